@@ -1,0 +1,171 @@
+package hatetris
+
+import (
+	"fmt"
+	"strings"
+)
+
+// AI is an enemy piece-selection rule.
+type AI int
+
+const (
+	// HATETRIS is the current game's AI: fewest repeats of a previously
+	// seen spawn well, then the tallest best-case stack, then S Z O I L J T.
+	HATETRIS AI = iota
+	// Mild is HATETRIS without the loop rule (the AI before June 2021).
+	Mild
+)
+
+// String returns the AI's name as the CLI spells it.
+func (a AI) String() string {
+	switch a {
+	case HATETRIS:
+		return "hatetris"
+	case Mild:
+		return "mild"
+	}
+	return fmt.Sprintf("AI(%d)", int(a))
+}
+
+// ParseAI reads "hatetris" or "mild" (also the game's names "HATETRIS",
+// "HATETRIS Mild").
+func ParseAI(s string) (AI, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "hatetris":
+		return HATETRIS, nil
+	case "mild", "hatetris mild", "hatetris-mild":
+		return Mild, nil
+	}
+	return 0, fmt.Errorf("unknown AI %q (want hatetris or mild)", s)
+}
+
+// History tells how many times a well was seen at a spawn. For the real
+// game it is the AI's memory of the current game, the current well
+// already counted.
+type History interface {
+	Count(w *Well) int
+}
+
+// Seen counts the wells seen at spawns (the real AI's state).
+type Seen struct {
+	m map[Well]int32
+}
+
+// NewSeen returns an empty history.
+func NewSeen() *Seen { return &Seen{m: make(map[Well]int32)} }
+
+// Add counts one more sighting of w and returns the new count.
+func (s *Seen) Add(w *Well) int {
+	s.m[*w]++
+	return int(s.m[*w])
+}
+
+// Count returns how many times w was seen.
+func (s *Seen) Count(w *Well) int { return int(s.m[*w]) }
+
+// Len returns the number of distinct wells seen.
+func (s *Seen) Len() int { return len(s.m) }
+
+// onlyWell is the history of a game that starts at its well: that well,
+// seen once.
+type onlyWell struct{ w *Well }
+
+func (o onlyWell) Count(w *Well) int {
+	if *w == *o.w {
+		return 1
+	}
+	return 0
+}
+
+// Ranking is what the AI weighs for each piece (indexed by Piece).
+type Ranking struct {
+	// Loops is the highest seen-count among the piece's outcomes.
+	Loops [NumPieces]int
+	// Peak is the best (largest) topmost-row index among its outcomes.
+	Peak [NumPieces]int
+}
+
+// Best returns the piece HATETRIS picks from the ranking: smallest Loops,
+// then smallest Peak, then the earliest in S Z O I L J T.
+func (rk *Ranking) Best() Piece {
+	best := Piece(0)
+	for p := Piece(1); p < NumPieces; p++ {
+		if rk.Loops[p] < rk.Loops[best] || rk.Loops[p] == rk.Loops[best] && rk.Peak[p] < rk.Peak[best] {
+			best = p
+		}
+	}
+	return best
+}
+
+// Rank computes the loops and peak of every piece for well w. With a nil
+// history every Loops is 0.
+func (g *Generator) Rank(w *Well, hist History) Ranking {
+	var rk Ranking
+	g.load(w)
+	fast := g.r.contiguous(w)
+	for p := Piece(0); p < NumPieces; p++ {
+		if !fast {
+			g.buf = g.slowResults(w, p, g.buf[:0])
+			rk.Peak[p] = -1
+			for i := range g.buf {
+				rk.Peak[p] = max(rk.Peak[p], g.r.Peak(&g.buf[i].Well))
+			}
+		} else {
+			rk.Peak[p] = g.scan(p, -1)
+			if hist != nil {
+				g.buf = g.buildResults(p, g.buf[:0])
+			}
+		}
+		if hist != nil {
+			for i := range g.buf {
+				rk.Loops[p] = max(rk.Loops[p], hist.Count(&g.buf[i].Well))
+			}
+		}
+	}
+	return rk
+}
+
+// Choose returns the piece the AI sends for well w. For HATETRIS, hist is
+// the game's memory with w already counted; nil means a game that starts
+// at w (w seen once). Mild ignores hist.
+func (g *Generator) Choose(w *Well, ai AI, hist History) Piece {
+	if ai == HATETRIS {
+		if hist == nil && g.r.Width*1 == 4 {
+			// Only at width 4 can one piece (clearing one line) give back
+			// the same well; elsewhere the fresh history changes nothing.
+			hist = onlyWell{w}
+		}
+		if hist != nil {
+			rk := g.Rank(w, hist)
+			return rk.Best()
+		}
+	}
+	return g.chooseMild(w)
+}
+
+// chooseMild picks the piece with the smallest best-case Peak, ties to the
+// earliest in S Z O I L J T, abandoning a piece as soon as it cannot win.
+func (g *Generator) chooseMild(w *Well) Piece {
+	g.load(w)
+	if !g.r.contiguous(w) {
+		var rk Ranking
+		for p := Piece(0); p < NumPieces; p++ {
+			rk.Peak[p] = g.slowValue(w, p)
+		}
+		return rk.Best()
+	}
+	best, bestV := Piece(0), 1<<30
+	for p := Piece(0); p < NumPieces; p++ {
+		if v := g.scan(p, bestV); v < bestV {
+			best, bestV = p, v
+		}
+	}
+	return best
+}
+
+// Move returns the AI's piece for w and appends that piece's distinct
+// outcomes to dst: one step of a game, the unit of every search.
+func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []Result) {
+	p := g.Choose(w, ai, hist)
+	return p, g.Results(w, p, dst)
+}

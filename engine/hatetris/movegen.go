@@ -1,0 +1,251 @@
+package hatetris
+
+import "math/bits"
+
+// Result is one distinct outcome of placing a piece: the well after line
+// clears, the lines cleared, and whether the placement ends the game.
+type Result struct {
+	Well     Well
+	Lines    int
+	GameOver bool
+}
+
+// Generator enumerates placements. It holds scratch space, so use one per
+// goroutine; it never allocates after creation (Results appends to the
+// caller's slice, which allocates only if its capacity is short).
+type Generator struct {
+	r   *Rules
+	ext [MaxDepth + 4]uint16
+	// lev[y]: resting slots with the box's top row at y.
+	lev    [MaxDepth + 4]uint64
+	y0, y1 int // levels y0 <= y < y1 were written
+	top    int // Peak of the current well
+	nf     uint64
+	well   *Well
+	buf    []Result
+}
+
+// NewGenerator returns a generator for the given rules.
+func NewGenerator(r *Rules) *Generator { return &Generator{r: r} }
+
+// Rules returns the generator's rules.
+func (g *Generator) Rules() *Rules { return g.r }
+
+// load prepares the extended rows of w.
+func (g *Generator) load(w *Well) {
+	r := g.r
+	g.well = w
+	copy(g.ext[:], w[:r.Depth])
+	for y := r.Depth; y < len(g.ext); y++ {
+		g.ext[y] = r.full
+	}
+	g.top = r.Depth
+	g.nf = 0
+	for y := 0; y < r.Depth; y++ {
+		v := w[y]
+		if v != 0 && g.top == r.Depth {
+			g.top = y
+		}
+		if onesIn4(r.full ^ v) {
+			g.nf |= 1 << y
+		}
+	}
+}
+
+// scan fills lev[] for piece p on the loaded well. If bound >= 0 it stops
+// as soon as the piece's AI value reaches bound and returns that value;
+// otherwise it returns the piece's AI value (the best Peak over outcomes).
+// A piece with no outcome has value -1.
+func (g *Generator) scan(p Piece, bound int) int {
+	r := g.r
+	t := &r.pieces[p]
+	var y int
+	var reach uint64
+	if g.top >= 4 {
+		y = g.top - 4
+		reach = t.valid
+	} else {
+		y = 0
+		f := t.free(&g.ext, 0)
+		reach = t.flood(t.spawnBit&f, f)
+	}
+	g.y0 = y
+	value := -1
+	for reach != 0 {
+		fn := t.free(&g.ext, y+1)
+		rest := reach &^ fn
+		g.lev[y] = rest
+		if rest != 0 {
+			v := g.levelValue(t, y, rest)
+			if v > value {
+				value = v
+				if bound >= 0 && value >= bound {
+					g.y1 = y + 1
+					return value
+				}
+			}
+		}
+		reach = t.flood(reach&fn, fn)
+		y++
+	}
+	g.y1 = y
+	return value
+}
+
+// clearSets returns the slots of rest clearing at least 1, 2, 3 and 4 lines.
+func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k4 uint64) {
+	r := g.r
+	if (g.nf>>uint(y))&0xf == 0 {
+		return
+	}
+	var c [4]uint64
+	for br := 0; br < 4; br++ {
+		if g.nf&(1<<uint(y+br)) != 0 {
+			c[br] = t.fills(br, r.full^g.ext[y+br]) & rest
+		}
+	}
+	if !r.ClearAboveBar && y < r.Bar {
+		over := t.overTop[min(r.Bar-y, 3)]
+		if r.Bar-y > 3 {
+			over = t.valid
+		}
+		for br := range c {
+			c[br] &^= over
+		}
+	}
+	k1 = c[0] | c[1] | c[2] | c[3]
+	if k1 == 0 {
+		return
+	}
+	k2 = c[0]&c[1] | c[0]&c[2] | c[0]&c[3] | c[1]&c[2] | c[1]&c[3] | c[2]&c[3]
+	k3 = c[0]&c[1]&c[2] | c[0]&c[1]&c[3] | c[0]&c[2]&c[3] | c[1]&c[2]&c[3]
+	k4 = c[0] & c[1] & c[2] & c[3]
+	return
+}
+
+// levelValue is the best Peak over the outcomes of the resting slots rest
+// at box row y: min(old peak, piece top) plus the lines cleared (the
+// non-empty rows of a real well are contiguous from the floor).
+func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
+	k1, k2, k3, k4 := g.clearSets(t, y, rest)
+	best := -1
+	for i := 0; i < t.groups; i++ {
+		s := rest & t.groupMsk[i]
+		if s == 0 {
+			continue
+		}
+		v := min(g.top, y+t.groupTop[i])
+		switch {
+		case s&k4 != 0:
+			v += 4
+		case s&k3 != 0:
+			v += 3
+		case s&k2 != 0:
+			v += 2
+		case s&k1 != 0:
+			v++
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// dedupLevels removes, in place, slots whose cells duplicate a slot of a
+// lower orientation that is also resting (S, Z, I and O have such pairs).
+func (g *Generator) dedupLevels(t *pieceTables) {
+	if t.nDups == 0 {
+		return
+	}
+	var orig [MaxDepth + 4]uint64
+	copy(orig[g.y0:g.y1], g.lev[g.y0:g.y1])
+	for y := g.y0; y < g.y1; y++ {
+		rm := uint64(0)
+		for i := 0; i < t.nDups; i++ {
+			d := &t.dups[i]
+			ya := y + d.dy
+			if ya < g.y0 || ya >= g.y1 {
+				continue
+			}
+			rm |= shift(orig[ya]&t.block[d.a], d.sh) & t.block[d.b]
+		}
+		g.lev[y] &^= rm
+	}
+}
+
+// Results appends to dst every distinct outcome of piece p in well w
+// (game-ending ones included) and returns the extended slice. The order is
+// deterministic: by box row, then by slot.
+func (g *Generator) Results(w *Well, p Piece, dst []Result) []Result {
+	g.load(w)
+	if !g.r.contiguous(w) {
+		return g.slowResults(w, p, dst)
+	}
+	g.scan(p, -1)
+	return g.buildResults(p, dst)
+}
+
+// buildResults turns the scanned levels of p into distinct wells.
+func (g *Generator) buildResults(p Piece, dst []Result) []Result {
+	r := g.r
+	t := &r.pieces[p]
+	g.dedupLevels(t)
+	start := len(dst)
+	for y := g.y0; y < g.y1; y++ {
+		rest := g.lev[y]
+		for rest != 0 {
+			s := bits.TrailingZeros64(rest)
+			rest &= rest - 1
+			var res Result
+			res.Well = *g.well
+			pr := &t.rows[s]
+			for br := 0; br < 4; br++ {
+				if yy := y + br; yy < r.Depth {
+					res.Well[yy] |= pr[br]
+				}
+			}
+			above := y+t.minRow[t.slotO[s]] < r.Bar
+			if above && !r.ClearAboveBar {
+				res.GameOver = true
+			} else {
+				for br := 0; br < 4; br++ {
+					yy := y + br
+					if yy < r.Depth && pr[br] != 0 && res.Well[yy] == r.full {
+						copy(res.Well[1:yy+1], res.Well[0:yy])
+						res.Well[0] = 0
+						res.Lines++
+					}
+				}
+				if above {
+					res.GameOver = r.IsOver(&res.Well)
+				}
+			}
+			if res.Lines > 0 && dupOf(dst[start:], &res) {
+				continue
+			}
+			dst = append(dst, res)
+		}
+	}
+	return dst
+}
+
+// dupOf reports whether res's well is already among rs (only line-clearing
+// outcomes can coincide after the box duplicates are removed).
+func dupOf(rs []Result, res *Result) bool {
+	for i := range rs {
+		if rs[i].Lines == res.Lines && rs[i].Well == res.Well {
+			return true
+		}
+	}
+	return false
+}
+
+// Value returns the AI's height measure for piece p in w: the best Peak
+// (topmost filled row index after clears, Depth if empty) the player can
+// reach with p, or -1 if p has no placement.
+func (g *Generator) Value(w *Well, p Piece) int {
+	g.load(w)
+	if !g.r.contiguous(w) {
+		return g.slowValue(w, p)
+	}
+	return g.scan(p, -1)
+}

@@ -1,0 +1,216 @@
+package hatetris
+
+import "math/bits"
+
+// pieceTables holds one piece's waveform layout for one well width.
+//
+// A "slot" is a (box column x, orientation o) pair that keeps the piece
+// inside the well's side walls. Slots are numbered orientation by
+// orientation (block o holds x = xmin[o] .. xmin[o]+n[o]-1 in order), so a
+// set of slots at one box row is a uint64: moving left or right is a shift
+// by one bit (masked at block edges) and rotating is a per-block shift.
+// At most 4*(16-1) = 60 slots exist, so every width up to 16 fits.
+type pieceTables struct {
+	nSlots  int
+	valid   uint64 // all slots
+	slotX   [64]int8
+	slotO   [64]int8
+	rows    [64][4]uint16 // the piece's cells at each slot, by box row
+	notLast uint64        // slots that may move right (not last of block)
+	notFirst uint64       // slots that may move left (not first of block)
+	rotSrc  [4]uint64     // slots of block o whose x is valid in o+1
+	rotSh   [4]int        // bit shift taking block o to block o+1 (signed)
+	block   [4]uint64     // slots of orientation o
+	minRow  [4]int        // top box row of orientation o
+
+	// collide[r][c][v]: slots whose box row r meets byte v of a well row
+	// in chunk c (bits 8c..8c+7).
+	collide [4][2][256]uint64
+	// eq[r][c][v]: slots whose box row r, chunk c, equals v exactly.
+	eq       [4][2][256]uint64
+	rowUsed  [4]uint64 // slots with cells in box row r
+	overTop  [4]uint64 // overTop[k]: slots whose top cell is in box row < k
+	spawnBit uint64
+
+	groups   int
+	groupMsk [4]uint64
+	groupTop [4]int
+
+	dups  [12]dupRule
+	nDups int
+}
+
+// dupRule says: a slot of orientation b at box row y has exactly the cells
+// of a slot of orientation a (< b) at box row y+dy; the b slot's bit is the
+// a slot's bit shifted by sh.
+type dupRule struct {
+	a, b, dy, sh int
+}
+
+func shift(v uint64, s int) uint64 {
+	if s >= 0 {
+		return v << uint(s)
+	}
+	return v >> uint(-s)
+}
+
+func (t *pieceTables) build(r *Rules, p Piece) {
+	W := r.Width
+	var xmin, n, off [4]int
+	for o := 0; o < 4; o++ {
+		minC, maxC, minR, _ := boxExtent(p, o)
+		xmin[o] = -minC
+		n[o] = W - (maxC - minC)
+		t.minRow[o] = minR
+		if o > 0 {
+			off[o] = off[o-1] + n[o-1]
+		}
+	}
+	t.nSlots = off[3] + n[3]
+	for o := 0; o < 4; o++ {
+		for i := 0; i < n[o]; i++ {
+			s := off[o] + i
+			x := xmin[o] + i
+			bit := uint64(1) << s
+			t.valid |= bit
+			t.block[o] |= bit
+			t.slotX[s], t.slotO[s] = int8(x), int8(o)
+			for _, c := range boxCells[p][o] {
+				t.rows[s][c[1]] |= r.Bit(x + int(c[0]))
+			}
+			if i > 0 {
+				t.notFirst |= bit
+			}
+			if i < n[o]-1 {
+				t.notLast |= bit
+			}
+			if r.spawnX == x && o == 0 {
+				t.spawnBit = bit
+			}
+			// Rotation to o+1 keeps x.
+			o2 := (o + 1) & 3
+			if j := x - xmin[o2]; j >= 0 && j < n[o2] {
+				t.rotSrc[o] |= bit
+			}
+		}
+		o2 := (o + 1) & 3
+		t.rotSh[o] = (off[o2] - xmin[o2]) - (off[o] - xmin[o])
+	}
+	for s := 0; s < t.nSlots; s++ {
+		bit := uint64(1) << s
+		for br := 0; br < 4; br++ {
+			pr := t.rows[s][br]
+			if pr != 0 {
+				t.rowUsed[br] |= bit
+			}
+			for c := 0; c < 2; c++ {
+				for v := 0; v < 256; v++ {
+					if pr&uint16(v<<(8*c)) != 0 {
+						t.collide[br][c][v] |= bit
+					}
+				}
+				t.eq[br][c][(pr>>(8*c))&0xff] |= bit
+			}
+		}
+		for k := 0; k <= 3; k++ {
+			if t.minRow[t.slotO[s]] < k {
+				t.overTop[k] |= bit
+			}
+		}
+	}
+	// Orientation groups sharing a top row.
+	for o := 0; o < 4; o++ {
+		g := 0
+		for g < t.groups && t.groupTop[g] != t.minRow[o] {
+			g++
+		}
+		if g == t.groups {
+			t.groups++
+			t.groupTop[g] = t.minRow[o]
+		}
+		t.groupMsk[g] |= t.block[o]
+	}
+	// Orientations whose cells are translates of a lower orientation's.
+	for b := 1; b < 4; b++ {
+		for a := 0; a < b; a++ {
+			sx, sy, ok := translate(p, a, b)
+			if !ok {
+				continue
+			}
+			// b at (x, y) == a at (x+sx, y+sy).
+			// bit_b = off[b] + x - xmin[b]; bit_a = off[a] + x + sx - xmin[a].
+			sh := (off[b] - xmin[b]) - (off[a] + sx - xmin[a])
+			t.dups[t.nDups] = dupRule{a: a, b: b, dy: sy, sh: sh}
+			t.nDups++
+		}
+	}
+}
+
+// translate reports whether orientation b's cells are orientation a's
+// shifted by (sx, sy) in box coordinates.
+func translate(p Piece, a, b int) (sx, sy int, ok bool) {
+	ca, cb := boxCells[p][a], boxCells[p][b]
+	minA, minB := [2]int{9, 9}, [2]int{9, 9}
+	for i := 0; i < 4; i++ {
+		for k := 0; k < 2; k++ {
+			minA[k] = min(minA[k], int(ca[i][k]))
+			minB[k] = min(minB[k], int(cb[i][k]))
+		}
+	}
+	sx, sy = minB[0]-minA[0], minB[1]-minA[1]
+	for _, c := range cb {
+		found := false
+		for _, d := range ca {
+			if int(d[0])+sx == int(c[0]) && int(d[1])+sy == int(c[1]) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return 0, 0, false
+		}
+	}
+	return sx, sy, true
+}
+
+// moves returns the slots reachable from v by one L, R or U press, plus v.
+func (t *pieceTables) spread(v uint64) uint64 {
+	u := v | (v&t.notLast)<<1 | (v&t.notFirst)>>1
+	u |= shift(v&t.rotSrc[0], t.rotSh[0]) | shift(v&t.rotSrc[1], t.rotSh[1]) |
+		shift(v&t.rotSrc[2], t.rotSh[2]) | shift(v&t.rotSrc[3], t.rotSh[3])
+	return u
+}
+
+// flood closes v under L, R and U inside free.
+func (t *pieceTables) flood(v, free uint64) uint64 {
+	for {
+		u := t.spread(v) & free
+		if u == v {
+			return v
+		}
+		v = u
+	}
+}
+
+// free returns the slots that do not collide when the box's top row is at
+// well row y, given the extended rows ext (rows past the depth are full).
+func (t *pieceTables) free(ext *[MaxDepth + 4]uint16, y int) uint64 {
+	a, b, c, d := ext[y], ext[y+1], ext[y+2], ext[y+3]
+	hit := t.collide[0][0][a&0xff] | t.collide[0][1][a>>8] |
+		t.collide[1][0][b&0xff] | t.collide[1][1][b>>8] |
+		t.collide[2][0][c&0xff] | t.collide[2][1][c>>8] |
+		t.collide[3][0][d&0xff] | t.collide[3][1][d>>8]
+	return t.valid &^ hit
+}
+
+// fills returns the slots whose box row br completes a row holding
+// the value v (complement comp).
+func (t *pieceTables) fills(br int, comp uint16) uint64 {
+	return t.eq[br][0][comp&0xff] & t.eq[br][1][comp>>8] & t.rowUsed[br]
+}
+
+// popcount helper kept here so the hot loop reads clearly.
+func onesIn4(comp uint16) bool {
+	n := bits.OnesCount16(comp)
+	return n >= 1 && n <= 4
+}
