@@ -11,17 +11,17 @@ import "math/bits"
 // by one bit (masked at block edges) and rotating is a per-block shift.
 // At most 4*(16-1) = 60 slots exist, so every width up to 16 fits.
 type pieceTables struct {
-	nSlots  int
-	valid   uint64 // all slots
-	slotX   [64]int8
-	slotO   [64]int8
-	rows    [64][4]uint16 // the piece's cells at each slot, by box row
-	notLast uint64        // slots that may move right (not last of block)
-	notFirst uint64       // slots that may move left (not first of block)
-	rotSrc  [4]uint64     // slots of block o whose x is valid in o+1
-	rotSh   [4]int        // bit shift taking block o to block o+1 (signed)
-	block   [4]uint64     // slots of orientation o
-	minRow  [4]int        // top box row of orientation o
+	nSlots   int
+	valid    uint64 // all slots
+	slotX    [64]int8
+	slotO    [64]int8
+	rows     [64][4]uint16 // the piece's cells at each slot, by box row
+	notLast  uint64        // slots that may move right (not last of block)
+	notFirst uint64        // slots that may move left (not first of block)
+	rotSrc   [4]uint64     // slots of block o whose x is valid in o+1
+	rotSh    [4]int        // bit shift taking block o to block o+1 (signed)
+	block    [4]uint64     // slots of orientation o
+	minRow   [4]int        // top box row of orientation o
 
 	// collide[r][c][v]: slots whose box row r meets byte v of a well row
 	// in chunk c (bits 8c..8c+7).

@@ -48,12 +48,12 @@ type knownReplay struct {
 	AI           string
 	Encoding     string
 	Keys         string
-	KeysUsed     int    `json:"keys_used"`
-	FinalScore   int    `json:"final_score"`
-	PiecesPlaced int    `json:"pieces_placed"`
-	Pieces       string `json:"pieces"`
-	GameOver     bool   `json:"game_over"`
-	FinalWell    []int  `json:"final_well"`
+	KeysUsed     int     `json:"keys_used"`
+	FinalScore   int     `json:"final_score"`
+	PiecesPlaced int     `json:"pieces_placed"`
+	Pieces       string  `json:"pieces"`
+	GameOver     bool    `json:"game_over"`
+	FinalWell    []int   `json:"final_well"`
 	LoopChanges  [][]any `json:"loop_rule_changes"`
 	LivePiece    *struct {
 		ID      string
@@ -131,7 +131,7 @@ type vecMove struct {
 	N            int
 	Well         []int
 	Score        int
-	SeenBefore   int    `json:"well_seen_before"`
+	SeenBefore   int `json:"well_seen_before"`
 	Piece        string
 	MildPiece    string `json:"mild_piece"`
 	AILoops      []int  `json:"ai_loops"`
