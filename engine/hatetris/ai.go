@@ -101,8 +101,7 @@ func (rk *Ranking) Best() Piece {
 // history every Loops is 0.
 func (g *Generator) Rank(w *Well, hist History) Ranking {
 	var rk Ranking
-	g.load(w)
-	fast := g.r.contiguous(w)
+	fast := g.load(w)
 	for p := Piece(0); p < NumPieces; p++ {
 		if !fast {
 			g.buf = g.slowResults(w, p, g.buf[:0])
@@ -146,8 +145,7 @@ func (g *Generator) Choose(w *Well, ai AI, hist History) Piece {
 // chooseMild picks the piece with the smallest best-case Peak, ties to the
 // earliest in S Z O I L J T, abandoning a piece as soon as it cannot win.
 func (g *Generator) chooseMild(w *Well) Piece {
-	g.load(w)
-	if !g.r.contiguous(w) {
+	if !g.load(w) {
 		var rk Ranking
 		for p := Piece(0); p < NumPieces; p++ {
 			rk.Peak[p] = g.slowValue(w, p)
@@ -158,6 +156,7 @@ func (g *Generator) chooseMild(w *Well) Piece {
 	for p := Piece(0); p < NumPieces; p++ {
 		if v := g.scan(p, bestV); v < bestV {
 			best, bestV = p, v
+			g.saveLevels(p)
 		}
 	}
 	return best
@@ -166,6 +165,24 @@ func (g *Generator) chooseMild(w *Well) Piece {
 // Move returns the AI's piece for w and appends that piece's distinct
 // outcomes to dst: one step of a game, the unit of every search.
 func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []Result) {
+	g.saved = NumPieces
 	p := g.Choose(w, ai, hist)
+	if g.saved == p && g.well == w {
+		// The Mild scan kept the winner's levels: build from them.
+		g.restoreLevels()
+		return p, g.buildResults(p, dst)
+	}
 	return p, g.Results(w, p, dst)
+}
+
+// saveLevels keeps the levels of piece p (the best so far) aside.
+func (g *Generator) saveLevels(p Piece) {
+	g.saved = p
+	g.sy0, g.sy1 = g.y0, g.y1
+	copy(g.slev[g.y0:g.y1], g.lev[g.y0:g.y1])
+}
+
+func (g *Generator) restoreLevels() {
+	g.y0, g.y1 = g.sy0, g.sy1
+	copy(g.lev[g.y0:g.y1], g.slev[g.y0:g.y1])
 }

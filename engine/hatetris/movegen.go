@@ -23,6 +23,11 @@ type Generator struct {
 	nf     uint64
 	well   *Well
 	buf    []Result
+
+	// The levels of the best piece of the last Mild choice.
+	slev     [MaxDepth + 4]uint64
+	sy0, sy1 int
+	saved    Piece
 }
 
 // NewGenerator returns a generator for the given rules.
@@ -31,25 +36,35 @@ func NewGenerator(r *Rules) *Generator { return &Generator{r: r} }
 // Rules returns the generator's rules.
 func (g *Generator) Rules() *Rules { return g.r }
 
-// load prepares the extended rows of w.
-func (g *Generator) load(w *Well) {
+// load prepares the extended rows of w and reports whether w is a real
+// well (non-empty rows contiguous from the peak to the floor), which the
+// fast path needs.
+func (g *Generator) load(w *Well) bool {
 	r := g.r
 	g.well = w
 	copy(g.ext[:], w[:r.Depth])
-	for y := r.Depth; y < len(g.ext); y++ {
+	for y := r.Depth; y < r.Depth+4; y++ {
 		g.ext[y] = r.full
 	}
 	g.top = r.Depth
 	g.nf = 0
+	contiguous := true
 	for y := 0; y < r.Depth; y++ {
 		v := w[y]
-		if v != 0 && g.top == r.Depth {
-			g.top = y
-		}
-		if onesIn4(r.full ^ v) {
+		if n := bits.OnesCount16(v); n >= r.Width-4 && n < r.Width {
 			g.nf |= 1 << y
 		}
+		if v == 0 {
+			if g.top != r.Depth {
+				contiguous = false
+			}
+			continue
+		}
+		if g.top == r.Depth {
+			g.top = y
+		}
 	}
+	return contiguous
 }
 
 // scan fills lev[] for piece p on the loaded well. If bound >= 0 it stops
@@ -176,8 +191,7 @@ func (g *Generator) dedupLevels(t *pieceTables) {
 // (game-ending ones included) and returns the extended slice. The order is
 // deterministic: by box row, then by slot.
 func (g *Generator) Results(w *Well, p Piece, dst []Result) []Result {
-	g.load(w)
-	if !g.r.contiguous(w) {
+	if !g.load(w) {
 		return g.slowResults(w, p, dst)
 	}
 	g.scan(p, -1)
@@ -192,37 +206,42 @@ func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 	start := len(dst)
 	for y := g.y0; y < g.y1; y++ {
 		rest := g.lev[y]
+		if rest == 0 {
+			continue
+		}
+		// Rows y..y+3 can only become full if they were nearly full.
+		mayClear := (g.nf>>uint(y))&0xf != 0
 		for rest != 0 {
 			s := bits.TrailingZeros64(rest)
 			rest &= rest - 1
-			var res Result
-			res.Well = *g.well
+			dst = append(dst, Result{Well: *g.well})
+			res := &dst[len(dst)-1]
 			pr := &t.rows[s]
 			for br := 0; br < 4; br++ {
-				if yy := y + br; yy < r.Depth {
-					res.Well[yy] |= pr[br]
-				}
+				res.Well[(y+br)&(MaxDepth-1)] |= pr[br]
 			}
 			above := y+t.minRow[t.slotO[s]] < r.Bar
 			if above && !r.ClearAboveBar {
 				res.GameOver = true
-			} else {
-				for br := 0; br < 4; br++ {
-					yy := y + br
-					if yy < r.Depth && pr[br] != 0 && res.Well[yy] == r.full {
-						copy(res.Well[1:yy+1], res.Well[0:yy])
-						res.Well[0] = 0
-						res.Lines++
-					}
-				}
-				if above {
-					res.GameOver = r.IsOver(&res.Well)
-				}
-			}
-			if res.Lines > 0 && dupOf(dst[start:], &res) {
 				continue
 			}
-			dst = append(dst, res)
+			if !mayClear {
+				continue
+			}
+			for br := 0; br < 4; br++ {
+				yy := y + br
+				if yy < r.Depth && pr[br] != 0 && res.Well[yy] == r.full {
+					copy(res.Well[1:yy+1], res.Well[0:yy])
+					res.Well[0] = 0
+					res.Lines++
+				}
+			}
+			if above {
+				res.GameOver = r.IsOver(&res.Well)
+			}
+			if res.Lines > 0 && dupOf(dst[start:len(dst)-1], res) {
+				dst = dst[:len(dst)-1]
+			}
 		}
 	}
 	return dst
@@ -243,8 +262,7 @@ func dupOf(rs []Result, res *Result) bool {
 // (topmost filled row index after clears, Depth if empty) the player can
 // reach with p, or -1 if p has no placement.
 func (g *Generator) Value(w *Well, p Piece) int {
-	g.load(w)
-	if !g.r.contiguous(w) {
+	if !g.load(w) {
 		return g.slowValue(w, p)
 	}
 	return g.scan(p, -1)

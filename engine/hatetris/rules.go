@@ -205,14 +205,3 @@ func (r *Rules) Format(w *Well) string {
 	}
 	return b.String()
 }
-
-// contiguous reports whether the non-empty rows of w run unbroken from its
-// peak to the floor, as they always do in a real game.
-func (r *Rules) contiguous(w *Well) bool {
-	for y := r.Peak(w); y < r.Depth; y++ {
-		if w[y] == 0 {
-			return false
-		}
-	}
-	return true
-}

@@ -1,7 +1,5 @@
 package hatetris
 
-import "math/bits"
-
 // pieceTables holds one piece's waveform layout for one well width.
 //
 // A "slot" is a (box column x, orientation o) pair that keeps the piece
@@ -207,10 +205,4 @@ func (t *pieceTables) free(ext *[MaxDepth + 4]uint16, y int) uint64 {
 // the value v (complement comp).
 func (t *pieceTables) fills(br int, comp uint16) uint64 {
 	return t.eq[br][0][comp&0xff] & t.eq[br][1][comp>>8] & t.rowUsed[br]
-}
-
-// popcount helper kept here so the hot loop reads clearly.
-func onesIn4(comp uint16) bool {
-	n := bits.OnesCount16(comp)
-	return n >= 1 && n <= 4
 }
