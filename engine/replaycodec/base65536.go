@@ -81,6 +81,24 @@ func AppendBase65536(dst []byte, b []byte) []byte {
 	return dst
 }
 
+// isBase65536 reports whether s decodes as Base65536 without error: every
+// character is in the repertoires and only the last may be a tail character.
+func isBase65536(s string) bool {
+	tail := false
+	for i, r := range s {
+		if tail || int(r>>8) >= len(b65536BlockOf) || r == utf8.RuneError && isBadUTF8(s[i:]) {
+			return false
+		}
+		switch b65536BlockOf[r>>8] {
+		case -1:
+			return false
+		case b65536TailFlag:
+			tail = true
+		}
+	}
+	return true
+}
+
 // appendBase65536Decode decodes s and appends the keys of its run-length
 // bytes. As base65536 v5, it rejects a character outside the repertoires and
 // any character after a tail character.

@@ -14,7 +14,9 @@ package replaycodec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -89,7 +91,10 @@ func describeRune(r rune) string {
 
 // Encode encodes the keystrokes keys (only the letters L, R, D, U) in format f.
 func Encode(f Format, keys string) (string, error) {
-	b, err := AppendEncode(make([]byte, 0, EncodedLenMax(f, len(keys))), f, keys)
+	buf := scratch.Get().(*[]byte)
+	defer scratch.Put(buf)
+	b, err := AppendEncode(slices.Grow((*buf)[:0], EncodedLenMax(f, len(keys))), f, keys)
+	*buf = b
 	if err != nil {
 		return "", err
 	}
@@ -135,11 +140,24 @@ func AppendEncode(dst []byte, f Format, keys string) ([]byte, error) {
 // space around s is ignored, as the game trims it. Decode(Auto, s) is
 // DecodeAuto(s) without the format.
 func Decode(f Format, s string) (string, error) {
-	b, _, err := AppendDecode(nil, f, s)
-	if err != nil {
-		return "", err
+	keys, _, err := decodeString(f, s)
+	return keys, err
+}
+
+// scratch holds reusable decode buffers, so that Decode allocates only its
+// result.
+var scratch = sync.Pool{New: func() any { return new([]byte) }}
+
+func decodeString(f Format, s string) (string, Format, error) {
+	buf := scratch.Get().(*[]byte)
+	b, f, err := AppendDecode((*buf)[:0], f, s)
+	keys := ""
+	if err == nil {
+		keys = string(b)
 	}
-	return string(b), nil
+	*buf = b
+	scratch.Put(buf)
+	return keys, f, err
 }
 
 // DecodeAuto decodes a replay the way the game does: after trimming white
@@ -147,11 +165,7 @@ func Decode(f Format, s string) (string, error) {
 // ^[0-9A-F# ]+$, Base65536 if it decodes as Base65536, and Base2048
 // otherwise. It returns the keys and the format that was used.
 func DecodeAuto(s string) (string, Format, error) {
-	b, f, err := AppendDecode(nil, Auto, s)
-	if err != nil {
-		return "", f, err
-	}
-	return string(b), f, nil
+	return decodeString(Auto, s)
 }
 
 // AppendDecode appends the keystrokes of the replay s (format f, or Auto) to
@@ -180,11 +194,12 @@ func AppendDecode(dst []byte, f Format, s string) ([]byte, Format, error) {
 		dst, err = appendBase2048Decode(dst, s)
 	case auto2048:
 		// The game tries Base65536 first and falls back on Base2048.
-		if dst, err = appendBase65536Decode(dst, s); err == nil {
+		if isBase65536(s) {
 			f = Base65536
+			dst, err = appendBase65536Decode(dst, s)
 		} else {
 			f = Base2048
-			if dst, err = appendBase2048Decode(dst[:n], s); err != nil {
+			if dst, err = appendBase2048Decode(dst, s); err != nil {
 				err = fmt.Errorf("not a raw, hex, Base65536 or Base2048 replay: %w", err)
 			}
 		}
