@@ -167,7 +167,7 @@ func (g *Generator) chooseMild(w *Well) Piece {
 func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []Result) {
 	g.saved = NumPieces
 	p := g.Choose(w, ai, hist)
-	if g.saved == p && g.well == w {
+	if g.saved == p && g.well == w && g.scomplete {
 		// The Mild scan kept the winner's levels: build from them.
 		g.restoreLevels()
 		return p, g.buildResults(p, dst)
@@ -179,6 +179,7 @@ func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []R
 func (g *Generator) saveLevels(p Piece) {
 	g.saved = p
 	g.sy0, g.sy1 = g.y0, g.y1
+	g.scomplete = g.complete
 	copy(g.slev[g.y0:g.y1], g.lev[g.y0:g.y1])
 }
 

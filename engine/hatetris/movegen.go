@@ -25,9 +25,11 @@ type Generator struct {
 	buf    []Result
 
 	// The levels of the best piece of the last Mild choice.
-	slev     [MaxDepth + 4]uint64
-	sy0, sy1 int
-	saved    Piece
+	slev      [MaxDepth + 4]uint64
+	sy0, sy1  int
+	saved     Piece
+	complete  bool // the last scan wrote every level
+	scomplete bool
 }
 
 // NewGenerator returns a generator for the given rules.
@@ -67,10 +69,14 @@ func (g *Generator) load(w *Well) bool {
 	return contiguous
 }
 
-// scan fills lev[] for piece p on the loaded well. If bound >= 0 it stops
-// as soon as the piece's AI value reaches bound and returns that value;
-// otherwise it returns the piece's AI value (the best Peak over outcomes).
-// A piece with no outcome has value -1.
+// scan fills lev[] for piece p on the loaded well and returns the piece's
+// AI value (the best Peak over its outcomes; -1 if it has none).
+//
+// With bound >= 0 only the value matters, and the scan may stop early:
+// as soon as the value reaches bound (the piece cannot beat the best piece
+// so far), or once it reaches the old peak with no nearly full row left
+// below (no deeper placement can do better). g.full tells whether lev[]
+// holds every level.
 func (g *Generator) scan(p Piece, bound int) int {
 	r := g.r
 	t := &r.pieces[p]
@@ -85,6 +91,7 @@ func (g *Generator) scan(p Piece, bound int) int {
 		reach = t.flood(t.spawnBit&f, f)
 	}
 	g.y0 = y
+	g.complete = false
 	value := -1
 	for reach != 0 {
 		fn := t.free(&g.ext, y+1)
@@ -94,25 +101,23 @@ func (g *Generator) scan(p Piece, bound int) int {
 			v := g.levelValue(t, y, rest)
 			if v > value {
 				value = v
-				if bound >= 0 && value >= bound {
-					g.y1 = y + 1
-					return value
-				}
+			}
+			if bound >= 0 && (value >= bound || value >= g.top && g.nf>>uint(y) == 0) {
+				g.y1 = y + 1
+				return value
 			}
 		}
 		reach = t.flood(reach&fn, fn)
 		y++
 	}
 	g.y1 = y
+	g.complete = true
 	return value
 }
 
 // clearSets returns the slots of rest clearing at least 1, 2, 3 and 4 lines.
 func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k4 uint64) {
 	r := g.r
-	if (g.nf>>uint(y))&0xf == 0 {
-		return
-	}
 	var c [4]uint64
 	for br := 0; br < 4; br++ {
 		if g.nf&(1<<uint(y+br)) != 0 {
@@ -142,6 +147,15 @@ func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k
 // at box row y: min(old peak, piece top) plus the lines cleared (the
 // non-empty rows of a real well are contiguous from the floor).
 func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
+	if (g.nf>>uint(y))&0xf == 0 {
+		// No line can clear here: the deepest-topped group decides.
+		for i := 0; i < t.groups; i++ {
+			if rest&t.groupMsk[i] != 0 {
+				return min(g.top, y+t.groupTop[i])
+			}
+		}
+		return -1
+	}
 	k1, k2, k3, k4 := g.clearSets(t, y, rest)
 	best := -1
 	for i := 0; i < t.groups; i++ {

@@ -25,7 +25,8 @@ type pieceTables struct {
 	// in chunk c (bits 8c..8c+7).
 	collide [4][2][256]uint64
 	// eq[r][c][v]: slots whose box row r, chunk c, equals v exactly.
-	eq       [4][2][256]uint64
+	eq [4][2][256]uint64
+
 	rowUsed  [4]uint64 // slots with cells in box row r
 	overTop  [4]uint64 // overTop[k]: slots whose top cell is in box row < k
 	spawnBit uint64
@@ -127,6 +128,13 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 			t.groupTop[g] = t.minRow[o]
 		}
 		t.groupMsk[g] |= t.block[o]
+	}
+	// Deepest-topped group first, so the no-clear value is the first hit.
+	for i := 1; i < t.groups; i++ {
+		for j := i; j > 0 && t.groupTop[j] > t.groupTop[j-1]; j-- {
+			t.groupTop[j], t.groupTop[j-1] = t.groupTop[j-1], t.groupTop[j]
+			t.groupMsk[j], t.groupMsk[j-1] = t.groupMsk[j-1], t.groupMsk[j]
+		}
 	}
 	// Orientations whose cells are translates of a lower orientation's.
 	for b := 1; b < 4; b++ {
