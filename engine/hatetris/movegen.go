@@ -1,6 +1,9 @@
 package hatetris
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Result is one distinct outcome of placing a piece: the well after line
 // clears, the lines cleared, and whether the placement ends the game.
@@ -240,6 +243,7 @@ func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 				continue
 			}
 			if !mayClear {
+				res.GameOver = above // ClearAboveBar: nothing clears, so it stays above
 				continue
 			}
 			for br := 0; br < 4; br++ {
@@ -280,4 +284,10 @@ func (g *Generator) Value(w *Well, p Piece) int {
 		return g.slowValue(w, p)
 	}
 	return g.scan(p, -1)
+}
+
+// SortResults orders results by their rows compared top row first (the
+// order of the project's vectors and of `hatelab moves`).
+func SortResults(r *Rules, rs []Result) {
+	slices.SortFunc(rs, func(a, b Result) int { return slices.Compare(a.Well[:r.Depth], b.Well[:r.Depth]) })
 }

@@ -162,11 +162,6 @@ type vecGame struct {
 func TestRandomGamesSmall(t *testing.T) { checkGames(t, "testdata/random_games_small.jsonl.gz", 308) }
 func TestRandomGames(t *testing.T)      { checkGames(t, "testdata/random_games.jsonl.gz", 213) }
 
-// sortResults orders results like the vectors: rows compared top first.
-func sortResults(r *Rules, rs []Result) {
-	slices.SortFunc(rs, func(a, b Result) int { return slices.Compare(a.Well[:r.Depth], b.Well[:r.Depth]) })
-}
-
 func checkGames(t *testing.T, path string, wantGames int) {
 	games := readJSONL[vecGame](t, path)
 	if len(games) != wantGames {
@@ -213,8 +208,8 @@ func checkGames(t *testing.T, path string, wantGames int) {
 			}
 			res := gen.Results(&g.Well, g.Piece(), nil)
 			naive := r.NaiveResults(&g.Well, g.Piece())
-			sortResults(r, res)
-			sortResults(r, naive)
+			SortResults(r, res)
+			SortResults(r, naive)
 			if len(res) != len(m.Results) || len(naive) != len(m.Results) {
 				fail("%d results (naive %d), want %d", len(res), len(naive), len(m.Results))
 			}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/replaycodec"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	rootCmd.AddCommand(newReplayCmd(), newMovesCmd())
+}
+
+// geometry holds the well-size flags shared by the HATETRIS commands.
+type geometry struct{ width, depth, bar int }
+
+func (g *geometry) register(cmd *cobra.Command) {
+	cmd.Flags().IntVar(&g.width, "width", 10, "well width (4..16)")
+	cmd.Flags().IntVar(&g.depth, "depth", 20, "well depth in rows, bar rows included")
+	cmd.Flags().IntVar(&g.bar, "bar", 4, "rows above the bar (1..4)")
+}
+
+func (g *geometry) rules() (*hatetris.Rules, error) {
+	return hatetris.NewRules(g.width, g.depth, g.bar)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return failure(err)
+	}
+	return nil
+}
+
+// replayJSON is the --json output of `hatelab replay`.
+type replayJSON struct {
+	Score        int    `json:"score"`
+	PiecesPlaced int    `json:"pieces_placed"`
+	Pieces       string `json:"pieces"`
+	GameOver     bool   `json:"game_over"`
+	KeysUsed     int    `json:"keys_used"`
+	Well         []int  `json:"well"`
+}
+
+func newReplayCmd() *cobra.Command {
+	var (
+		geo    geometry
+		aiName string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild] [--json] REPLAY",
+		Short: "Replay a HATETRIS game and print its score and final well",
+		Long: `Replay a HATETRIS game key by key under the real game's rules and AI.
+REPLAY is a replay in any format the game reads (raw keys, hex, Base65536,
+Base2048; recognised in the game's own order), @FILE, or - for standard input.
+Keys after game over are ignored, as in the game.`,
+		Example: `  hatelab replay --json @datasets/records/3711.txt
+  hatelab replay --ai mild DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := geo.rules()
+			if err != nil {
+				return err
+			}
+			ai, err := hatetris.ParseAI(aiName)
+			if err != nil {
+				return err
+			}
+			in, err := readArg(args[0])
+			if err != nil {
+				return err
+			}
+			keys, _, err := replaycodec.DecodeAuto(in)
+			if err != nil {
+				return err
+			}
+			g, err := hatetris.Play(r, ai, keys)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(out, replayJSON{
+					Score: g.Score, PiecesPlaced: g.Placed(), Pieces: hatetris.PiecesString(g.Pieces),
+					GameOver: g.Over, KeysUsed: g.KeysUsed, Well: r.Rows(&g.Well),
+				})
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "score:          %d\n", g.Score)
+			fmt.Fprintf(&b, "pieces placed:  %d\n", g.Placed())
+			fmt.Fprintf(&b, "pieces:         %s\n", hatetris.PiecesString(g.Pieces))
+			fmt.Fprintf(&b, "game over:      %v\n", g.Over)
+			fmt.Fprintf(&b, "keys used:      %d of %d\n", g.KeysUsed, len(keys))
+			if ai == hatetris.HATETRIS {
+				fmt.Fprintf(&b, "loop rule:      changed the piece %d times\n", len(g.LoopChanges))
+			}
+			b.WriteString(r.Format(&g.Well))
+			if _, err := io.WriteString(out, b.String()); err != nil {
+				return failure(err)
+			}
+			return nil
+		},
+	}
+	geo.register(cmd)
+	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI: hatetris (with the loop rule) or mild")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+// resultJSON is one outcome in the --json output of `hatelab moves`.
+type resultJSON struct {
+	Well     []int `json:"well"`
+	Lines    int   `json:"lines"`
+	GameOver bool  `json:"game_over"`
+}
+
+type movesJSON struct {
+	Piece   string       `json:"piece"`
+	Results []resultJSON `json:"results"`
+}
+
+func newMovesCmd() *cobra.Command {
+	var (
+		geo       geometry
+		aiName    string
+		pieceName string
+		wellArg   string
+		asJSON    bool
+	)
+	cmd := &cobra.Command{
+		Use:   "moves [--width W --depth D --bar B] [--ai hatetris|mild] [--piece P] [--json] --well R0,R1,...",
+		Short: "The AI's piece for a well and every distinct resulting well",
+		Long: `Print the piece the AI sends for a well (as at the start of a game: no
+history but the well itself) or the piece given with --piece, and every
+distinct well that piece can leave after line clears, game-ending ones
+included, sorted by their rows (top row first).
+--well lists all depth rows, top first, each a width-bit number whose most
+significant bit is the leftmost column; @FILE and - read it from a file or
+standard input.`,
+		Example: `  hatelab moves --well 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+  hatelab moves --width 4 --depth 8 --piece I --json --well 0,0,0,0,0,0,0,14`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := geo.rules()
+			if err != nil {
+				return err
+			}
+			ai, err := hatetris.ParseAI(aiName)
+			if err != nil {
+				return err
+			}
+			if wellArg == "" {
+				return fmt.Errorf("--well is required (%d comma-separated rows)", r.Depth)
+			}
+			text, err := readArg(wellArg)
+			if err != nil {
+				return err
+			}
+			w, err := r.ParseWellString(text)
+			if err != nil {
+				return err
+			}
+			if r.IsOver(&w) {
+				return fmt.Errorf("well has blocks above the bar: the game is over, no piece spawns")
+			}
+			gen := hatetris.NewGenerator(r)
+			var p hatetris.Piece
+			if pieceName != "" {
+				if p, err = hatetris.ParsePiece(pieceName); err != nil {
+					return err
+				}
+			} else {
+				p = gen.Choose(&w, ai, nil)
+			}
+			results := gen.Results(&w, p, nil)
+			hatetris.SortResults(r, results)
+			out := cmd.OutOrStdout()
+			if asJSON {
+				mj := movesJSON{Piece: p.String(), Results: make([]resultJSON, len(results))}
+				for i := range results {
+					mj.Results[i] = resultJSON{Well: r.Rows(&results[i].Well), Lines: results[i].Lines, GameOver: results[i].GameOver}
+				}
+				return writeJSON(out, mj)
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "piece %s: %d distinct results\n", p, len(results))
+			for i := range results {
+				res := &results[i]
+				fmt.Fprintf(&b, "%3d  lines %d  game over %-5v  %s\n", i, res.Lines, res.GameOver, joinInts(r.Rows(&res.Well)))
+			}
+			if _, err := io.WriteString(out, b.String()); err != nil {
+				return failure(err)
+			}
+			return nil
+		},
+	}
+	geo.register(cmd)
+	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI choosing the piece: hatetris or mild")
+	cmd.Flags().StringVar(&pieceName, "piece", "", "use this piece (S Z O I L J T) instead of the AI's")
+	cmd.Flags().StringVar(&wellArg, "well", "", "the well: comma-separated rows, top first (or @FILE, -)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}
