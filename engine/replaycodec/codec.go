@@ -110,11 +110,12 @@ func EncodedLenMax(f Format, n int) int {
 	case Hex:
 		d := (n + 1) / 2
 		return d + d/4
-	case Base65536:
-		return ((n+1)/2 + 1) * 4 / 2 * 2 // 4 UTF-8 bytes a character, 2 bytes a character
-	default: // Base2048 and Auto
-		return ((n+1)/2*8/11 + 1) * 3 // 3 UTF-8 bytes a character at most
 	}
+	bytes := (n + 1) / 2 // run-length bytes: at most one nybble a key, plus a pad
+	if f == Base65536 {
+		return (bytes/2 + 1) * 4 // 2 bytes a character, 4 UTF-8 bytes at most
+	}
+	return (bytes*8/11 + 1) * 3 // Base2048 and Auto: 11 bits a character, 3 UTF-8 bytes at most
 }
 
 // AppendEncode appends the encoding of keys in format f to dst. It allocates

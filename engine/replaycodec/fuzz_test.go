@@ -101,6 +101,9 @@ func FuzzEncode(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(enc) > EncodedLenMax(format, len(keys)) {
+				t.Fatalf("Encode(%v, %q) is %d bytes, over EncodedLenMax %d", format, keys, len(enc), EncodedLenMax(format, len(keys)))
+			}
 			if !utf8.ValidString(enc) {
 				t.Fatalf("Encode(%v, %q) is not valid UTF-8", format, keys)
 			}
