@@ -54,7 +54,7 @@ func newReplayCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild] [--json] REPLAY",
+		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY",
 		Short: "Replay a HATETRIS game and print its score and final well",
 		Long: `Replay a HATETRIS game key by key under the real game's rules and AI.
 REPLAY is a replay in any format the game reads (raw keys, hex, Base65536,
@@ -108,7 +108,7 @@ Keys after game over are ignored, as in the game.`,
 		},
 	}
 	geo.register(cmd)
-	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI: hatetris (with the loop rule) or mild")
+	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI: hatetris (with the loop rule), mild, lovetris, brzustowski or burgiel")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
 }

@@ -66,9 +66,9 @@ func TestReplayCommand(t *testing.T) {
 		if err := json.Unmarshal(line, &rec); err != nil {
 			t.Fatal(err)
 		}
-		ai := map[string]string{"HATETRIS": "hatetris", "HATETRIS Mild": "mild"}[rec.AI]
+		ai := map[string]string{"HATETRIS": "hatetris", "HATETRIS Mild": "mild", "LOVETRIS": "lovetris", "Brzustowski": "brzustowski"}[rec.AI]
 		if ai == "" {
-			return
+			t.Fatalf("unknown AI %q", rec.AI)
 		}
 		n++
 		out, err := run(t, newReplayCmd(), "--json", "--ai", ai, rec.Replay)
@@ -86,8 +86,8 @@ func TestReplayCommand(t *testing.T) {
 			t.Errorf("%s (%s): got %+v", rec.Name, rec.Encoding, got)
 		}
 	})
-	if n != 59 {
-		t.Fatalf("replayed %d records, want 59", n)
+	if n != 61 {
+		t.Fatalf("replayed %d records, want 61", n)
 	}
 }
 
@@ -156,7 +156,7 @@ func TestHatetrisBadInput(t *testing.T) {
 	}{
 		{"foreign character", newReplayCmd, []string{"hello, world"}, "not in the repertoire"},
 		{"bad width", newReplayCmd, []string{"--width", "3", "DDD"}, "width 3 out of range"},
-		{"bad ai", newReplayCmd, []string{"--ai", "lovetris", "DDD"}, "unknown AI"},
+		{"bad ai", newReplayCmd, []string{"--ai", "nice", "DDD"}, "unknown AI"},
 		{"missing file", newReplayCmd, []string{"@/nonexistent/replay"}, "cannot read"},
 		{"row count", newMovesCmd, []string{"--well", "0,0,0"}, "well has 3 rows, want 20"},
 		{"row too wide", newMovesCmd, []string{"--width", "4", "--depth", "5", "--well", "0,0,0,0,16"}, "does not fit a 4-wide well"},

@@ -14,6 +14,15 @@ const (
 	HATETRIS AI = iota
 	// Mild is HATETRIS without the loop rule (the AI before June 2021).
 	Mild
+	// LOVETRIS, the game's joke AI, always sends I.
+	LOVETRIS
+	// Brzustowski is "Algorithm 2" of J. Brzustowski, "Can You Win At
+	// Tetris?" (1992), as the real game implements it: send S until a
+	// well repeats, then one Z, then Z until a well repeats, then one S.
+	Brzustowski
+	// Burgiel alternates S and Z whatever the well (H. Burgiel, "How To
+	// Lose At Tetris", 1997).
+	Burgiel
 )
 
 // String returns the AI's name as the CLI spells it.
@@ -23,6 +32,12 @@ func (a AI) String() string {
 		return "hatetris"
 	case Mild:
 		return "mild"
+	case LOVETRIS:
+		return "lovetris"
+	case Brzustowski:
+		return "brzustowski"
+	case Burgiel:
+		return "burgiel"
 	}
 	return fmt.Sprintf("AI(%d)", int(a))
 }
@@ -35,8 +50,14 @@ func ParseAI(s string) (AI, error) {
 		return HATETRIS, nil
 	case "mild", "hatetris mild", "hatetris-mild":
 		return Mild, nil
+	case "lovetris":
+		return LOVETRIS, nil
+	case "brzustowski":
+		return Brzustowski, nil
+	case "burgiel":
+		return Burgiel, nil
 	}
-	return 0, fmt.Errorf("unknown AI %q (want hatetris or mild)", s)
+	return 0, fmt.Errorf("unknown AI %q (want hatetris, mild, lovetris, brzustowski or burgiel)", s)
 }
 
 // History tells how many times a well was seen at a spawn. For the real
@@ -126,9 +147,15 @@ func (g *Generator) Rank(w *Well, hist History) Ranking {
 
 // Choose returns the piece the AI sends for well w. For HATETRIS, hist is
 // the game's memory with w already counted; nil means a game that starts
-// at w (w seen once). Mild ignores hist.
+// at w (w seen once). Mild ignores hist. The stateful AIs (Brzustowski,
+// Burgiel) answer as at the start of a game; a Game tracks their state.
 func (g *Generator) Choose(w *Well, ai AI, hist History) Piece {
-	if ai == HATETRIS {
+	switch ai {
+	case LOVETRIS:
+		return I
+	case Brzustowski, Burgiel:
+		return S
+	case HATETRIS:
 		if hist == nil && g.r.Width*1 == 4 {
 			// Only at width 4 can one piece (clearing one line) give back
 			// the same well; elsewhere the fresh history changes nothing.

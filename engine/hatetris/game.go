@@ -41,6 +41,10 @@ type Game struct {
 
 	gen  *Generator
 	mild Piece
+	// Brzustowski's and Burgiel's state.
+	step      int
+	display   Piece
+	stepWells []Well
 }
 
 // NewGame starts a game on an empty well: the AI picks the first piece.
@@ -69,7 +73,17 @@ func (g *Game) Placed() int { return len(g.Steps) }
 func (g *Game) spawn() {
 	g.mild = g.gen.Choose(&g.Well, Mild, nil)
 	p := g.mild
-	if g.AI == HATETRIS {
+	switch g.AI {
+	case LOVETRIS:
+		p = I
+	case Burgiel:
+		p = S
+		if len(g.Pieces)%2 == 1 {
+			p = Z
+		}
+	case Brzustowski:
+		p = g.brzustowski()
+	case HATETRIS:
 		g.Seen.Add(&g.Well)
 		rk := g.gen.Rank(&g.Well, g.Seen)
 		p = rk.Best()
@@ -79,6 +93,44 @@ func (g *Game) spawn() {
 	}
 	g.Pieces = append(g.Pieces, p)
 	g.Live = g.Rules.Spawn()
+}
+
+// brzustowski advances Brzustowski's four-step machine and returns the
+// piece it sends: S in steps 1 and 4 ("left kink"), Z in steps 2 and 3,
+// moving on from step 1 (3) when the well repeats one seen since the step
+// began, and from step 2 (4) after one piece.
+func (g *Game) brzustowski() Piece {
+	if g.step == 0 {
+		g.step, g.display = 1, S
+	}
+	sent := g.display
+	switch g.step {
+	case 1, 3:
+		cycle := false
+		for i := range g.stepWells {
+			if g.stepWells[i] == g.Well {
+				cycle = true
+				break
+			}
+		}
+		g.stepWells = append(g.stepWells, g.Well)
+		if cycle {
+			g.step++
+			g.display = Z
+			if g.step == 4 {
+				g.display = S
+			}
+		} else if g.step == 1 {
+			g.display = S
+		} else {
+			g.display = Z
+		}
+	case 2:
+		g.step, g.display, g.stepWells = 3, Z, g.stepWells[:0]
+	case 4:
+		g.step, g.display, g.stepWells = 1, S, g.stepWells[:0]
+	}
+	return sent
 }
 
 // Press applies one key (L, R, D or U). Keys after game over are ignored.
