@@ -226,39 +226,53 @@ func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 		if rest == 0 {
 			continue
 		}
-		// Rows y..y+3 can only become full if they were nearly full.
-		mayClear := (g.nf>>uint(y))&0xf != 0
+		// Slots that clear lines, and slots with a cell above the bar.
+		var clears, above uint64
+		if (g.nf>>uint(y))&0xf != 0 {
+			clears, _, _, _ = g.clearSets(t, y, rest)
+		}
+		if y < r.Bar {
+			above = t.valid
+			if r.Bar-y <= 3 {
+				above = t.overTop[r.Bar-y]
+			}
+		}
+		y0, y1, y2, y3 := y&(MaxDepth-1), (y+1)&(MaxDepth-1), (y+2)&(MaxDepth-1), (y+3)&(MaxDepth-1)
 		for rest != 0 {
 			s := bits.TrailingZeros64(rest)
+			bit := rest & -rest
 			rest &= rest - 1
-			dst = append(dst, Result{Well: *g.well})
-			res := &dst[len(dst)-1]
+			n := len(dst)
+			if n == cap(dst) {
+				dst = append(dst, Result{})
+			} else {
+				dst = dst[:n+1]
+			}
+			res := &dst[n]
+			res.Well = *g.well
+			res.Lines, res.GameOver = 0, false
+			// Rows past the depth get zeros: a resting piece is inside.
 			pr := &t.rows[s]
-			for br := 0; br < 4; br++ {
-				res.Well[(y+br)&(MaxDepth-1)] |= pr[br]
-			}
-			above := y+t.minRow[t.slotO[s]] < r.Bar
-			if above && !r.ClearAboveBar {
-				res.GameOver = true
-				continue
-			}
-			if !mayClear {
-				res.GameOver = above // ClearAboveBar: nothing clears, so it stays above
-				continue
-			}
-			for br := 0; br < 4; br++ {
-				yy := y + br
-				if yy < r.Depth && pr[br] != 0 && res.Well[yy] == r.full {
-					copy(res.Well[1:yy+1], res.Well[0:yy])
-					res.Well[0] = 0
-					res.Lines++
+			res.Well[y0] |= pr[0]
+			res.Well[y1] |= pr[1]
+			res.Well[y2] |= pr[2]
+			res.Well[y3] |= pr[3]
+			if clears&bit != 0 {
+				for br := 0; br < 4; br++ {
+					yy := y + br
+					if yy < r.Depth && pr[br] != 0 && res.Well[yy] == r.full {
+						copy(res.Well[1:yy+1], res.Well[0:yy])
+						res.Well[0] = 0
+						res.Lines++
+					}
+				}
+				if dupOf(dst[start:n], res) {
+					dst = dst[:n]
+					continue
 				}
 			}
-			if above {
-				res.GameOver = r.IsOver(&res.Well)
-			}
-			if res.Lines > 0 && dupOf(dst[start:len(dst)-1], res) {
-				dst = dst[:len(dst)-1]
+			if above&bit != 0 {
+				res.GameOver = !r.ClearAboveBar || r.IsOver(&res.Well)
 			}
 		}
 	}

@@ -137,6 +137,8 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 		}
 	}
 	// Orientations whose cells are translates of a lower orientation's.
+	// Only the lowest equivalent orientation is kept as the reference:
+	// equivalent orientations (O's four) are reachable together.
 	for b := 1; b < 4; b++ {
 		for a := 0; a < b; a++ {
 			sx, sy, ok := translate(p, a, b)
@@ -148,6 +150,7 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 			sh := (off[b] - xmin[b]) - (off[a] + sx - xmin[a])
 			t.dups[t.nDups] = dupRule{a: a, b: b, dy: sy, sh: sh}
 			t.nDups++
+			break
 		}
 	}
 }
