@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# scripts/setup.sh: make this clone ready to run the hatelab notebooks.
+#
+# Idempotent: each step checks first and does only what is missing, so a
+# second run takes a second or two. Steps:
+#   1. Debian packages for the classic Jupyter Notebook and for headless
+#      execution (jupyter-notebook, jupyter-nbconvert, jupyter-client,
+#      jupyter-nbformat). As root they are installed with apt-get; as any
+#      other user the script prints the exact command and exits 2.
+#   2. The project's Go modules, downloaded with a timeout and retries.
+#   3. GoNB v0.11.4 and goimports, pinned by the tools module in tools/,
+#      built into ./bin (git-ignored).
+#   4. The "gonb" Jupyter kernel, registered for this user, with a
+#      kernel.json whose env puts Go and ./bin on PATH, sets
+#      GOTOOLCHAIN=local and selects GoMLX's pure-Go backend.
+#
+# Options:
+#   --check      only report what is missing (exit 1 if anything is)
+#   --chromium   also install chromium (for notebook screenshots)
+#
+# Environment:
+#   HATELAB_GO_TIMEOUT  seconds allowed for one Go download attempt (300)
+#   HATELAB_GO_RETRIES  attempts per Go download (4)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BIN="$ROOT/bin"
+GONB_VERSION=v0.11.4
+XTOOLS_VERSION=v0.52.0
+GO_MIN_MINOR=26
+APT_PACKAGES=(jupyter-notebook jupyter-nbconvert jupyter-client jupyter-nbformat)
+GO_TIMEOUT=${HATELAB_GO_TIMEOUT:-300}
+GO_RETRIES=${HATELAB_GO_RETRIES:-4}
+
+CHECK=0
+CHROMIUM=0
+for arg in "$@"; do
+	case "$arg" in
+	--check) CHECK=1 ;;
+	--chromium) CHROMIUM=1 ;;
+	-h | --help)
+		sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+		exit 0
+		;;
+	*)
+		echo "setup: unknown option $arg (try --help)" >&2
+		exit 2
+		;;
+	esac
+done
+((CHROMIUM)) && APT_PACKAGES+=(chromium)
+
+say() { echo "setup: $*"; }
+missing=0
+
+# retry CMD...: run CMD under a timeout, retrying with back-off. Go has no
+# timeout of its own on a stalled download.
+retry() {
+	local n=1 rc
+	while true; do
+		if timeout --kill-after=10 "$GO_TIMEOUT" "$@"; then
+			return 0
+		else
+			rc=$?
+		fi
+		if ((n >= GO_RETRIES)); then
+			say "giving up after $n attempts (exit $rc): $*"
+			return "$rc"
+		fi
+		say "attempt $n failed (exit $rc), retrying: $*"
+		sleep $((5 * n))
+		n=$((n + 1))
+	done
+}
+
+# --- 1. Debian packages -------------------------------------------------
+need=()
+for p in "${APT_PACKAGES[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		need+=("$p")
+	fi
+done
+if ((${#need[@]})); then
+	if ((CHECK)); then
+		say "missing Debian packages: ${need[*]}"
+		missing=1
+	elif [[ $(id -u) -eq 0 ]]; then
+		say "installing Debian packages: ${need[*]}"
+		export DEBIAN_FRONTEND=noninteractive
+		retry apt-get update -q
+		retry apt-get install -y -q --no-install-recommends "${need[@]}"
+	else
+		cat >&2 <<EOF
+setup: these Debian packages are missing: ${need[*]}
+setup: install them as root, then run this again:
+
+    sudo apt-get update && sudo apt-get install -y --no-install-recommends ${need[*]}
+
+EOF
+		exit 2
+	fi
+fi
+
+# --- 2. Go ----------------------------------------------------------------
+GO=$(command -v go || true)
+[[ -z $GO && -x /usr/local/go/bin/go ]] && GO=/usr/local/go/bin/go
+if [[ -z $GO ]]; then
+	say "Go 1.$GO_MIN_MINOR or newer is required: install it from https://go.dev/dl/ (to /usr/local/go) and put /usr/local/go/bin on PATH" >&2
+	exit 2
+fi
+export GOTOOLCHAIN=local
+GOVER=$("$GO" env GOVERSION) # go1.26.8
+minor=${GOVER#go1.}
+minor=${minor%%.*}
+minor=${minor%%[!0-9]*}
+if ((minor < GO_MIN_MINOR)); then
+	say "found $GOVER at $GO; hatelab needs go1.$GO_MIN_MINOR or newer" >&2
+	exit 2
+fi
+GODIR=$(dirname "$(readlink -f "$GO")")
+
+# Module downloads (a no-op when the module cache already has them).
+if ((CHECK)); then
+	(cd "$ROOT" && GOPROXY=off GOFLAGS=-mod=mod "$GO" list -m all >/dev/null 2>&1) || {
+		say "Go modules not downloaded yet"
+		missing=1
+	}
+else
+	(cd "$ROOT" && retry "$GO" mod download)
+fi
+
+# --- 3. GoNB and goimports ----------------------------------------------
+has_tool() { # has_tool BINARY MODULE VERSION
+	[[ -x $1 ]] && "$GO" version -m "$1" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+$2[[:space:]]+$3([[:space:]]|$)"
+}
+if has_tool "$BIN/gonb" github.com/janpfeifer/gonb "$GONB_VERSION" &&
+	has_tool "$BIN/goimports" golang.org/x/tools "$XTOOLS_VERSION"; then
+	:
+elif ((CHECK)); then
+	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION not built in $BIN"
+	missing=1
+else
+	say "building GoNB $GONB_VERSION and goimports $XTOOLS_VERSION into $BIN"
+	(cd "$ROOT/tools" && retry "$GO" mod download)
+	# The build itself must not touch the network: everything is in the
+	# module cache now, and a stalled fetch would hang without a timeout.
+	(cd "$ROOT/tools" && GOPROXY=off GOBIN="$BIN" "$GO" install tool)
+fi
+
+# --- 4. The gonb kernel ---------------------------------------------------
+KERNEL_PATH="$GODIR:$BIN:\${PATH}"
+kernel_ok() {
+	command -v jupyter >/dev/null 2>&1 || return 1
+	local dir
+	dir=$(jupyter --data-dir 2>/dev/null)/kernels/gonb
+	/usr/bin/python3 - "$dir/kernel.json" "$BIN/gonb" "$KERNEL_PATH" <<'PY'
+import json, sys
+path, gonb, want_path = sys.argv[1:]
+try:
+    k = json.load(open(path))
+except Exception:
+    sys.exit(1)
+env = k.get("env") or {}
+ok = (k.get("argv") or [""])[0] == gonb and env.get("PATH") == want_path \
+    and env.get("GOTOOLCHAIN") == "local" and env.get("GOMLX_BACKEND") == "go"
+sys.exit(0 if ok else 1)
+PY
+}
+if kernel_ok; then
+	:
+elif ((CHECK)); then
+	say "the gonb Jupyter kernel is not registered (or not for this clone)"
+	missing=1
+else
+	say "registering the gonb Jupyter kernel"
+	# gopls is optional (only completion/inspection in the browser).
+	log=$(mktemp)
+	if ! PATH="$GODIR:$BIN:$PATH" "$BIN/gonb" --install --force_deps >"$log" 2>&1; then
+		cat "$log" >&2
+		rm -f "$log"
+		exit 1
+	fi
+	rm -f "$log"
+	dir=$(jupyter --data-dir)/kernels/gonb
+	/usr/bin/python3 - "$dir/kernel.json" "$BIN/gonb" "$KERNEL_PATH" <<'PY'
+import json, sys
+path, gonb, kpath = sys.argv[1:]
+k = json.load(open(path))
+k["argv"][0] = gonb
+# jupyter_client expands ${PATH} in kernel.json env values.
+k["env"] = {"PATH": kpath, "GOTOOLCHAIN": "local", "GOMLX_BACKEND": "go"}
+json.dump(k, open(path, "w"), indent=1)
+PY
+	kernel_ok || {
+		say "kernel registration failed: see $dir/kernel.json" >&2
+		exit 1
+	}
+fi
+
+if ((CHECK)); then
+	((missing)) && exit 1
+	say "everything is installed"
+	exit 0
+fi
+say "ready (Go $GOVER, GoNB $GONB_VERSION, kernel gonb)"
