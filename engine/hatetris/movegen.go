@@ -23,9 +23,12 @@ type Generator struct {
 	lev    [MaxDepth + 4]uint64
 	y0, y1 int // levels y0 <= y < y1 were written
 	top    int // Peak of the current well
-	nf     uint64
-	well   *Well
-	buf    []Result
+	// nf: rows the current piece could complete (bit y); nfBy[k]: rows
+	// with 1..k empty cells (a piece fills at most 2, 3 or 4 per row).
+	nf   uint64
+	nfBy [5]uint64
+	well *Well
+	buf  []Result
 
 	// The levels of the best piece of the last Mild choice.
 	slev      [MaxDepth + 4]uint64
@@ -52,12 +55,14 @@ func (g *Generator) load(w *Well) bool {
 		g.ext[y] = r.full
 	}
 	g.top = r.Depth
-	g.nf = 0
+	g.nfBy = [5]uint64{}
 	contiguous := true
 	for y := 0; y < r.Depth; y++ {
 		v := w[y]
-		if n := bits.OnesCount16(v); n >= r.Width-4 && n < r.Width {
-			g.nf |= 1 << y
+		if holes := r.Width - bits.OnesCount16(v); holes >= 1 && holes <= 4 {
+			for k := holes; k <= 4; k++ {
+				g.nfBy[k] |= 1 << y
+			}
 		}
 		if v == 0 {
 			if g.top != r.Depth {
@@ -94,13 +99,16 @@ func (g *Generator) scan(p Piece, bound int) int {
 		reach = t.flood(t.spawnBit&f, f)
 	}
 	g.y0 = y
+	g.nf = g.nfBy[t.rowCells]
 	g.complete = false
 	value := -1
 	for reach != 0 {
 		fn := t.free(&g.ext, y+1)
 		rest := reach &^ fn
 		g.lev[y] = rest
-		if rest != 0 {
+		// Without a possible clear, no slot here beats the deepest-topped
+		// group's value; skip the level when that cannot raise the value.
+		if rest != 0 && ((g.nf>>uint(y))&0xf != 0 || min(g.top, y+t.groupTop[0]) > value) {
 			v := g.levelValue(t, y, rest)
 			if v > value {
 				value = v
@@ -219,6 +227,7 @@ func (g *Generator) Results(w *Well, p Piece, dst []Result) []Result {
 func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 	r := g.r
 	t := &r.pieces[p]
+	g.nf = g.nfBy[t.rowCells]
 	g.dedupLevels(t)
 	start := len(dst)
 	for y := g.y0; y < g.y1; y++ {

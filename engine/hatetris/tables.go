@@ -31,6 +31,7 @@ type pieceTables struct {
 	overTop  [4]uint64 // overTop[k]: slots whose top cell is in box row < k
 	spawnBit uint64
 
+	rowCells int // the most cells the piece has in one row
 	groups   int
 	groupMsk [4]uint64
 	groupTop [4]int
@@ -94,6 +95,13 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 		}
 		o2 := (o + 1) & 3
 		t.rotSh[o] = (off[o2] - xmin[o2]) - (off[o] - xmin[o])
+	}
+	for _, o := range [2]int{0, 1} {
+		var n [4]int
+		for _, c := range boxCells[p][o] {
+			n[c[1]]++
+		}
+		t.rowCells = max(t.rowCells, n[0], n[1], n[2], n[3])
 	}
 	for s := 0; s < t.nSlots; s++ {
 		bit := uint64(1) << s
