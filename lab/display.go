@@ -1,0 +1,101 @@
+package lab
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"os"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+	"gonum.org/v1/plot"
+)
+
+// SVG is an SVG document. Show displays it as a real image/svg+xml output.
+type SVG string
+
+// HTML is an HTML fragment.
+type HTML string
+
+// PNG is an encoded PNG image.
+type PNG []byte
+
+// Markdown is Markdown text.
+type Markdown string
+
+// Rich is implemented by values that have both a notebook (HTML) and a plain
+// text form, such as *Table.
+type Rich interface {
+	HTML() string
+	Text() string
+}
+
+// Stdout is where Show writes outside a notebook.
+var Stdout io.Writer = os.Stdout
+
+// InNotebook reports whether the program runs inside a GoNB notebook cell
+// (GoNB sets GONB_PIPE for the programs it runs).
+func InNotebook() bool { return gonbui.IsNotebook }
+
+// Show displays each item in turn: SVG, HTML, PNG and Markdown as rich
+// outputs, a Rich value (e.g. *Table) as HTML, a *plot.Plot as an SVG chart
+// (use ShowPlot to also save it), an error as a red message, anything else
+// as its fmt.Print text. Outside a notebook, Show prints text: a Rich
+// value's Text, Markdown as is, and a one-line note for images.
+func Show(items ...any) {
+	for _, it := range items {
+		show(it)
+	}
+}
+
+func show(it any) {
+	nb := InNotebook()
+	switch v := it.(type) {
+	case SVG:
+		if nb {
+			gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMEImageSVG: string(v)}})
+		} else {
+			w, h := svgSize(string(v))
+			fmt.Fprintf(Stdout, "[SVG image %gx%g, %d bytes]\n", w, h, len(v))
+		}
+	case HTML:
+		if nb {
+			gonbui.DisplayHTML(string(v))
+		} else {
+			fmt.Fprintln(Stdout, string(v))
+		}
+	case PNG:
+		if nb {
+			gonbui.DisplayPNG(v)
+		} else {
+			fmt.Fprintf(Stdout, "[PNG image, %d bytes]\n", len(v))
+		}
+	case Markdown:
+		if nb {
+			gonbui.DisplayMarkdown(string(v))
+		} else {
+			fmt.Fprintln(Stdout, string(v))
+		}
+	case Rich:
+		if nb {
+			gonbui.DisplayHTML(v.HTML())
+		} else {
+			fmt.Fprint(Stdout, v.Text())
+		}
+	case *plot.Plot:
+		svg, err := PlotSVG(v, 0, 0)
+		if err != nil {
+			show(err)
+			return
+		}
+		show(svg)
+	case error:
+		if nb {
+			gonbui.DisplayHTML(`<div style="color:#b00020;font-family:monospace;white-space:pre-wrap">` + html.EscapeString(v.Error()) + `</div>`)
+		} else {
+			fmt.Fprintln(os.Stderr, "error:", v)
+		}
+	default:
+		fmt.Fprintln(Stdout, v)
+	}
+}

@@ -1,0 +1,88 @@
+package lab
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+)
+
+// ModulePath is the hatelab module's import path.
+const ModulePath = "github.com/hatelab/hatelab"
+
+// Quick reports quick mode: HATELAB_QUICK set to a true value (1, true,
+// yes). `make test` runs every notebook in quick mode; notebooks use it to
+// shrink their work (see Pick) so the whole suite stays fast.
+func Quick() bool {
+	v := os.Getenv("HATELAB_QUICK")
+	if b, err := strconv.ParseBool(v); err == nil {
+		return b
+	}
+	return v == "yes" || v == "y"
+}
+
+// Pick returns quick in quick mode and full otherwise, e.g.
+// n := lab.Pick(200, 100_000).
+func Pick[T any](quick, full T) T {
+	if Quick() {
+		return quick
+	}
+	return full
+}
+
+// RepoRoot returns the root folder of the hatelab checkout: the first
+// folder holding hatelab's go.mod above GONB_DIR (a notebook's folder),
+// above the working directory, or above this source file.
+func RepoRoot() string {
+	starts := []string{os.Getenv("GONB_DIR")}
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	if _, file, _, ok := runtime.Caller(0); ok {
+		starts = append(starts, filepath.Dir(file))
+	}
+	for _, s := range starts {
+		if s == "" {
+			continue
+		}
+		if root := findRoot(s); root != "" {
+			return root
+		}
+	}
+	return "."
+}
+
+func findRoot(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && bytes.HasPrefix(bytes.TrimSpace(b), []byte("module "+ModulePath+"\n")) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// RepoPath joins a slash-separated path relative to the repository root,
+// e.g. lab.RepoPath("datasets/records/records.jsonl").
+func RepoPath(rel string) string {
+	return filepath.Join(RepoRoot(), filepath.FromSlash(rel))
+}
+
+// FiguresDir is where ShowPlot and SaveFigure write: HATELAB_FIGURES when
+// set (quick mode sends figures to a scratch folder that way), otherwise
+// figures/ at the repository root.
+func FiguresDir() string {
+	if d := os.Getenv("HATELAB_FIGURES"); d != "" {
+		return d
+	}
+	return RepoPath("figures")
+}

@@ -1,0 +1,179 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hatelab/hatelab/datasets/records"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/replaycodec"
+)
+
+// Record is one replay of the records dataset (datasets/records) together
+// with the game the engine plays from it.
+type Record struct {
+	records.Record
+	// Keys are the decoded keystrokes (L R D U).
+	Keys string
+	// Game is the replayed game against the record's AI on the standard
+	// 10x20 well.
+	Game *hatetris.Game
+}
+
+// Records replays the primary line of every replay in datasets/records
+// (one per game: world records, loops and the others, in file order),
+// reporting progress to rep (nil: none).
+func Records(rep progress.Reporter) ([]Record, error) {
+	all, err := records.All()
+	if err != nil {
+		return nil, err
+	}
+	var prim []records.Record
+	for _, r := range all {
+		if r.Primary {
+			prim = append(prim, r)
+		}
+	}
+	rep = progress.Or(rep)
+	out := make([]Record, 0, len(prim))
+	pieces := int64(0)
+	for i, r := range prim {
+		rep.Report(progress.Event{Job: "replay records", Stage: r.Name, Done: int64(i), Total: int64(len(prim)), Unit: "replays"})
+		rec, err := ReplayRecord(r)
+		if err != nil {
+			return nil, err
+		}
+		pieces += int64(rec.Game.Placed())
+		out = append(out, rec)
+	}
+	rep.Report(progress.Event{Job: "replay records", Done: int64(len(prim)), Total: int64(len(prim)), Unit: "replays",
+		Info: fmt.Sprintf("%d pieces", pieces), Finished: true})
+	return out, nil
+}
+
+// ReplayRecord decodes a dataset replay in its encoding and plays it
+// against its AI on the standard well.
+func ReplayRecord(r records.Record) (Record, error) {
+	f, err := replaycodec.ParseFormat(r.Encoding)
+	if err != nil {
+		return Record{}, fmt.Errorf("%s: %w", r.Name, err)
+	}
+	keys, err := replaycodec.Decode(f, r.Replay)
+	if err != nil {
+		return Record{}, fmt.Errorf("%s: decoding the replay: %w", r.Name, err)
+	}
+	ai, err := hatetris.ParseAI(r.AI)
+	if err != nil {
+		return Record{}, fmt.Errorf("%s: %w", r.Name, err)
+	}
+	g, err := hatetris.Play(hatetris.Standard(), ai, keys)
+	if err != nil {
+		return Record{}, fmt.Errorf("%s: replaying: %w", r.Name, err)
+	}
+	return Record{Record: r, Keys: keys, Game: g}, nil
+}
+
+// FindRecord returns the record with the given name.
+func FindRecord(rs []Record, name string) (Record, error) {
+	for _, r := range rs {
+		if r.Name == name {
+			return r, nil
+		}
+	}
+	return Record{}, fmt.Errorf("no record named %q", name)
+}
+
+// RecordRow is a record's line in RecordTable.
+type RecordRow struct {
+	Name        string
+	Holder      string
+	Year        string
+	Kind        string
+	AI          string
+	Score       int `lab:"Score (dataset)"`
+	Replayed    int `lab:"Score (replayed)"`
+	Pieces      int
+	LoopFirings int `lab:"Loop-rule firings"`
+	Over        bool
+}
+
+// Row summarises the record and its replay.
+func (r Record) Row() RecordRow {
+	year := ""
+	if r.Year != 0 {
+		year = fmt.Sprint(r.Year)
+	}
+	return RecordRow{
+		Name: r.Name, Holder: r.Holder, Year: year, Kind: r.Kind, AI: r.AI,
+		Score: r.Score, Replayed: r.Game.Score, Pieces: r.Game.Placed(),
+		LoopFirings: len(r.Game.LoopChanges), Over: r.Game.Over,
+	}
+}
+
+// RecordTable tabulates records: holder, year, score as published and as
+// replayed, pieces placed and how often the loop rule changed the piece.
+func RecordTable(rs []Record) *Table {
+	rows := make([]RecordRow, len(rs))
+	for i, r := range rs {
+		rows[i] = r.Row()
+	}
+	return TableOf(rows)
+}
+
+// ScoreByPiece returns, for each piece of g, the number of pieces placed
+// (1, 2, ...) and the score once it locked.
+func ScoreByPiece(g *hatetris.Game) (x, y []float64) {
+	x = make([]float64, len(g.Steps))
+	y = make([]float64, len(g.Steps))
+	for i, s := range g.Steps {
+		x[i] = float64(i + 1)
+		y[i] = float64(s.Score + s.Lines)
+	}
+	return x, y
+}
+
+// HeightByPiece returns, for each piece of g, its number (0, 1, ...) and
+// the stack height of the well it spawned into.
+func HeightByPiece(g *hatetris.Game) (x, y []float64) {
+	x = make([]float64, len(g.Steps))
+	y = make([]float64, len(g.Steps))
+	for i, s := range g.Steps {
+		x[i] = float64(i)
+		y[i] = float64(g.Rules.Height(&s.Before))
+	}
+	return x, y
+}
+
+// FillFrequency returns, for each cell [row][column], the fraction of the
+// spawn wells of g in which it is filled (NaN when g placed no piece).
+func FillFrequency(g *hatetris.Game) [][]float64 {
+	r := g.Rules
+	f := make([][]float64, r.Depth)
+	for y := range f {
+		f[y] = make([]float64, r.Width)
+	}
+	for _, s := range g.Steps {
+		for y := 0; y < r.Depth; y++ {
+			if s.Before[y] == 0 {
+				continue
+			}
+			for x := 0; x < r.Width; x++ {
+				if r.Filled(&s.Before, x, y) {
+					f[y][x]++
+				}
+			}
+		}
+	}
+	n := float64(len(g.Steps))
+	for y := range f {
+		for x := range f[y] {
+			if n == 0 {
+				f[y][x] = math.NaN()
+			} else {
+				f[y][x] /= n
+			}
+		}
+	}
+	return f
+}

@@ -1,0 +1,256 @@
+package lab
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Table is a table of text cells. Show displays it as an HTML table in a
+// notebook and as aligned plain text elsewhere.
+type Table struct {
+	// Title is shown above the table (optional).
+	Title   string
+	Headers []string
+	Rows    [][]string
+	// Right marks right-aligned (numeric) columns.
+	Right []bool
+}
+
+// NewTable starts an empty table with the given headers; fill it with Add.
+func NewTable(headers ...string) *Table {
+	return &Table{Headers: headers, Right: make([]bool, len(headers))}
+}
+
+// Add appends a row, formatting each value as TableOf does; numeric values
+// right-align their column.
+func (t *Table) Add(values ...any) *Table {
+	row := make([]string, len(values))
+	for i, v := range values {
+		rv := reflect.ValueOf(v)
+		row[i] = formatCell(rv, "")
+		if i < len(t.Right) && isNumeric(rv) {
+			t.Right[i] = true
+		}
+	}
+	t.Rows = append(t.Rows, row)
+	return t
+}
+
+// TableOf builds a table from a slice (or array) of structs or pointers to
+// structs: one column per exported field, in order, promoted fields of
+// embedded structs included. A field's `lab` tag renames and formats its
+// column: `lab:"Header"`, `lab:"Header,%.2f"`, `lab:",%d lines"` (keeps the
+// field name), or `lab:"-"` to leave the field out. Floats print with 4
+// significant digits unless a format is given, durations rounded to the
+// millisecond, and values with a String method through it. A slice of
+// non-structs gives one column "value"; any other value one cell.
+func TableOf(rows any) *Table {
+	v := reflect.ValueOf(rows)
+	for v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+		t := NewTable("value")
+		t.Rows = [][]string{{formatCell(v, "")}}
+		return t
+	}
+	et := v.Type().Elem()
+	for et.Kind() == reflect.Pointer {
+		et = et.Elem()
+	}
+	if et.Kind() != reflect.Struct {
+		t := NewTable("value")
+		for i := 0; i < v.Len(); i++ {
+			t.Add(v.Index(i).Interface())
+		}
+		return t
+	}
+	type col struct {
+		index  []int
+		format string
+	}
+	var cols []col
+	t := &Table{}
+	for _, f := range reflect.VisibleFields(et) {
+		if !f.IsExported() || f.Anonymous {
+			continue
+		}
+		tag := f.Tag.Get("lab")
+		if tag == "-" {
+			continue
+		}
+		name, format, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = f.Name
+		}
+		cols = append(cols, col{f.Index, format})
+		t.Headers = append(t.Headers, name)
+		t.Right = append(t.Right, isNumericKind(f.Type))
+	}
+	for i := 0; i < v.Len(); i++ {
+		e := v.Index(i)
+		for e.Kind() == reflect.Pointer {
+			if e.IsNil() {
+				break
+			}
+			e = e.Elem()
+		}
+		row := make([]string, len(cols))
+		if e.Kind() == reflect.Struct {
+			for j, c := range cols {
+				fv, err := e.FieldByIndexErr(c.index)
+				if err == nil {
+					row[j] = formatCell(fv, c.format)
+				}
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+var (
+	durationType = reflect.TypeOf(time.Duration(0))
+	stringerType = reflect.TypeOf((*fmt.Stringer)(nil)).Elem()
+)
+
+func isNumericKind(t reflect.Type) bool {
+	if t == durationType {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return !t.Implements(stringerType)
+	}
+	return false
+}
+
+func isNumeric(v reflect.Value) bool { return v.IsValid() && isNumericKind(v.Type()) }
+
+func formatCell(v reflect.Value, format string) string {
+	if !v.IsValid() {
+		return ""
+	}
+	if v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return ""
+		}
+		if format == "" && !v.Type().Implements(stringerType) {
+			return formatCell(v.Elem(), format)
+		}
+	}
+	if !v.CanInterface() {
+		return fmt.Sprint(v)
+	}
+	x := v.Interface()
+	if format != "" {
+		return fmt.Sprintf(format, x)
+	}
+	if d, ok := x.(time.Duration); ok {
+		return d.Round(time.Millisecond).String()
+	}
+	if s, ok := x.(fmt.Stringer); ok {
+		return s.String()
+	}
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		f := v.Float()
+		if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+			return strconv.FormatFloat(f, 'f', 0, 64)
+		}
+		return strconv.FormatFloat(f, 'g', 4, 64)
+	}
+	return fmt.Sprint(x)
+}
+
+// HTML renders the table as an HTML <table>.
+func (t *Table) HTML() string {
+	var b strings.Builder
+	b.WriteString(`<table style="border-collapse:collapse">`)
+	if t.Title != "" {
+		fmt.Fprintf(&b, `<caption style="font-weight:bold;text-align:left">%s</caption>`, html.EscapeString(t.Title))
+	}
+	b.WriteString("<thead><tr>")
+	for i, h := range t.Headers {
+		fmt.Fprintf(&b, `<th style="text-align:%s">%s</th>`, t.align(i), html.EscapeString(h))
+	}
+	b.WriteString("</tr></thead><tbody>")
+	for _, row := range t.Rows {
+		b.WriteString("<tr>")
+		for i, c := range row {
+			fmt.Fprintf(&b, `<td style="text-align:%s">%s</td>`, t.align(i), html.EscapeString(c))
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
+}
+
+func (t *Table) align(i int) string {
+	if i < len(t.Right) && t.Right[i] {
+		return "right"
+	}
+	return "left"
+}
+
+// Text renders the table as aligned plain text with a header rule.
+func (t *Table) Text() string {
+	n := len(t.Headers)
+	for _, r := range t.Rows {
+		n = max(n, len(r))
+	}
+	width := make([]int, n)
+	cell := func(r []string, i int) string {
+		if i < len(r) {
+			return r[i]
+		}
+		return ""
+	}
+	for i := 0; i < n; i++ {
+		width[i] = utf8.RuneCountInString(cell(t.Headers, i))
+		for _, r := range t.Rows {
+			width[i] = max(width[i], utf8.RuneCountInString(cell(r, i)))
+		}
+	}
+	var b strings.Builder
+	if t.Title != "" {
+		b.WriteString(t.Title + "\n")
+	}
+	line := func(r []string) {
+		var l strings.Builder
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				l.WriteString("  ")
+			}
+			c := cell(r, i)
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			if t.align(i) == "right" {
+				l.WriteString(pad + c)
+			} else {
+				l.WriteString(c + pad)
+			}
+		}
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	line(t.Headers)
+	rule := make([]string, n)
+	for i := range rule {
+		rule[i] = strings.Repeat("-", width[i])
+	}
+	line(rule)
+	for _, r := range t.Rows {
+		line(r)
+	}
+	return b.String()
+}
+
+// String is Text.
+func (t *Table) String() string { return t.Text() }

@@ -1,0 +1,148 @@
+#!/usr/bin/python3
+"""Execute hatelab notebooks headless and check them.
+
+Usage:
+    /usr/bin/python3 scripts/nbrun.py [--quick] [--inplace] [--timeout S] NOTEBOOK...
+    /usr/bin/python3 scripts/nbrun.py --check-only NOTEBOOK...
+
+Each notebook runs with the kernel started in the notebook's own directory
+(so its first cell's ${GONB_DIR}/.. reaches the repository root), then is
+checked:
+  * no cell may produce an error output, and no stderr output unless the
+    notebook's metadata says "hatelab": {"allow_stderr": true};
+  * the notebook must hold at least N image outputs (image/png or
+    image/svg+xml), N from the metadata "hatelab": {"min_images": N},
+    default 1.
+
+--quick   sets HATELAB_QUICK=1 (notebooks shrink their work, see lab.Quick)
+          and sends figures to a temporary folder instead of figures/.
+--inplace writes the executed notebook back over the original and runs
+          `jupyter trust` on it; otherwise the executed copy goes to a
+          temporary folder (kept only on failure) and the committed file is
+          never touched.
+--check-only runs nothing: it applies the checks to the saved outputs (used
+          to check that committed notebooks carry their plots).
+
+Uses Debian's nbclient, so run it with /usr/bin/python3.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+IMAGE_TYPES = ("image/png", "image/svg+xml")
+
+
+def settings(nb):
+    meta = nb.metadata.get("hatelab", {}) or {}
+    return int(meta.get("min_images", 1)), bool(meta.get("allow_stderr", False))
+
+
+def check(nb, name):
+    """Return a list of problems found in an executed notebook."""
+    min_images, allow_stderr = settings(nb)
+    problems, images = [], 0
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for out in cell.get("outputs", []):
+            kind = out.get("output_type")
+            if kind == "error":
+                problems.append(f"cell {i}: error output: {out.get('ename')}: {out.get('evalue')}".rstrip())
+            elif kind == "stream" and out.get("name") == "stderr" and not allow_stderr:
+                text = "".join(out.get("text", "")).strip()
+                if text:
+                    problems.append(f"cell {i}: stderr output: {text[:500]}")
+            elif kind in ("display_data", "execute_result", "update_display_data"):
+                if any(t in out.get("data", {}) for t in IMAGE_TYPES):
+                    images += 1
+    if images < min_images:
+        problems.append(f"{images} image outputs (image/png or image/svg+xml), want at least {min_images}: plots are missing")
+    return problems
+
+
+def run(path, args, figures):
+    nb = nbformat.read(path, as_version=4)
+    name = os.path.basename(path)
+    env_backup = dict(os.environ)
+    if args.quick:
+        os.environ["HATELAB_QUICK"] = "1"
+        os.environ["HATELAB_FIGURES"] = figures
+    else:
+        os.environ.pop("HATELAB_QUICK", None)
+    client = NotebookClient(
+        nb,
+        timeout=args.timeout,
+        startup_timeout=120,
+        kernel_name=nb.metadata.get("kernelspec", {}).get("name", "gonb"),
+        resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}},
+    )
+    start = time.time()
+    problems = []
+    try:
+        client.execute()
+    except CellTimeoutError as e:
+        problems.append(f"a cell ran past {args.timeout}s: {str(e).splitlines()[0] if str(e) else ''}")
+    except CellExecutionError as e:
+        problems.append("a cell failed:\n" + "\n".join("    " + l for l in str(e).splitlines()[-25:]))
+    except Exception as e:  # kernel died, could not start, ...
+        problems.append(f"the notebook did not run: {type(e).__name__}: {e}")
+    finally:
+        os.environ.clear()
+        os.environ.update(env_backup)
+    took = time.time() - start
+    if not problems:
+        problems = check(nb, name)
+    return nb, problems, took
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("notebooks", nargs="+")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--inplace", action="store_true")
+    ap.add_argument("--check-only", action="store_true")
+    ap.add_argument("--timeout", type=int, default=1200, help="seconds per cell (default 1200)")
+    args = ap.parse_args()
+
+    failed = 0
+    outdir = tempfile.mkdtemp(prefix="hatelab-nb-")
+    figures = os.path.join(outdir, "figures")
+    os.makedirs(figures, exist_ok=True)
+    for path in args.notebooks:
+        name = os.path.basename(path)
+        if args.check_only:
+            problems, took, nb = check(nbformat.read(path, as_version=4), name), 0.0, None
+        else:
+            print(f"nbrun: {name}: running{' (quick)' if args.quick else ''} ...", flush=True)
+            nb, problems, took = run(path, args, figures)
+        if problems:
+            failed += 1
+            print(f"nbrun: {name}: FAIL ({took:.0f}s)")
+            for p in problems:
+                print("    " + p.replace("\n", "\n    "))
+            if nb is not None:
+                out = os.path.join(outdir, name)
+                nbformat.write(nb, out)
+                print(f"    executed copy kept at {out}")
+            continue
+        if nb is not None and args.inplace:
+            nbformat.write(nb, path)
+            subprocess.run(["jupyter", "trust", path], check=True, stdout=subprocess.DEVNULL)
+        print(f"nbrun: {name}: ok ({took:.0f}s)", flush=True)
+    if not failed:
+        shutil.rmtree(outdir, ignore_errors=True)
+    print(f"nbrun: {len(args.notebooks) - failed} of {len(args.notebooks)} notebooks ok")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
