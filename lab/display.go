@@ -99,3 +99,26 @@ func show(it any) {
 		fmt.Fprintln(Stdout, v)
 	}
 }
+
+// Check stops a notebook cell on an error: in a notebook it shows the
+// error and exits the cell's program with status 1, so the cell fails (and
+// `make test` with it); elsewhere it panics. A nil error does nothing.
+func Check(err error) {
+	if err == nil {
+		return
+	}
+	if InNotebook() {
+		show(err)
+		gonbui.Sync()
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(1)
+	}
+	panic(err)
+}
+
+// Must returns v, or stops the cell as Check does when err is not nil:
+// recs := lab.Must(lab.Records(nil)).
+func Must[T any](v T, err error) T {
+	Check(err)
+	return v
+}

@@ -6,8 +6,13 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -41,24 +46,39 @@ type Series struct {
 	Step bool
 }
 
-// LinePlot builds a chart with one line per series, coloured from Palette,
-// with a legend when any series has a name.
-func LinePlot(title, xLabel, yLabel string, series ...Series) (*plot.Plot, error) {
+// NewPlot is plot.New with sans-serif text (closer to what a browser
+// substitutes in an SVG) and a white background.
+func NewPlot() *plot.Plot {
 	p := plot.New()
+	for _, f := range []*font.Font{
+		&p.Title.TextStyle.Font, &p.Legend.TextStyle.Font,
+		&p.X.Label.TextStyle.Font, &p.Y.Label.TextStyle.Font,
+		&p.X.Tick.Label.Font, &p.Y.Tick.Label.Font,
+	} {
+		f.Variant = "Sans"
+	}
+	return p
+}
+
+// LinePlot builds a chart with one line per series, coloured from Palette,
+// with a legend when any series has a name. A series of more than
+// 4*thinBuckets points is thinned for drawing: its x range is cut into
+// buckets and each keeps its first, lowest, highest and last point, which
+// looks the same at screen resolution and keeps the SVG small.
+func LinePlot(title, xLabel, yLabel string, series ...Series) (*plot.Plot, error) {
+	p := NewPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
 	p.Legend.Left = true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	for i, s := range series {
 		if len(s.X) != len(s.Y) {
 			return nil, fmt.Errorf("series %q: %d x values but %d y values", s.Name, len(s.X), len(s.Y))
 		}
-		xys := make(plotter.XYs, len(s.X))
-		for j := range s.X {
-			xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
-		}
+		xys := thin(s.X, s.Y, thinBuckets)
 		l, err := plotter.NewLine(xys)
 		if err != nil {
 			return nil, fmt.Errorf("series %q: %w", s.Name, err)
@@ -86,28 +106,94 @@ func LinePlot(title, xLabel, yLabel string, series ...Series) (*plot.Plot, error
 	return p, nil
 }
 
+// thinBuckets is the number of x buckets a long series is thinned to.
+const thinBuckets = 600
+
+// thin returns the points of (x, y), thinned to the first, lowest, highest
+// and last point of each of n equal x buckets when there are more than 4n
+// (x must be sorted ascending for that; otherwise nothing is dropped).
+func thin(x, y []float64, n int) plotter.XYs {
+	all := func() plotter.XYs {
+		xys := make(plotter.XYs, len(x))
+		for j := range x {
+			xys[j] = plotter.XY{X: x[j], Y: y[j]}
+		}
+		return xys
+	}
+	if len(x) <= 4*n || !sort.Float64sAreSorted(x) || x[len(x)-1] == x[0] {
+		return all()
+	}
+	lo, span := x[0], x[len(x)-1]-x[0]
+	out := make(plotter.XYs, 0, 4*n)
+	for i := 0; i < len(x); {
+		b := int(float64(n) * (x[i] - lo) / span)
+		j := i
+		minJ, maxJ := i, i
+		for j < len(x) && (int(float64(n)*(x[j]-lo)/span) == b) {
+			if y[j] < y[minJ] {
+				minJ = j
+			}
+			if y[j] > y[maxJ] {
+				maxJ = j
+			}
+			j++
+		}
+		keep := []int{i, minJ, maxJ, j - 1}
+		slices.Sort(keep)
+		for k, idx := range keep {
+			if k > 0 && idx == keep[k-1] {
+				continue
+			}
+			out = append(out, plotter.XY{X: x[idx], Y: y[idx]})
+		}
+		i = j
+	}
+	return out
+}
+
 // PlotSVG renders p as SVG at w x h (0: the default size).
 func PlotSVG(p *plot.Plot, w, h vg.Length) (SVG, error) {
 	w, h = plotSize(w, h)
 	c := vgsvg.New(w, h)
-	p.Draw(draw.New(c))
+	p.Draw(margin(draw.New(c)))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return "", fmt.Errorf("rendering SVG: %w", err)
 	}
-	return SVG(buf.String()), nil
+	// Name fallbacks for the browser, which rarely has the Liberation fonts
+	// gonum/plot measured the text with (Arimo and Arial share their metrics).
+	out := svgFontRe.ReplaceAllStringFunc(buf.String(), func(m string) string {
+		fam := strings.TrimSuffix(strings.TrimPrefix(m, "font-family:"), ";")
+		switch {
+		case strings.Contains(fam, "Sans"):
+			return "font-family:" + fam + ",Arimo,Arial,Helvetica,sans-serif;"
+		case strings.Contains(fam, "Mono"):
+			return "font-family:" + fam + ",Cousine,Courier New,monospace;"
+		default:
+			return "font-family:" + fam + ",Tinos,Times New Roman,serif;"
+		}
+	})
+	return SVG(out), nil
 }
 
 // PlotPNG renders p as PNG at w x h (0: the default size), 96 dots per inch.
 func PlotPNG(p *plot.Plot, w, h vg.Length) (PNG, error) {
 	w, h = plotSize(w, h)
 	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
-	p.Draw(draw.New(c))
+	p.Draw(margin(draw.New(c)))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("rendering PNG: %w", err)
 	}
 	return PNG(buf.Bytes()), nil
+}
+
+var svgFontRe = regexp.MustCompile(`font-family:[^;"]*;`)
+
+// margin leaves room around the plot so that tick labels at the edges are
+// not cut off when the viewer's font is wider.
+func margin(c draw.Canvas) draw.Canvas {
+	return draw.Crop(c, vg.Points(4), -vg.Points(14), vg.Points(2), -vg.Points(4))
 }
 
 func plotSize(w, h vg.Length) (vg.Length, vg.Length) {
@@ -132,6 +218,21 @@ func ShowPlot(p *plot.Plot, name string) error {
 		return err
 	}
 	Show(svg)
+	return nil
+}
+
+// ShowPlotPNG is ShowPlot with a PNG image (name.png): for charts too dense
+// for a compact SVG.
+func ShowPlotPNG(p *plot.Plot, name string) error {
+	png, err := PlotPNG(p, 0, 0)
+	if err == nil && name != "" {
+		err = SaveFigure(name+".png", png)
+	}
+	if err != nil {
+		Show(err)
+		return err
+	}
+	Show(png)
 	return nil
 }
 
@@ -175,4 +276,26 @@ func SaveFigure(file string, data []byte) error {
 		return fmt.Errorf("saving figure %s: %w", file, werr)
 	}
 	return nil
+}
+
+// WindowStats cuts a series into consecutive windows of n points and
+// returns, per window, its middle x and the mean, least and greatest y: a
+// readable summary of a long, noisy series.
+func WindowStats(x, y []float64, n int) (xs, mean, lo, hi []float64) {
+	if n < 1 {
+		n = 1
+	}
+	for i := 0; i < len(x) && i < len(y); i += n {
+		j := min(i+n, len(x), len(y))
+		sum, l, h := 0.0, y[i], y[i]
+		for k := i; k < j; k++ {
+			sum += y[k]
+			l, h = min(l, y[k]), max(h, y[k])
+		}
+		xs = append(xs, (x[i]+x[j-1])/2)
+		mean = append(mean, sum/float64(j-i))
+		lo = append(lo, l)
+		hi = append(hi, h)
+	}
+	return xs, mean, lo, hi
 }

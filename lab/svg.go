@@ -76,44 +76,74 @@ func (g Grid) SVG() SVG {
 	left := (width - bw) / 2
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`, width, height, width, height)
+	b.WriteString(svgOpen(float64(width), float64(height)))
 	for i, l := range titleLines {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-size="12" font-weight="bold" %s>%s</text>`,
 			width/2, svgPad+(i+1)*lineHeight-3, svgFont, escape(l))
 	}
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, left, top, bw, bh, bg)
-	// Faint grid lines.
-	b.WriteString(`<g stroke="#e4e4e4" stroke-width="1">`)
+	// Faint grid lines, as one path.
+	var grid strings.Builder
 	for x := 1; x < g.Cols; x++ {
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, left+x*size, top, left+x*size, top+bh)
+		fmt.Fprintf(&grid, "M%d %dv%d", left+x*size, top, bh)
 	}
 	for y := 1; y < g.Rows; y++ {
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, left, top+y*size, left+bw, top+y*size)
+		fmt.Fprintf(&grid, "M%d %dh%d", left, top+y*size, bw)
 	}
-	b.WriteString(`</g>`)
+	if grid.Len() > 0 {
+		fmt.Fprintf(&b, `<path d="%s" stroke="#e4e4e4" stroke-width="1" fill="none"/>`, grid.String())
+	}
 	if g.Cell != nil {
+		// One path per fill colour and per outline style keeps the SVG small.
+		type outline struct {
+			color  string
+			dashed bool
+		}
+		fills := map[string]*strings.Builder{}
+		lines := map[outline]*strings.Builder{}
+		var fillOrder []string
+		var lineOrder []outline
+		var labels strings.Builder
 		for y := 0; y < g.Rows; y++ {
 			for x := 0; x < g.Cols; x++ {
 				c := g.Cell(x, y)
 				px, py := left+x*size, top+y*size
 				if c.Fill != "" {
-					fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#fff" stroke-width="1"/>`,
-						px, py, size, size, c.Fill)
+					f := fills[c.Fill]
+					if f == nil {
+						f = &strings.Builder{}
+						fills[c.Fill] = f
+						fillOrder = append(fillOrder, c.Fill)
+					}
+					fmt.Fprintf(f, "M%d %dh%dv%dh-%dz", px, py, size, size, size)
 				}
 				if c.Stroke != "" {
-					dash := ""
-					if c.Dashed {
-						dash = ` stroke-dasharray="3,2"`
+					k := outline{c.Stroke, c.Dashed}
+					l := lines[k]
+					if l == nil {
+						l = &strings.Builder{}
+						lines[k] = l
+						lineOrder = append(lineOrder, k)
 					}
-					fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%d" height="%d" fill="none" stroke="%s" stroke-width="1.5"%s/>`,
-						float64(px)+1.5, float64(py)+1.5, size-3, size-3, c.Stroke, dash)
+					fmt.Fprintf(l, "M%.1f %.1fh%dv%dh-%dz", float64(px)+1.5, float64(py)+1.5, size-3, size-3, size-3)
 				}
 				if c.Label != "" {
-					fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="%d" %s>%s</text>`,
-						float64(px)+float64(size)/2, float64(py)+float64(size)*0.72, max(6, size*9/14), svgFont, html.EscapeString(c.Label))
+					fmt.Fprintf(&labels, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="%d" %s>%s</text>`,
+						float64(px)+float64(size)/2, float64(py)+float64(size)*0.72, max(6, size*9/14), svgFont, escape(c.Label))
 				}
 			}
 		}
+		for _, col := range fillOrder {
+			fmt.Fprintf(&b, `<path d="%s" fill="%s" stroke="#fff" stroke-width="1"/>`, fills[col].String(), col)
+		}
+		for _, k := range lineOrder {
+			dash := ""
+			if k.dashed {
+				dash = ` stroke-dasharray="3,2"`
+			}
+			fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>`, lines[k].String(), k.color, dash)
+		}
+		b.WriteString(labels.String())
 	}
 	for _, r := range g.Rules {
 		if r <= 0 || r >= g.Rows {
@@ -139,8 +169,15 @@ func splitLines(s string) []string {
 	return strings.Split(s, "\n")
 }
 
-// textWidth estimates the pixel width of s at font size 11-12.
-func textWidth(s string) int { return int(math.Ceil(float64(len([]rune(s))) * 6.6)) }
+// textWidth estimates the pixel width of s in bold 12px sans-serif (the
+// widest text Grid writes).
+func textWidth(s string) int { return int(math.Ceil(float64(len([]rune(s))) * 7.6)) }
+
+// svgOpen is the root element of the pictures lab draws: sized in pixels,
+// and scaled down by the browser when wider than the output area.
+func svgOpen(w, h float64) string {
+	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g"`, w, h, w, h) + rootStyle + ">"
+}
 
 var svgAttrRe = regexp.MustCompile(`\s(width|height)="([0-9.]+)(pt|px)?"`)
 
@@ -189,6 +226,18 @@ func stripXMLProlog(s string) string {
 	}
 }
 
+const rootStyle = ` style="max-width:100%;height:auto"`
+
+// nested prepares a picture for placing inside another: no XML prolog and
+// no root scaling style.
+func nested(p SVG) string {
+	s := stripXMLProlog(string(p))
+	if end := strings.IndexByte(s, '>'); end > 0 {
+		s = strings.Replace(s[:end], rootStyle, "", 1) + s[end:]
+	}
+	return s
+}
+
 // Strip lays pictures out left to right, wrapping after perRow of them
 // (perRow <= 0: one row), top-aligned with a small gap: a filmstrip.
 func Strip(perRow int, pics ...SVG) SVG {
@@ -206,7 +255,7 @@ func Strip(perRow int, pics ...SVG) SVG {
 			x, y, rowH = 0, y+rowH+gap, 0
 		}
 		w, h := svgSize(string(p))
-		inner := stripXMLProlog(string(p))
+		inner := nested(p)
 		// Place the picture by wrapping it in a positioned nested <svg>.
 		fmt.Fprintf(&body, `<svg x="%g" y="%g" width="%g" height="%g">%s</svg>`, x, y, w, h, inner)
 		x += w + gap
@@ -214,8 +263,7 @@ func Strip(perRow int, pics ...SVG) SVG {
 		width = max(width, x-gap)
 	}
 	height := y + rowH
-	return SVG(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">%s</svg>`,
-		width, height, width, height, body.String()))
+	return SVG(svgOpen(width, height) + body.String() + "</svg>")
 }
 
 // Colormap maps t in [0, 1] to a colour of the viridis scale (dark blue,
@@ -299,11 +347,10 @@ func Column(pics ...SVG) SVG {
 	y := 0.0
 	for _, p := range pics {
 		w, h := svgSize(string(p))
-		fmt.Fprintf(&body, `<svg x="%g" y="%g" width="%g" height="%g">%s</svg>`, (width-w)/2, y, w, h, stripXMLProlog(string(p)))
+		fmt.Fprintf(&body, `<svg x="%g" y="%g" width="%g" height="%g">%s</svg>`, (width-w)/2, y, w, h, nested(p))
 		y += h
 	}
-	return SVG(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">%s</svg>`,
-		width, height, width, height, body.String()))
+	return SVG(svgOpen(width, height) + body.String() + "</svg>")
 }
 
 // fmtNum formats a number briefly: integers as integers, others with 3

@@ -10,6 +10,7 @@ Each notebook runs with the kernel started in the notebook's own directory
 checked:
   * no cell may produce an error output, and no stderr output unless the
     notebook's metadata says "hatelab": {"allow_stderr": true};
+  * the first code cell must be the module wiring (scripts/mknb.py WIRING);
   * the notebook must hold at least N image outputs (image/png or
     image/svg+xml), N from the metadata "hatelab": {"min_images": N},
     default 1.
@@ -38,6 +39,9 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mknb import WIRING  # noqa: E402
+
 IMAGE_TYPES = ("image/png", "image/svg+xml")
 
 
@@ -50,6 +54,9 @@ def check(nb, name):
     """Return a list of problems found in an executed notebook."""
     min_images, allow_stderr = settings(nb)
     problems, images = [], 0
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    if not code or code[0].source.strip() != WIRING:
+        problems.append("the first code cell is not the module wiring of notebooks/README.md:\n    " + WIRING)
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
@@ -87,6 +94,12 @@ def run(path, args, figures):
     )
     start = time.time()
     problems = []
+    # The kernel inherits our stderr and logs there (GoNB's klog lines):
+    # send it to a file, shown only when the notebook fails.
+    log = tempfile.TemporaryFile(mode="w+")
+    saved = os.dup(2)
+    sys.stderr.flush()
+    os.dup2(log.fileno(), 2)
     try:
         client.execute()
     except CellTimeoutError as e:
@@ -96,11 +109,20 @@ def run(path, args, figures):
     except Exception as e:  # kernel died, could not start, ...
         problems.append(f"the notebook did not run: {type(e).__name__}: {e}")
     finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
         os.environ.clear()
         os.environ.update(env_backup)
     took = time.time() - start
     if not problems:
         problems = check(nb, name)
+    if problems:
+        log.seek(0)
+        tail = log.read().splitlines()[-40:]
+        if tail:
+            problems.append("kernel log (last lines):\n" + "\n".join("  " + l for l in tail))
+    log.close()
     return nb, problems, took
 
 

@@ -1,0 +1,43 @@
+# hatelab: `make lab` to work in the notebooks, `make test` to check everything.
+# See README.md. Every target first runs scripts/setup.sh, which installs
+# only what is missing (a second or two when nothing is).
+
+SHELL := /bin/bash
+export GOTOOLCHAIN := local
+PY := /usr/bin/python3
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+# make lab PORT=8888 TOKEN=secret
+PORT ?= 8888
+TOKEN ?=
+
+.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck
+
+all: test
+
+setup:
+	@bash scripts/setup.sh
+
+## lab: set up what is missing, then start the classic Jupyter Notebook on
+## 127.0.0.1:$(PORT) with a token, opened on notebooks/.
+lab: setup
+	@PORT=$(PORT) TOKEN=$(TOKEN) bash scripts/lab.sh
+
+## test: set up, go vet, go test, then run every notebook headless in quick mode.
+test: setup vet gotest nbtest
+
+vet:
+	go vet ./...
+
+gotest:
+	go test ./...
+
+nbtest:
+	$(PY) scripts/nbrun.py --quick $(NOTEBOOKS)
+
+## notebooks: re-execute every notebook in full mode, in place, and refresh figures/.
+notebooks: setup
+	$(PY) scripts/nbrun.py --inplace $(NOTEBOOKS)
+
+## nbcheck: check that the committed notebooks carry their plots and no errors.
+nbcheck:
+	$(PY) scripts/nbrun.py --check-only $(NOTEBOOKS)
