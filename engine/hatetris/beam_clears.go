@@ -1,0 +1,82 @@
+package hatetris
+
+// This file holds the line-clear queries of the beam search and its
+// evaluations (erasability, quiescence); it only reads the generator's
+// tables.
+
+// MaxClears returns, for each piece, the most lines one of its placements
+// in w can clear (0 if none can; game-ending placements never count, as no
+// line clears when a piece locks above the bar). It allocates nothing.
+func (g *Generator) MaxClears(w *Well, out *[NumPieces]int) {
+	*out = [NumPieces]int{}
+	if !g.load(w) {
+		for p := Piece(0); p < NumPieces; p++ {
+			g.buf = g.slowResults(w, p, g.buf[:0])
+			for i := range g.buf {
+				if !g.buf[i].GameOver {
+					out[p] = max(out[p], g.buf[i].Lines)
+				}
+			}
+		}
+		return
+	}
+	for p := Piece(0); p < NumPieces; p++ {
+		out[p] = g.maxClear(p)
+	}
+}
+
+// MaxClear is MaxClears for one piece.
+func (g *Generator) MaxClear(w *Well, p Piece) int {
+	if !g.load(w) {
+		n := 0
+		g.buf = g.slowResults(w, p, g.buf[:0])
+		for i := range g.buf {
+			if !g.buf[i].GameOver {
+				n = max(n, g.buf[i].Lines)
+			}
+		}
+		return n
+	}
+	return g.maxClear(p)
+}
+
+// maxClear floods piece p down the loaded well, only as deep as a nearly
+// full row remains below, and returns the most lines a resting slot
+// completes.
+func (g *Generator) maxClear(p Piece) int {
+	t := &g.r.pieces[p]
+	nf := g.nfBy[t.rowCells]
+	if nf == 0 {
+		return 0
+	}
+	g.nf = nf
+	var y int
+	var reach uint64
+	if g.top >= 4 {
+		y = g.top - 4
+		reach = t.valid
+	} else {
+		f := t.free(&g.ext, 0)
+		reach = t.flood(t.spawnBit&f, f)
+	}
+	best := 0
+	for reach != 0 && nf>>uint(y) != 0 {
+		fn := t.free(&g.ext, y+1)
+		if rest := reach &^ fn; rest != 0 && (nf>>uint(y))&0xf != 0 {
+			k1, k2, k3, k4 := g.clearSets(t, y, rest)
+			switch {
+			case k4 != 0:
+				return 4
+			case k3 != 0:
+				best = max(best, 3)
+			case k2 != 0:
+				best = max(best, 2)
+			case k1 != 0:
+				best = max(best, 1)
+			}
+		}
+		reach = t.flood(reach&fn, fn)
+		y++
+	}
+	return best
+}
