@@ -1,0 +1,34 @@
+// Package bfs runs complete (exhaustive) searches of small HATETRIS wells:
+// every game the player can play against the history-free AI (HATETRIS
+// Mild), level by level, one level per piece placed, deduplicating states
+// on (well, score). Per level it counts the distinct states, the children
+// generated and the best score; overall it gives the best score, the
+// length (the most pieces any game lasts) and the maximum width (the
+// largest level): the tables of the HATETRIS beam-search authors' blog,
+// recomputed exactly and pushed further.
+//
+// Height means the rows below the bar; the well has 4 more rows above it
+// (hatetris.Rules depth = height + 4, bar 4). Two line-clear rules:
+// RuleQntm (the real game) and RuleClearAboveBar (the old, wrong rule behind
+// the blog's first width-10 table).
+//
+// Memory and speed: a state is packed into one 64-bit word plus an implicit
+// partition number (an invertible mix of the well's rows and the score, so
+// partitions are balanced and nothing is lost); a level is 2^k sorted
+// arrays of such words, never copied. Parents are expanded in parallel,
+// each worker writing its children into per-partition buffers, and every
+// partition is then deduplicated on its own (a hash table whose slots are
+// ordered like the keys, then an almost-free insertion sort), so the
+// result is the same sorted set for any number of workers. Levels can be
+// written to disk (Options.LevelDir) so that a longest and a
+// highest-scoring game can be rebuilt afterwards, backward, and checked
+// by replaying their keys in the real engine (Reconstruct).
+//
+// Loops: without the real AI's memory a well can repeat with a higher
+// score, and the search would never end (width 4). Search detects this
+// exactly for small state spaces (a level deeper than the number of
+// distinct wells seen so far must contain a repeated well on some path,
+// that is a cycle) and reports score and length as unbounded.
+// HistorySearch settles the question under the real rule with the AI's
+// memory, where the state space allows it.
+package bfs

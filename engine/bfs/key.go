@@ -1,0 +1,183 @@
+package bfs
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// codec packs a (well, score) state into a partition number and a 64-bit
+// word, bijectively. The plain key v = rows | score<<(H·W) has B bits.
+// With B <= 64 the word is mix(v) and the partition its top bits; with
+// B > 64 the k = B-64 high bits a and the low word b go through a
+// two-round Feistel-like mix: a' = a ^ h(b), b' = mix(b) ^ h(a'); the
+// partition is a' followed by the top bits of b', and the word is b'.
+type codec struct {
+	width, height, bar int
+	rowMask            uint64
+	scoreBits          uint // bits of the score field
+	maxScore           int
+	k                  uint // high bits (B-64, or 0)
+	s                  uint // partition bits taken from the word
+	pb                 uint // partition bits, k+s
+}
+
+// minPartBits is the least number of partition bits (256 partitions).
+const minPartBits = 8
+
+func newCodec(width, height, bar int) (*codec, error) {
+	c := &codec{width: width, height: height, bar: bar, rowMask: 1<<uint(width) - 1}
+	wb := uint(width * height)
+	c.scoreBits = 6
+	if wb+c.scoreBits < 64 {
+		c.scoreBits = 64 - wb
+	}
+	if c.scoreBits > 30 {
+		c.scoreBits = 30
+	}
+	c.maxScore = 1<<c.scoreBits - 1
+	if b := wb + c.scoreBits; b > 64 {
+		c.k = b - 64
+	}
+	if c.k > 24 {
+		return nil, fmt.Errorf("bfs: a %dx%d well needs %d key bits, more than this search packs (88)", width, height, wb+c.scoreBits)
+	}
+	c.pb = max(c.k, minPartBits)
+	c.s = c.pb - c.k
+	return c, nil
+}
+
+func (c *codec) parts() int { return 1 << c.pb }
+
+// pack returns the plain key as (hi, lo).
+func (c *codec) pack(w *hatetris.Well, score int) (hi, lo uint64) {
+	W := uint(c.width)
+	off := uint(0)
+	for r := 0; r < c.height; r++ {
+		v := uint64(w[c.bar+r])
+		if off < 64 {
+			lo |= v << off
+			if off+W > 64 {
+				hi |= v >> (64 - off)
+			}
+		} else {
+			hi |= v << (off - 64)
+		}
+		off += W
+	}
+	sc := uint64(score)
+	if off < 64 {
+		lo |= sc << off
+		if off+c.scoreBits > 64 {
+			hi |= sc >> (64 - off)
+		}
+	} else {
+		hi |= sc << (off - 64)
+	}
+	return hi, lo
+}
+
+// unpack is the inverse of pack.
+func (c *codec) unpack(hi, lo uint64, w *hatetris.Well) (score int) {
+	W := uint(c.width)
+	*w = hatetris.Well{}
+	off := uint(0)
+	for r := 0; r < c.height; r++ {
+		var v uint64
+		if off < 64 {
+			v = lo >> off
+			if off+W > 64 {
+				v |= hi << (64 - off)
+			}
+		} else {
+			v = hi >> (off - 64)
+		}
+		w[c.bar+r] = uint16(v & c.rowMask)
+		off += W
+	}
+	var sc uint64
+	if off < 64 {
+		sc = lo >> off
+		if off+c.scoreBits > 64 {
+			sc |= hi << (64 - off)
+		}
+	} else {
+		sc = hi >> (off - 64)
+	}
+	return int(sc & (1<<c.scoreBits - 1))
+}
+
+// encode maps a state to its partition and word.
+func (c *codec) encode(w *hatetris.Well, score int) (part uint32, word uint64) {
+	hi, lo := c.pack(w, score)
+	if c.k == 0 {
+		word = mix(lo)
+		return uint32(word >> (64 - c.pb)), word
+	}
+	a := hi ^ mix(lo^seedA)>>(64-c.k)
+	word = mix(lo) ^ mix(a^seedB)
+	part = uint32(a << c.s)
+	if c.s > 0 {
+		part |= uint32(word >> (64 - c.s))
+	}
+	return part, word
+}
+
+// decode is the inverse of encode.
+func (c *codec) decode(part uint32, word uint64, w *hatetris.Well) (score int) {
+	if c.k == 0 {
+		return c.unpack(0, unmix(word), w)
+	}
+	a := uint64(part) >> c.s
+	lo := unmix(word ^ mix(a^seedB))
+	hi := a ^ mix(lo^seedA)>>(64-c.k)
+	return c.unpack(hi, lo, w)
+}
+
+const (
+	seedA = 0x9e3779b97f4a7c15
+	seedB = 0xd1b54a32d192ed03
+	mul1  = 0xbf58476d1ce4e5b9
+	mul2  = 0x94d049bb133111eb
+)
+
+var inv1, inv2 = modInverse(mul1), modInverse(mul2)
+
+// mix is the SplitMix64 finaliser, a bijection of uint64.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= mul1
+	x ^= x >> 27
+	x *= mul2
+	x ^= x >> 31
+	return x
+}
+
+// unmix inverts mix.
+func unmix(x uint64) uint64 {
+	x ^= x>>31 ^ x>>62
+	x *= inv2
+	x ^= x>>27 ^ x>>54
+	x *= inv1
+	x ^= x>>30 ^ x>>60
+	return x
+}
+
+// modInverse returns the inverse of an odd a modulo 2^64 (Newton).
+func modInverse(a uint64) uint64 {
+	x := a
+	for i := 0; i < 6; i++ {
+		x *= 2 - a*x
+	}
+	return x
+}
+
+// cells counts the filled cells of a well's rows below the bar.
+func (c *codec) cells(w *hatetris.Well) int {
+	n := 0
+	for r := c.bar; r < c.bar+c.height; r++ {
+		n += bits.OnesCount16(w[r])
+	}
+	return n
+}
