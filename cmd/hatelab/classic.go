@@ -13,13 +13,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+func init() { rootCmd.AddCommand(classicCmd()) }
+
+// classicCmd returns a fresh `hatelab classic` command tree.
+func classicCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "classic",
 		Short: "Classic survival Tetris under tetr-ai's rules (seed-exact)",
 	}
 	cmd.AddCommand(newClassicPlayCmd(), newClassicSweepCmd(), newClassicStatsCmd())
-	rootCmd.AddCommand(cmd)
+	return cmd
 }
 
 // classicPlayJSON is the --json output of `hatelab classic play`.

@@ -92,32 +92,34 @@ func (f *Features) Compute(b *Board, c *Candidate, y int, after *Board) {
 type greedy struct {
 	name  string
 	score func(*Features) int64
+	f     Features
+	after Board
 }
 
 // Greedy returns a one-ply agent that plays the placement with the highest
 // score(f), breaking ties like tetr-ai (smaller centre bias, then smaller
-// shift, then enumeration order). Integer scores keep ties exact.
+// shift, then enumeration order). Integer scores keep ties exact. The
+// agent keeps scratch space: use it from one goroutine at a time (Sweep
+// makes one agent per worker).
 func Greedy(name string, score func(f *Features) int64) Agent {
-	return greedy{name, score}
+	return &greedy{name: name, score: score}
 }
 
-func (g greedy) Name() string { return g.name }
+func (g *greedy) Name() string { return g.name }
 
-func (g greedy) Choose(b *Board, p Piece) (*Candidate, int) {
+func (g *greedy) Choose(b *Board, p Piece) (*Candidate, int) {
 	cs := b.R.cands[p]
 	var bc *Candidate
 	var best int64
 	by := -1
-	var f Features
-	var after Board
 	for i := range cs {
 		c := &cs[i]
 		y := b.Land(c)
 		if y < 0 {
 			continue
 		}
-		f.Compute(b, c, y, &after)
-		if s := g.score(&f); better(s, c, best, bc) {
+		g.f.Compute(b, c, y, &g.after)
+		if s := g.score(&g.f); better(s, c, best, bc) {
 			bc, best, by = c, s, y
 		}
 	}
