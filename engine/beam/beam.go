@@ -1,0 +1,460 @@
+// Package beam is a HATETRIS beam search: keep the best Width wells at each
+// depth, expand every kept well under the real AI (loop rule included, each
+// well with the history of its own path), keep the best Width distinct
+// children, and repeat until no child survives. The evaluation is pluggable
+// (engine/eval); an optional quiescence ("bird in hand") lookahead values a
+// well by the best evaluation over the wells reachable from it by
+// successive single-line clears.
+//
+// The beam is stored flat: per depth, arrays of packed wells, scores and
+// values, and a compacted ancestry of parent and outcome indices, so that
+// the best game can be rebuilt, replayed and checked against the real game
+// at the end. Results are identical for any number of workers: every
+// choice is made by a strict total order on (value, score, well, parent,
+// outcome).
+package beam
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/replaycodec"
+)
+
+// Config describes one beam search.
+type Config struct {
+	// Rules is the geometry (nil: the real game's 10x20, bar 4). At most
+	// 16 rows below the bar.
+	Rules *hatetris.Rules
+	// Width is the number of wells kept at each depth.
+	Width int
+	// MaxDepth stops the search after that many pieces (0: until the beam
+	// dies).
+	MaxDepth int
+	// Quiescence turns on the bird-in-hand lookahead.
+	Quiescence bool
+	// QuiescenceCap bounds the wells one lookahead visits (0: 256).
+	QuiescenceCap int
+	// Eval ranks wells (nil: the hand-made evaluation, default weights).
+	Eval eval.Evaluator
+	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
+	// not depend on it.
+	Workers int
+	// Start and StartScore give the start position (nil: the empty well).
+	// The AI's memory starts with the start well seen once.
+	Start      *hatetris.Well
+	StartScore int
+	// CheckpointDir, when set, receives a checkpoint after every depth
+	// (written to a temporary file and renamed).
+	CheckpointDir string
+	// Resume continues from the checkpoint in CheckpointDir.
+	Resume bool
+	// Progress receives one event per depth.
+	Progress progress.Reporter
+	// OnDepth, when set, is called after every depth (after the
+	// checkpoint); a non-nil error stops the search with that error.
+	OnDepth func(DepthStats) error
+}
+
+// DepthStats describes the beam after one depth.
+type DepthStats struct {
+	Depth    int   `json:"depth"`    // pieces placed by the kept wells
+	Expanded int   `json:"expanded"` // wells expanded (the previous beam)
+	Children int64 `json:"children"` // children evaluated
+	Kept     int   `json:"kept"`     // distinct children kept
+	// BestValue and WorstValue are the values of the first and last kept.
+	BestValue  float64 `json:"best_value"`
+	WorstValue float64 `json:"worst_value"`
+	MinScore   int     `json:"min_score"`
+	MaxScore   int     `json:"max_score"`
+	// ScoreCounts[i] counts the kept wells with score MinScore+i.
+	ScoreCounts []int `json:"score_counts"`
+	// Families counts the distinct bottom rows among the kept wells (the
+	// bottom row is practically never cleared), TopFamily the wells of the
+	// most common one.
+	Families  int `json:"families"`
+	TopFamily int `json:"top_family"`
+	// LoopsAvoided counts expansions where the loop rule changed the
+	// piece.
+	LoopsAvoided int `json:"loops_avoided"`
+	// TreeNodes is the ancestry's size after compaction.
+	TreeNodes int     `json:"tree_nodes"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Score and PiecesPlaced are those of the best game, replayed by the
+	// real game's rules (they match the search's numbers).
+	Score        int
+	PiecesPlaced int
+	// Keys and Replay (Base2048) play the best game from the start
+	// position to game over.
+	Keys   string
+	Replay string
+	// Pieces are the pieces of the game; Wells the well after each piece
+	// (Wells[0] is the start).
+	Pieces []hatetris.Piece
+	Wells  []hatetris.Well
+	// BestDepth is the depth of the best kept well (the game continues
+	// with the fastest way to game over after it).
+	BestDepth int
+	// LoopChanges counts pieces of the game the loop rule decided.
+	LoopChanges int
+	Seconds     float64
+	Children    int64
+	Depths      []DepthStats
+	// Died tells whether the beam ran out of children (rather than
+	// reaching MaxDepth).
+	Died bool
+}
+
+// ErrConfig is returned for an invalid configuration.
+var ErrConfig = errors.New("beam: invalid configuration")
+
+// state is everything a checkpoint holds.
+type state struct {
+	Key        string // configuration fingerprint
+	Depth      int
+	Wells      []pwell
+	Scores     []int32
+	Tree       []level
+	BestScore  int
+	BestDepth  int
+	BestPath   []uint8
+	Children   int64
+	Seconds    float64
+	Stats      []DepthStats
+	StartWell  hatetris.Well
+	StartScore int
+	Died       bool
+}
+
+// Run performs the search.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Rules == nil {
+		cfg.Rules = hatetris.Standard()
+	}
+	r := cfg.Rules
+	if cfg.Width < 1 {
+		return nil, fmt.Errorf("%w: width %d (want >= 1)", ErrConfig, cfg.Width)
+	}
+	if r.Depth-r.Bar > rowsMax {
+		return nil, fmt.Errorf("%w: %d rows below the bar (at most %d)", ErrConfig, r.Depth-r.Bar, rowsMax)
+	}
+	if cfg.MaxDepth < 0 {
+		return nil, fmt.Errorf("%w: max depth %d", ErrConfig, cfg.MaxDepth)
+	}
+	if cfg.Eval == nil {
+		cfg.Eval = eval.NewHand(eval.DefaultWeights())
+	}
+	if cfg.QuiescenceCap <= 0 {
+		cfg.QuiescenceCap = 256
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Resume && cfg.CheckpointDir == "" {
+		return nil, fmt.Errorf("%w: resume needs a checkpoint directory", ErrConfig)
+	}
+	rep := progress.Or(cfg.Progress)
+	s := &searcher{cfg: cfg, r: r, rep: rep}
+	var st *state
+	if cfg.Resume {
+		var err error
+		st, err = loadCheckpoint(cfg.CheckpointDir)
+		if err != nil {
+			return nil, err
+		}
+		if st.Key != s.key() {
+			return nil, fmt.Errorf("%w: checkpoint was made with %s, not %s", ErrConfig, st.Key, s.key())
+		}
+	} else {
+		start := hatetris.Well{}
+		if cfg.Start != nil {
+			start = *cfg.Start
+		}
+		if r.IsOver(&start) || cfg.StartScore < 0 {
+			return nil, fmt.Errorf("%w: start well is not live", ErrConfig)
+		}
+		st = &state{Key: s.key(), StartWell: start, StartScore: cfg.StartScore, BestScore: cfg.StartScore}
+		st.Wells = []pwell{pack(r, &start)}
+		st.Scores = []int32{int32(cfg.StartScore)}
+		var root level
+		root.push(0, 0, hashWell(&start), cellsOf(&start))
+		st.Tree = []level{root}
+	}
+	s.st = st
+	if err := s.loop(ctx); err != nil {
+		return nil, err
+	}
+	return s.finish()
+}
+
+type searcher struct {
+	cfg     Config
+	r       *hatetris.Rules
+	rep     progress.Reporter
+	st      *state
+	tr      tree
+	workers []*worker
+}
+
+// key fingerprints what the search's result depends on.
+func (s *searcher) key() string {
+	start := hatetris.Well{}
+	if s.cfg.Start != nil {
+		start = *s.cfg.Start
+	}
+	return fmt.Sprintf("%s width=%d quiescence=%v cap=%d eval=%s start=%x/%d", s.r, s.cfg.Width,
+		s.cfg.Quiescence, s.cfg.QuiescenceCap, s.cfg.Eval.Name(), hashWell(&start), s.cfg.StartScore)
+}
+
+func (s *searcher) loop(ctx context.Context) error {
+	st := s.st
+	s.tr.Levels = st.Tree
+	for i := 0; i < s.cfg.Workers; i++ {
+		s.workers = append(s.workers, newWorker(s))
+	}
+	job := fmt.Sprintf("beam w=%d", s.cfg.Width)
+	if s.cfg.Quiescence {
+		job += " q"
+	}
+	for !st.Died && (s.cfg.MaxDepth == 0 || st.Depth < s.cfg.MaxDepth) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		t0 := time.Now()
+		ds := s.step()
+		ds.Seconds = time.Since(t0).Seconds()
+		st.Seconds += ds.Seconds
+		st.Stats = append(st.Stats, ds)
+		st.Tree = s.tr.Levels
+		if s.cfg.CheckpointDir != "" {
+			if err := saveCheckpoint(s.cfg.CheckpointDir, st); err != nil {
+				return err
+			}
+		}
+		info := fmt.Sprintf("kept %d, score %d..%d, best %d", ds.Kept, ds.MinScore, ds.MaxScore, st.BestScore)
+		if st.Died {
+			info = fmt.Sprintf("beam died, best %d", st.BestScore)
+		}
+		s.rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("depth %d", ds.Depth),
+			Done: int64(ds.Depth), Total: int64(s.cfg.MaxDepth), Unit: "depths", Info: info})
+		if s.cfg.OnDepth != nil {
+			if err := s.cfg.OnDepth(ds); err != nil {
+				return err
+			}
+		}
+	}
+	s.rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(st.Depth), Total: int64(st.Depth),
+		Unit: "depths", Info: fmt.Sprintf("best %d", st.BestScore), Finished: true})
+	return nil
+}
+
+// step expands the current beam into the next one.
+func (s *searcher) step() DepthStats {
+	st := s.st
+	d := st.Depth
+	n := len(st.Wells)
+	var next atomic.Int64
+	const chunk = 32
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		w.begin()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					break
+				}
+				for i := lo; i < min(lo+chunk, n); i++ {
+					w.expand(d, i)
+				}
+			}
+			w.pool.compact()
+		}()
+	}
+	wg.Wait()
+	ds := DepthStats{Depth: d + 1, Expanded: n}
+	pools := make([]*pool, len(s.workers))
+	for i, w := range s.workers {
+		pools[i] = &w.pool
+		ds.Children += w.children
+		ds.LoopsAvoided += w.loops
+	}
+	wells := make([]pwell, 0, min(s.cfg.Width, n*8+16))
+	scores := make([]int32, 0, cap(wells))
+	var lv level
+	var w hatetris.Well
+	merge(pools, s.cfg.Width, func(c *cand) {
+		if len(wells) == 0 {
+			ds.BestValue = c.value
+		}
+		ds.WorstValue = c.value
+		wells = append(wells, c.well)
+		scores = append(scores, c.score)
+		unpack(s.r, &c.well, &w)
+		lv.push(c.parent, c.move, hashWell(&w), cellsOf(&w))
+	})
+	for _, w := range s.workers {
+		w.pool.c = w.pool.c[:0]
+	}
+	st.Children += ds.Children
+	ds.Kept = len(wells)
+	if len(wells) == 0 {
+		st.Died = true
+		ds.TreeNodes = s.tr.nodes()
+		return ds
+	}
+	s.tr.Levels = append(s.tr.Levels, lv)
+	s.tr.compact()
+	st.Depth = d + 1
+	st.Wells, st.Scores = wells, scores
+	ds.TreeNodes = s.tr.nodes()
+	// Score distribution, families, best game.
+	ds.MinScore, ds.MaxScore = int(scores[0]), int(scores[0])
+	bestI := 0
+	for i, sc := range scores {
+		ds.MinScore = min(ds.MinScore, int(sc))
+		if int(sc) > ds.MaxScore {
+			ds.MaxScore, bestI = int(sc), i
+		}
+	}
+	ds.ScoreCounts = make([]int, ds.MaxScore-ds.MinScore+1)
+	fam := make(map[uint16]int)
+	bottom := s.r.Depth - s.r.Bar - 1
+	for i, sc := range scores {
+		ds.ScoreCounts[int(sc)-ds.MinScore]++
+		fam[wells[i][bottom]]++
+	}
+	ds.Families = len(fam)
+	for _, c := range fam {
+		ds.TopFamily = max(ds.TopFamily, c)
+	}
+	if ds.MaxScore >= st.BestScore {
+		st.BestScore, st.BestDepth = ds.MaxScore, st.Depth
+		st.BestPath = s.tr.path(st.Depth, bestI)
+	}
+	return ds
+}
+
+// finish rebuilds, completes and checks the best game.
+func (s *searcher) finish() (*Result, error) {
+	st := s.st
+	g, err := Rebuild(s.r, &st.StartWell, st.StartScore, st.BestPath)
+	if err != nil {
+		return nil, err
+	}
+	if g.Score < st.BestScore {
+		return nil, fmt.Errorf("beam: rebuilt game scores %d, the search found %d", g.Score, st.BestScore)
+	}
+	g.BestDepth = st.BestDepth
+	g.Seconds = st.Seconds
+	g.Children = st.Children
+	g.Depths = st.Stats
+	g.Died = st.Died
+	return g, nil
+}
+
+// Rebuild plays the outcomes path (indices into the real AI's outcomes,
+// as the search numbers them) from the start position, then ends the game
+// as fast as possible (a game-ending outcome if there is one, else the
+// tallest stack), encodes the keys and checks them with the real game.
+func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uint8) (*Result, error) {
+	e := expander{g: hatetris.NewGenerator(r)}
+	var hashes []uint64
+	var cells []int
+	w := *start
+	score := startScore
+	res := &Result{Wells: []hatetris.Well{w}}
+	var keys []byte
+	step := func(pick func([]hatetris.Result) int) (bool, error) {
+		hashes = append(hashes, hashWell(&w))
+		cells = append(cells, cellsOf(&w))
+		e.hist.reset(r, cellsOf(&w))
+		for i, c := range cells {
+			if e.hist.wants(c) {
+				e.hist.hashes = append(e.hist.hashes, hashes[i])
+			}
+		}
+		sent, mild, out := e.expand(&w)
+		m := pick(out)
+		if m < 0 || m >= len(out) {
+			return false, fmt.Errorf("beam: outcome %d of %d at piece %d", m, len(out), len(res.Pieces))
+		}
+		k, ok := r.KeysTo(&w, sent, &out[m].Well)
+		if !ok {
+			return false, fmt.Errorf("beam: no keys for outcome %d at piece %d", m, len(res.Pieces))
+		}
+		keys = append(keys, k...)
+		if sent != mild {
+			res.LoopChanges++
+		}
+		res.Pieces = append(res.Pieces, sent)
+		w = out[m].Well
+		score += out[m].Lines
+		res.Wells = append(res.Wells, w)
+		return out[m].GameOver, nil
+	}
+	for i, m := range path {
+		over, err := step(func([]hatetris.Result) int { return int(m) })
+		if err != nil {
+			return nil, err
+		}
+		if over {
+			return nil, fmt.Errorf("beam: game over at piece %d of the path", i)
+		}
+	}
+	for n := 0; ; n++ {
+		if n > 100000 {
+			return nil, errors.New("beam: the game does not end")
+		}
+		over, err := step(func(out []hatetris.Result) int {
+			best, bestPeak := -1, 1<<30
+			for i := range out {
+				if out[i].GameOver {
+					return i
+				}
+				if p := r.Peak(&out[i].Well); p < bestPeak {
+					best, bestPeak = i, p
+				}
+			}
+			return best
+		})
+		if err != nil {
+			return nil, err
+		}
+		if over {
+			break
+		}
+	}
+	res.Keys = string(keys)
+	// Check against the real game.
+	g := hatetris.NewGameFrom(r, hatetris.HATETRIS, *start, startScore)
+	if err := g.PressAll(res.Keys); err != nil {
+		return nil, err
+	}
+	if !g.Over || g.Score != score || g.Placed() != len(res.Pieces) || g.Well != w ||
+		hatetris.PiecesString(g.Pieces) != hatetris.PiecesString(res.Pieces) {
+		return nil, fmt.Errorf("beam: the real game disagrees with the search: score %d/%d, pieces %d/%d, over %v",
+			g.Score, score, g.Placed(), len(res.Pieces), g.Over)
+	}
+	res.Score, res.PiecesPlaced = score, len(res.Pieces)
+	rep, err := replaycodec.Encode(replaycodec.Base2048, res.Keys)
+	if err != nil {
+		return nil, err
+	}
+	res.Replay = rep
+	return res, nil
+}

@@ -1,0 +1,137 @@
+package beam
+
+import (
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// worker expands parents on one goroutine.
+type worker struct {
+	s    *searcher
+	r    *hatetris.Rules
+	exp  expander
+	ev   eval.Worker
+	pool pool
+	q    quiescer
+
+	children int64
+	loops    int
+}
+
+func newWorker(s *searcher) *worker {
+	w := &worker{s: s, r: s.r, ev: s.cfg.Eval.NewWorker(s.r)}
+	w.exp.g = hatetris.NewGenerator(s.r)
+	w.q = quiescer{g: hatetris.NewGenerator(s.r), ev: w.ev, cap: s.cfg.QuiescenceCap}
+	return w
+}
+
+func (w *worker) begin() {
+	w.pool.reset(w.s.cfg.Width)
+	w.children, w.loops = 0, 0
+}
+
+// expand offers the children of parent i of depth d to the pool.
+func (w *worker) expand(d, i int) {
+	st := w.s.st
+	var well hatetris.Well
+	unpack(w.r, &st.Wells[i], &well)
+	score := int(st.Scores[i])
+	w.exp.hist.reset(w.r, cellsOf(&well))
+	w.s.tr.gather(d, i, &w.exp.hist)
+	sent, mild, out := w.exp.expand(&well)
+	if sent != mild {
+		w.loops++
+	}
+	var c cand
+	c.parent = uint32(i)
+	for m := range out {
+		res := &out[m]
+		if res.GameOver {
+			continue
+		}
+		cs := score + res.Lines
+		var v float64
+		if w.s.cfg.Quiescence {
+			v = w.q.value(&res.Well, cs)
+		} else {
+			v = w.ev.Evaluate(&res.Well, cs, 0)
+		}
+		w.children++
+		c.value, c.score, c.move = v, int32(cs), uint8(m)
+		c.well = pack(w.r, &res.Well)
+		w.pool.offer(&c)
+	}
+}
+
+// quiescer values a well by the best evaluation over the wells reachable
+// from it by successive single-line clears: from each well, the first
+// piece in S Z O I L J T order that cannot clear two lines at once (the
+// AI would never give one that can), and each of its placements clearing
+// exactly one line (D&F's bird-in-hand lookahead). Wells are deduplicated
+// per step; at most cap wells are visited.
+type quiescer struct {
+	g         *hatetris.Generator
+	ev        eval.Worker
+	cap       int
+	cur, next []hatetris.Well
+	buf       []hatetris.Result
+}
+
+func (q *quiescer) value(w *hatetris.Well, score int) float64 {
+	best := q.ev.Evaluate(w, score, 0)
+	q.cur = append(q.cur[:0], *w)
+	visited := 1
+	for k := 1; len(q.cur) > 0 && visited < q.cap; k++ {
+		q.next = q.next[:0]
+		for i := range q.cur {
+			x := &q.cur[i]
+			p, ok := q.piece(x)
+			if !ok {
+				continue
+			}
+			q.buf = q.g.Results(x, p, q.buf[:0])
+			for j := range q.buf {
+				res := &q.buf[j]
+				if res.Lines != 1 || res.GameOver || q.has(&res.Well) {
+					continue
+				}
+				q.next = append(q.next, res.Well)
+			}
+		}
+		for i := range q.next {
+			if visited >= q.cap {
+				q.next = q.next[:i]
+				break
+			}
+			visited++
+			best = max(best, q.ev.Evaluate(&q.next[i], score, k))
+		}
+		q.cur, q.next = q.next, q.cur
+	}
+	return best
+}
+
+// piece returns the chain's piece for x: the first that cannot clear two
+// lines, if it can clear one.
+func (q *quiescer) piece(x *hatetris.Well) (hatetris.Piece, bool) {
+	for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
+		switch n := q.g.MaxClear(x, p); {
+		case n >= 2:
+			continue
+		case n == 1:
+			return p, true
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+func (q *quiescer) has(w *hatetris.Well) bool {
+	for i := range q.next {
+		if q.next[i] == *w {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,51 @@
+// Package eval holds the evaluations a HATETRIS beam search ranks wells
+// with. An Evaluator is pluggable: the hand-made evaluation of this package
+// (knewjade's terms with D&F's 86-point weights) is the first one, and the
+// NNUE network implements the same interface.
+//
+// Values are float64, higher is better, and must be a pure function of the
+// well, the score and the quiescence depth, so that a beam search ranks the
+// same wells the same way on any number of cores.
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// Evaluator makes per-goroutine Workers for one geometry.
+type Evaluator interface {
+	// Name identifies the evaluation and its parameters (checkpoints
+	// compare it on resume).
+	Name() string
+	// NewWorker returns scratch state for one goroutine.
+	NewWorker(r *hatetris.Rules) Worker
+}
+
+// Worker evaluates wells; it is not safe for concurrent use.
+type Worker interface {
+	// Evaluate returns the value (higher is better) of the live well w
+	// reached with score lines cleared. future counts the lines a
+	// quiescence lookahead cleared on top of score to reach w (0 for the
+	// well itself); an evaluation may weigh them less than score.
+	Evaluate(w *hatetris.Well, score, future int) float64
+}
+
+// ByName returns the evaluation a CLI flag names: "hand" (the default
+// weights, or those of weightsFile when it is not empty).
+func ByName(name, weightsFile string) (Evaluator, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "", "hand":
+		if weightsFile == "" {
+			return NewHand(DefaultWeights()), nil
+		}
+		w, err := LoadWeights(weightsFile)
+		if err != nil {
+			return nil, err
+		}
+		return NewHand(w), nil
+	}
+	return nil, fmt.Errorf("unknown evaluation %q (want hand)", name)
+}

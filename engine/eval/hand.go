@@ -1,0 +1,188 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/bits"
+	"os"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// Weights are the coefficients of the hand-made evaluation, in the cost
+// convention of D&F's published table (a positive weight penalises its
+// term); the evaluation's value is minus the weighted sum.
+type Weights struct {
+	Name              string  `json:"name"`
+	Provenance        string  `json:"provenance,omitempty"`
+	Holes             float64 `json:"holes"`
+	EnclosedHoles     float64 `json:"enclosed_holes"`
+	EnclosedHoleLines float64 `json:"enclosed_hole_lines"`
+	SurfaceHeight     float64 `json:"surface_height"`
+	Erasability       float64 `json:"erasability"`
+	Score             float64 `json:"score"`
+	// FutureFactor weighs the lines a quiescence chain cleared to reach a
+	// well against lines already scored ("a bird in the hand": 0.5).
+	FutureFactor float64 `json:"future_factor"`
+}
+
+// DefaultWeights are the weights of D&F's 86-point game (2022), as
+// published in "Getting the World Record in HATETRIS" (the graph-theory
+// term, -2.1413, is left out: it made no difference at wide beams), with
+// future lines at half weight as in their bird-in-hand heuristic.
+func DefaultWeights() Weights {
+	return Weights{
+		Name:              "dnf86",
+		Provenance:        "D&F 86-point heuristic, hallofdreams.org/posts/hatetris (2022); future_factor 0.5 from hallofdreams.org/posts/hatetris-2 (2023)",
+		Holes:             11.2106,
+		EnclosedHoles:     83.7646,
+		EnclosedHoleLines: 83.7646,
+		SurfaceHeight:     -83.7646,
+		Erasability:       -83.7646,
+		Score:             -332.2211,
+		FutureFactor:      0.5,
+	}
+}
+
+// LoadWeights reads weights from a JSON file (the format of
+// datasets/weights/dnf86.json).
+func LoadWeights(path string) (Weights, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Weights{}, err
+	}
+	return ParseWeights(b)
+}
+
+// ParseWeights decodes JSON weights; unknown fields are an error.
+func ParseWeights(b []byte) (Weights, error) {
+	var w Weights
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return Weights{}, fmt.Errorf("weights: %w", err)
+	}
+	if w.Name == "" {
+		w.Name = "custom"
+	}
+	return w, nil
+}
+
+// Features are the terms of the hand-made evaluation for one well. Only the
+// rows from the top down to the surface's lowest row count: below it the
+// well can no longer change.
+type Features struct {
+	// Holes: empty cells with a filled cell somewhere above in their column.
+	Holes int
+	// EnclosedHoles: empty cells a 1x1 block dropped from the top cannot
+	// reach moving left, right and down.
+	EnclosedHoles int
+	// EnclosedHoleLines: rows holding at least one enclosed hole.
+	EnclosedHoleLines int
+	// SurfaceHeight: rows between the floor and the lowest row the 1x1
+	// block reaches (0 when it reaches the floor).
+	SurfaceHeight int
+	// Erasability: how many of the 7 pieces, each on its own, have a
+	// placement that clears a line.
+	Erasability int
+	// Clears: the most lines each piece can clear (S Z O I L J T).
+	Clears [hatetris.NumPieces]int
+}
+
+// Hand is knewjade's hand-made evaluation (as D&F describe it) with a set
+// of weights.
+type Hand struct{ W Weights }
+
+// NewHand returns the hand-made evaluation with weights w.
+func NewHand(w Weights) *Hand { return &Hand{W: w} }
+
+// Name is "hand:" and the weights' name with their values.
+func (h *Hand) Name() string {
+	w := h.W
+	return fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g]", w.Name, w.Holes, w.EnclosedHoles,
+		w.EnclosedHoleLines, w.SurfaceHeight, w.Erasability, w.Score, w.FutureFactor)
+}
+
+// NewWorker returns a worker with its own move generator.
+func (h *Hand) NewWorker(r *hatetris.Rules) Worker { return h.NewHandWorker(r) }
+
+// NewHandWorker is NewWorker with the concrete type (for Features).
+func (h *Hand) NewHandWorker(r *hatetris.Rules) *HandWorker {
+	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r)}
+}
+
+// HandWorker evaluates wells with the hand-made evaluation.
+type HandWorker struct {
+	w Weights
+	r *hatetris.Rules
+	g *hatetris.Generator
+}
+
+// Evaluate implements Worker; it allocates nothing.
+func (hw *HandWorker) Evaluate(w *hatetris.Well, score, future int) float64 {
+	f := hw.Features(w)
+	return hw.w.Value(&f, score, future)
+}
+
+// Value is minus the weighted cost of features f at the given score.
+func (wt *Weights) Value(f *Features, score, future int) float64 {
+	lines := float64(score) + wt.FutureFactor*float64(future)
+	cost := wt.Holes*float64(f.Holes) +
+		wt.EnclosedHoles*float64(f.EnclosedHoles) +
+		wt.EnclosedHoleLines*float64(f.EnclosedHoleLines) +
+		wt.SurfaceHeight*float64(f.SurfaceHeight) +
+		wt.Erasability*float64(f.Erasability) +
+		wt.Score*lines
+	return -cost
+}
+
+// Features computes the terms of w.
+func (hw *HandWorker) Features(w *hatetris.Well) Features {
+	var f Features
+	r := hw.r
+	full := r.FullRow()
+	reach := full // the row above the well is open everywhere
+	var above uint16
+	low := -1
+	var holes, enc, encLines [hatetris.MaxDepth]uint8
+	for y := 0; y < r.Depth; y++ {
+		row := w[y]
+		empty := full &^ row
+		seed := reach & empty
+		if seed != 0 {
+			for {
+				n := seed | (seed<<1|seed>>1)&empty
+				if n == seed {
+					break
+				}
+				seed = n
+			}
+			low = y
+		}
+		reach = seed
+		holes[y] = uint8(bits.OnesCount16(empty & above))
+		e := empty &^ seed
+		enc[y] = uint8(bits.OnesCount16(e))
+		if e != 0 {
+			encLines[y] = 1
+		}
+		above |= row
+		if seed == 0 {
+			break
+		}
+	}
+	for y := 0; y <= low; y++ {
+		f.Holes += int(holes[y])
+		f.EnclosedHoles += int(enc[y])
+		f.EnclosedHoleLines += int(encLines[y])
+	}
+	f.SurfaceHeight = r.Depth - 1 - low
+	hw.g.MaxClears(w, &f.Clears)
+	for _, c := range f.Clears {
+		if c > 0 {
+			f.Erasability++
+		}
+	}
+	return f
+}
