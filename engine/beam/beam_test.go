@@ -1,0 +1,270 @@
+package beam
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/hatelab/hatelab/datasets/records"
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/replaycodec"
+)
+
+func mustRules(t testing.TB, w, d, b int) *hatetris.Rules {
+	t.Helper()
+	r, err := hatetris.NewRules(w, d, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// checkReplay replays a result's keys and its Base2048 replay with the real
+// game and compares the score and length.
+func checkReplay(t *testing.T, r *hatetris.Rules, res *Result) {
+	t.Helper()
+	keys, _, err := replaycodec.DecodeAuto(res.Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{res.Keys, keys} {
+		g := hatetris.NewGame(r, hatetris.HATETRIS)
+		if err := g.PressAll(k); err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over || g.Score != res.Score || g.Placed() != res.PiecesPlaced {
+			t.Fatalf("replay: over %v score %d pieces %d, search says %d in %d", g.Over, g.Score, g.Placed(), res.Score, res.PiecesPlaced)
+		}
+		if len(g.LoopChanges) != res.LoopChanges {
+			t.Fatalf("loop changes: game %d, search %d", len(g.LoopChanges), res.LoopChanges)
+		}
+	}
+}
+
+// TestBeamVerifies runs small searches on several geometries, with and
+// without quiescence, and replays every emitted game.
+func TestBeamVerifies(t *testing.T) {
+	cases := []struct {
+		name       string
+		w, d, b    int
+		width, max int
+		q          bool
+	}{
+		{"10x20 w50", 10, 20, 4, 50, 0, false},
+		{"10x20 w50 q", 10, 20, 4, 50, 0, true},
+		{"10x20 w200 depth20", 10, 20, 4, 200, 20, true},
+		{"6x12 w100", 6, 12, 4, 100, 0, false},
+		{"4x10 w30 (loops)", 4, 10, 4, 30, 60, false},
+		{"5x14 w40 q", 5, 14, 4, 40, 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := mustRules(t, c.w, c.d, c.b)
+			res, err := Run(context.Background(), Config{Rules: r, Width: c.width, MaxDepth: c.max, Quiescence: c.q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReplay(t, r, res)
+			if res.Score < 0 || res.BestDepth > res.PiecesPlaced || len(res.Depths) == 0 {
+				t.Fatalf("bad result %+v", res)
+			}
+			best := 0
+			for _, ds := range res.Depths {
+				best = max(best, ds.MaxScore)
+				if ds.Kept > c.width {
+					t.Fatalf("depth %d keeps %d > width", ds.Depth, ds.Kept)
+				}
+			}
+			if res.Score < best {
+				t.Fatalf("game scores %d, beam reached %d", res.Score, best)
+			}
+		})
+	}
+}
+
+// TestBeamLoopsAvoided: on the 4-wide well the loop rule fires inside the
+// beam, and the games still replay.
+func TestBeamLoopsAvoided(t *testing.T) {
+	r := mustRules(t, 4, 8, 4)
+	res, err := Run(context.Background(), Config{Rules: r, Width: 200, MaxDepth: 80})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops := 0
+	for _, ds := range res.Depths {
+		loops += ds.LoopsAvoided
+	}
+	if loops == 0 {
+		t.Fatal("the loop rule never fired on 4x8")
+	}
+	checkReplay(t, r, res)
+}
+
+// TestDeterministicWorkers: 1, 2 and 5 workers give the same search.
+func TestDeterministicWorkers(t *testing.T) {
+	var ref *Result
+	for _, n := range []int{1, 2, 5} {
+		res, err := Run(context.Background(), Config{Width: 300, MaxDepth: 40, Quiescence: true, Workers: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range res.Depths {
+			res.Depths[i].Seconds = 0
+		}
+		res.Seconds = 0
+		if ref == nil {
+			ref = res
+			continue
+		}
+		if res.Keys != ref.Keys || !reflect.DeepEqual(res.Depths, ref.Depths) {
+			t.Fatalf("%d workers differ from 1", n)
+		}
+	}
+}
+
+// TestResume: a search killed after depth 12 and resumed from its
+// checkpoint ends with the same game as an uninterrupted one.
+func TestResume(t *testing.T) {
+	cfg := Config{Width: 100, MaxDepth: 45, Quiescence: true}
+	full, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	stop := errors.New("killed")
+	killed := cfg
+	killed.CheckpointDir = dir
+	killed.Workers = 2
+	killed.OnDepth = func(ds DepthStats) error {
+		if ds.Depth == 12 {
+			return stop
+		}
+		return nil
+	}
+	if _, err := Run(context.Background(), killed); !errors.Is(err, stop) {
+		t.Fatalf("killed run: %v", err)
+	}
+	resumed := cfg
+	resumed.CheckpointDir = dir
+	resumed.Resume = true
+	resumed.Workers = 3
+	res, err := Run(context.Background(), resumed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Keys != full.Keys || res.Children != full.Children || len(res.Depths) != len(full.Depths) {
+		t.Fatalf("resumed game differs: %d in %d vs %d in %d", res.Score, res.PiecesPlaced, full.Score, full.PiecesPlaced)
+	}
+	// A different configuration refuses the checkpoint.
+	other := resumed
+	other.Width = 101
+	if _, err := Run(context.Background(), other); !errors.Is(err, ErrConfig) {
+		t.Fatalf("resume with another width: %v", err)
+	}
+}
+
+// TestLoopRuleOnRecords follows record games move by move through the
+// beam's own ancestry (a chain) and path history: the piece the beam's
+// expansion picks must be the real AI's at every step, including where the
+// loop rule decides (once in the knewjade loop basis, 9 times in the 3711
+// record), and Rebuild must reproduce the game.
+func TestLoopRuleOnRecords(t *testing.T) {
+	all, err := records.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"knewjade loop basis": 1, "David & Felipe (6)": 9, "knewjade (5)": -1}
+	r := hatetris.Standard()
+	for _, rec := range all {
+		loops, ok := want[rec.Name]
+		if !ok || !rec.Primary {
+			continue
+		}
+		if testing.Short() && rec.Score > 1000 {
+			continue
+		}
+		t.Run(rec.Name, func(t *testing.T) {
+			keys, _, err := replaycodec.DecodeAuto(rec.Replay)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := hatetris.Play(r, hatetris.HATETRIS, keys)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loops >= 0 && len(g.LoopChanges) != loops {
+				t.Fatalf("game has %d loop changes, want %d", len(g.LoopChanges), loops)
+			}
+			var tr tree
+			e := expander{g: hatetris.NewGenerator(r)}
+			var path []uint8
+			changes := 0
+			for n, st := range g.Steps {
+				var lv level
+				lv.push(0, 0, hashWell(&st.Before), cellsOf(&st.Before))
+				tr.Levels = append(tr.Levels, lv)
+				e.hist.reset(r, cellsOf(&st.Before))
+				tr.gather(n, 0, &e.hist)
+				sent, mild, out := e.expand(&st.Before)
+				if sent != st.Piece || mild != st.MildPiece {
+					t.Fatalf("piece %d: beam sends %v (mild %v), game %v (mild %v)", n, sent, mild, st.Piece, st.MildPiece)
+				}
+				if sent != mild {
+					changes++
+				}
+				if n+1 == len(g.Steps) {
+					break
+				}
+				next := g.Steps[n+1].Before
+				m := -1
+				for i := range out {
+					if out[i].Well == next && !out[i].GameOver {
+						m = i
+						break
+					}
+				}
+				if m < 0 {
+					t.Fatalf("piece %d: the game's next well is not an outcome", n)
+				}
+				path = append(path, uint8(m))
+			}
+			if changes != len(g.LoopChanges) {
+				t.Fatalf("beam saw %d loop changes, game %d", changes, len(g.LoopChanges))
+			}
+			res, err := Rebuild(r, &hatetris.Well{}, 0, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Score != g.Score || res.PiecesPlaced != g.Placed() || res.LoopChanges != len(g.LoopChanges) {
+				t.Fatalf("rebuilt %d in %d (%d loop changes), record %d in %d", res.Score, res.PiecesPlaced, res.LoopChanges, g.Score, g.Placed())
+			}
+		})
+	}
+}
+
+// TestStartWell: a search from a given well and score replays from there.
+func TestStartWell(t *testing.T) {
+	r := hatetris.Standard()
+	g, err := hatetris.Play(r, hatetris.HATETRIS, "LLLLDDDDDDDDDDDDDDDDDRRRRDDDDDDDDDDDDDDDDD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := g.Well
+	res, err := Run(context.Background(), Config{Width: 50, Start: &w, StartScore: 3, Eval: eval.NewHand(eval.DefaultWeights())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Wells[0] != w || res.Score < 3 {
+		t.Fatalf("start not honoured: score %d", res.Score)
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, c := range []Config{{Width: 0}, {Width: 5, MaxDepth: -1}, {Width: 5, Resume: true}} {
+		if _, err := Run(context.Background(), c); !errors.Is(err, ErrConfig) {
+			t.Fatalf("%+v: %v", c, err)
+		}
+	}
+}
