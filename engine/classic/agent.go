@@ -42,6 +42,8 @@ func NewAgent(name string) (Agent, error) {
 		return Dellacherie(), nil
 	case "bcts":
 		return BCTS(), nil
+	case "wkb":
+		return NewWKB(5), nil
 	}
 	return nil, fmt.Errorf("unknown agent %q (want one of tetr-ai, dellacherie, bcts, wkb)", name)
 }
