@@ -7,8 +7,11 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
-// codec packs a (well, score) state into a partition number and a 64-bit
-// word, bijectively. The plain key v = rows | score<<(H·W) has B bits.
+// codec packs a well into a partition number and a 64-bit word,
+// bijectively. The score is not stored: within one level it follows from
+// the well (every piece adds 4 cells, every line removes Width), so
+// deduplicating on (well, score) is deduplicating each level on wells.
+// The plain key v = the H rows below the bar, W bits each, has B = H·W bits.
 // With B <= 64 the word is mix(v) and the partition its top bits; with
 // B > 64 the k = B-64 high bits a and the low word b go through a
 // two-round Feistel-like mix: a' = a ^ h(b), b' = mix(b) ^ h(a'); the
@@ -16,8 +19,6 @@ import (
 type codec struct {
 	width, height, bar int
 	rowMask            uint64
-	scoreBits          uint // bits of the score field
-	maxScore           int
 	k                  uint // high bits (B-64, or 0)
 	s                  uint // partition bits taken from the word
 	pb                 uint // partition bits, k+s
@@ -29,19 +30,11 @@ const minPartBits = 8
 func newCodec(width, height, bar int) (*codec, error) {
 	c := &codec{width: width, height: height, bar: bar, rowMask: 1<<uint(width) - 1}
 	wb := uint(width * height)
-	c.scoreBits = 6
-	if wb+c.scoreBits < 64 {
-		c.scoreBits = 64 - wb
-	}
-	if c.scoreBits > 30 {
-		c.scoreBits = 30
-	}
-	c.maxScore = 1<<c.scoreBits - 1
-	if b := wb + c.scoreBits; b > 64 {
-		c.k = b - 64
+	if wb > 64 {
+		c.k = wb - 64
 	}
 	if c.k > 24 {
-		return nil, fmt.Errorf("bfs: a %dx%d well needs %d key bits, more than this search packs (88)", width, height, wb+c.scoreBits)
+		return nil, fmt.Errorf("bfs: a %dx%d well needs %d key bits, more than this search packs (88)", width, height, wb)
 	}
 	c.pb = max(c.k, minPartBits)
 	c.s = c.pb - c.k
@@ -51,7 +44,7 @@ func newCodec(width, height, bar int) (*codec, error) {
 func (c *codec) parts() int { return 1 << c.pb }
 
 // pack returns the plain key as (hi, lo).
-func (c *codec) pack(w *hatetris.Well, score int) (hi, lo uint64) {
+func (c *codec) pack(w *hatetris.Well) (hi, lo uint64) {
 	W := uint(c.width)
 	off := uint(0)
 	for r := 0; r < c.height; r++ {
@@ -66,20 +59,11 @@ func (c *codec) pack(w *hatetris.Well, score int) (hi, lo uint64) {
 		}
 		off += W
 	}
-	sc := uint64(score)
-	if off < 64 {
-		lo |= sc << off
-		if off+c.scoreBits > 64 {
-			hi |= sc >> (64 - off)
-		}
-	} else {
-		hi |= sc << (off - 64)
-	}
 	return hi, lo
 }
 
 // unpack is the inverse of pack.
-func (c *codec) unpack(hi, lo uint64, w *hatetris.Well) (score int) {
+func (c *codec) unpack(hi, lo uint64, w *hatetris.Well) {
 	W := uint(c.width)
 	*w = hatetris.Well{}
 	off := uint(0)
@@ -96,21 +80,11 @@ func (c *codec) unpack(hi, lo uint64, w *hatetris.Well) (score int) {
 		w[c.bar+r] = uint16(v & c.rowMask)
 		off += W
 	}
-	var sc uint64
-	if off < 64 {
-		sc = lo >> off
-		if off+c.scoreBits > 64 {
-			sc |= hi << (64 - off)
-		}
-	} else {
-		sc = hi >> (off - 64)
-	}
-	return int(sc & (1<<c.scoreBits - 1))
 }
 
 // encode maps a state to its partition and word.
-func (c *codec) encode(w *hatetris.Well, score int) (part uint32, word uint64) {
-	hi, lo := c.pack(w, score)
+func (c *codec) encode(w *hatetris.Well) (part uint32, word uint64) {
+	hi, lo := c.pack(w)
 	if c.k == 0 {
 		word = mix(lo)
 		return uint32(word >> (64 - c.pb)), word
@@ -125,14 +99,15 @@ func (c *codec) encode(w *hatetris.Well, score int) (part uint32, word uint64) {
 }
 
 // decode is the inverse of encode.
-func (c *codec) decode(part uint32, word uint64, w *hatetris.Well) (score int) {
+func (c *codec) decode(part uint32, word uint64, w *hatetris.Well) {
 	if c.k == 0 {
-		return c.unpack(0, unmix(word), w)
+		c.unpack(0, unmix(word), w)
+		return
 	}
 	a := uint64(part) >> c.s
 	lo := unmix(word ^ mix(a^seedB))
 	hi := a ^ mix(lo^seedA)>>(64-c.k)
-	return c.unpack(hi, lo, w)
+	c.unpack(hi, lo, w)
 }
 
 const (
@@ -180,4 +155,15 @@ func (c *codec) cells(w *hatetris.Well) int {
 		n += bits.OnesCount16(w[r])
 	}
 	return n
+}
+
+// scorer gives the score of a well at a level: score = s0 + (cells0 +
+// 4·depth - cells)/width.
+type scorer struct {
+	c             *codec
+	s0, cells0, d int
+}
+
+func (sc scorer) score(w *hatetris.Well) int {
+	return sc.s0 + (sc.cells0+4*sc.d-sc.c.cells(w))/sc.c.width
 }

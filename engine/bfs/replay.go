@@ -71,6 +71,13 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	var start hatetris.Well
+	if m.StartRows != nil {
+		for r, v := range m.StartRows {
+			start[r] = uint16(v)
+		}
+	}
+	startCells := c.cells(&start)
 	depth, score := m.Length, -1
 	if t == HighestScoring {
 		for _, l := range m.Levels {
@@ -98,7 +105,8 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 			return nil, err
 		}
 		var well hatetris.Well
-		if s := c.decode(p, w, &well); score < 0 || s == score {
+		c.decode(p, w, &well)
+		if s := (scorer{c, m.StartScore, startCells, depth}).score(&well); score < 0 || s == score {
 			target, tscore = well, s
 			break
 		}
@@ -113,6 +121,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 	for d := depth - 1; d >= 0; d-- {
 		cur, cs := wells[len(wells)-1], scores[len(scores)-1]
 		ccells := c.cells(&cur)
+		sc := scorer{c, m.StartScore, startCells, d}
 		lr, err := openLevel(dir, d)
 		if err != nil {
 			return nil, err
@@ -128,7 +137,8 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 				break
 			}
 			var pw hatetris.Well
-			ps := c.decode(p, w, &pw)
+			c.decode(p, w, &pw)
+			ps := sc.score(&pw)
 			lines := cs - ps
 			if lines < 0 || lines > 4 || c.cells(&pw)+4-m.Width*lines != ccells {
 				continue

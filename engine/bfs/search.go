@@ -77,7 +77,7 @@ type Options struct {
 	// LevelDir, if set, receives every level as a file, for Reconstruct.
 	LevelDir string
 	// LoopWells bounds the distinct wells tracked for loop detection
-	// (0: 1<<18; negative: no loop detection).
+	// (0: 1<<16; negative: no loop detection).
 	LoopWells int
 	// Progress receives progress events (nil: none).
 	Progress progress.Reporter
@@ -180,7 +180,7 @@ func Search(opt Options) (*Result, error) {
 			}
 		}
 	}
-	if opt.StartScore < 0 || opt.StartScore > c.maxScore {
+	if opt.StartScore < 0 {
 		return nil, fmt.Errorf("bfs: start score %d out of range", opt.StartScore)
 	}
 	// A lower GC target keeps the heap close to the live levels.
@@ -188,7 +188,8 @@ func Search(opt Options) (*Result, error) {
 
 	P := c.parts()
 	cur := make(level, P)
-	p0, word0 := c.encode(&w0, opt.StartScore)
+	p0, word0 := c.encode(&w0)
+	cells0 := c.cells(&w0)
 	cur[p0] = []uint64{word0}
 
 	workers := make([]*worker, nw)
@@ -198,7 +199,7 @@ func Search(opt Options) (*Result, error) {
 	res := &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
 	loopMax := opt.LoopWells
 	if loopMax == 0 {
-		loopMax = 1 << 18
+		loopMax = 1 << 16
 	}
 	var seen map[[2]uint64]struct{}
 	if loopMax > 0 {
@@ -233,7 +234,8 @@ func Search(opt Options) (*Result, error) {
 			break
 		}
 		track := seen != nil
-		best := expandLevel(c, rules, cur, workers, track, func(done int64) {
+		sc := scorer{c: c, s0: opt.StartScore, cells0: cells0, d: depth}
+		best := expandLevel(c, sc, cur, workers, track, func(done int64) {
 			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: done, Total: n, Unit: "states",
 				Info: fmt.Sprintf("best %d, %s RSS", res.Score, formatBytes(currentRSS()))})
 		})
@@ -296,7 +298,7 @@ func Search(opt Options) (*Result, error) {
 
 // expandLevel expands every state of cur into the workers' partition
 // buffers and returns the best score in cur.
-func expandLevel(c *codec, rules *hatetris.Rules, cur level, workers []*worker, track bool, tick func(int64)) int {
+func expandLevel(c *codec, sc scorer, cur level, workers []*worker, track bool, tick func(int64)) int {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for _, w := range workers {
@@ -310,7 +312,7 @@ func expandLevel(c *codec, rules *hatetris.Rules, cur level, workers []*worker, 
 				if p >= len(cur) {
 					return
 				}
-				w.expandPart(c, uint32(p), cur[p], track)
+				w.expandPart(c, sc, uint32(p), cur[p], track)
 				if w.err != nil {
 					return
 				}
@@ -339,12 +341,12 @@ func expandLevel(c *codec, rules *hatetris.Rules, cur level, workers []*worker, 
 	}
 }
 
-func (w *worker) expandPart(c *codec, p uint32, words []uint64, track bool) {
+func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track bool) {
 	for i, word := range words {
-		score := c.decode(p, word, &w.well)
-		w.best = max(w.best, score)
+		c.decode(p, word, &w.well)
+		w.best = max(w.best, sc.score(&w.well))
 		if track {
-			hi, lo := c.pack(&w.well, 0)
+			hi, lo := c.pack(&w.well)
 			w.wells = append(w.wells, [2]uint64{hi, lo})
 		}
 		_, w.res = w.gen.Move(&w.well, hatetris.Mild, nil, w.res[:0])
@@ -353,12 +355,7 @@ func (w *worker) expandPart(c *codec, p uint32, words []uint64, track bool) {
 			if r.GameOver {
 				continue
 			}
-			s := score + r.Lines
-			if s > c.maxScore {
-				w.err = fmt.Errorf("bfs: score %d overflows the %d-bit score field", s, c.scoreBits)
-				return
-			}
-			cp, cw := c.encode(&r.Well, s)
+			cp, cw := c.encode(&r.Well)
 			w.out[cp] = append(w.out[cp], cw)
 			w.children++
 		}

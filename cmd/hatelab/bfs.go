@@ -1,0 +1,182 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/lab"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	rootCmd.AddCommand(newBFSCmd())
+}
+
+// bfsJSON is the --json output of `hatelab bfs`.
+type bfsJSON struct {
+	Score     int        `json:"score"`
+	Length    int        `json:"length"`
+	MaxWidth  int64      `json:"max_width"`
+	Levels    []bfsLevel `json:"levels"`
+	Seconds   float64    `json:"seconds"`
+	PeakRSS   int64      `json:"peak_rss_bytes"`
+	Unbounded bool       `json:"unbounded,omitempty"`
+	Replay    string     `json:"replay,omitempty"`
+}
+
+type bfsLevel struct {
+	Depth     int   `json:"depth"`
+	States    int64 `json:"states"`
+	Children  int64 `json:"children"`
+	BestScore int   `json:"best_score"`
+}
+
+func newBFSCmd() *cobra.Command {
+	var (
+		width, height int
+		ruleName      string
+		asJSON, quiet bool
+		out           string
+		workers       int
+		maxLevels     int
+		levelsDir     string
+		replay        string
+	)
+	cmd := &cobra.Command{
+		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
+		Short: "Search every game of a small HATETRIS well (exact best score, length, widths)",
+		Long: `Search every game of a W x H HATETRIS well (H rows below the bar, 4 above)
+against the history-free AI, level by level (one level per piece),
+deduplicating on (well, score). Prints per level the distinct states, the
+children generated and the best score, then the best score, the length (most
+pieces any game lasts) and the max width (largest level). A proven loop (a well
+that repeats with a higher score, width 4) is reported as unbounded.
+
+--rule clear-above-bar is the old rule behind the blog's first width-10 table.
+--out writes the levels as CSV; --replay longest|score rebuilds one such game
+from level files (kept in --levels-dir, or a temporary folder) and prints its
+keys, verified by the engine.`,
+		Example: `  hatelab bfs --width 10 --height 5
+  hatelab bfs --width 10 --height 6 --json
+  hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
+  hatelab bfs --width 5 --height 8 --replay longest`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rule, err := bfs.ParseRule(ruleName)
+			if err != nil {
+				return err
+			}
+			if _, err := bfs.NewRules(width, height, rule); err != nil {
+				return err
+			}
+			var target bfs.Target
+			switch replay {
+			case "":
+			case "longest":
+				target = bfs.Longest
+			case "score":
+				target = bfs.HighestScoring
+			default:
+				return fmt.Errorf("--replay %q: want longest or score", replay)
+			}
+			dir := levelsDir
+			if replay != "" && dir == "" {
+				if dir, err = os.MkdirTemp("", "hatelab-bfs-"); err != nil {
+					return failure(err)
+				}
+				defer os.RemoveAll(dir)
+			}
+			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir}
+			if !quiet {
+				opt.Progress = lab.Progress(fmt.Sprintf("bfs %dx%d", width, height))
+			}
+			res, err := bfs.Search(opt)
+			if err != nil {
+				return failure(err)
+			}
+			if out != "" {
+				if err := writeLevelsCSV(out, res); err != nil {
+					return failure(err)
+				}
+			}
+			var game *bfs.Game
+			if replay != "" && !res.Unbounded && !res.Truncated {
+				if game, err = bfs.Reconstruct(dir, target); err != nil {
+					return failure(err)
+				}
+			}
+			w := cmd.OutOrStdout()
+			if asJSON {
+				j := bfsJSON{Score: res.Score, Length: res.Length, MaxWidth: res.MaxWidth, Seconds: res.Seconds,
+					PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{}}
+				for _, l := range res.Levels {
+					j.Levels = append(j.Levels, bfsLevel(l))
+				}
+				if game != nil {
+					j.Replay = game.Keys
+				}
+				return writeJSON(w, j)
+			}
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "depth\tstates\tchildren\tbest score\t")
+			for _, l := range res.Levels {
+				fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Depth, l.States, l.Children, l.BestScore)
+			}
+			tw.Flush()
+			score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
+			if res.Unbounded {
+				score, length = fmt.Sprintf("unbounded (loop proven at level %d, %s so far)", res.LoopDepth, score), "unbounded"
+			} else if res.Truncated {
+				score, length = ">= "+score, ">= "+length
+			}
+			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, max width %d (level %d); %.2f s, peak RSS %.0f MB\n",
+				width, height, rule, score, length, res.MaxWidth, res.MaxWidthDepth, res.Seconds, float64(res.PeakRSS)/(1<<20))
+			if game != nil {
+				fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&width, "width", 10, "well width (4..16)")
+	f.IntVar(&height, "height", 4, "rows below the bar")
+	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
+	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	f.StringVar(&out, "out", "", "write the levels as CSV (depth,states,children,best_score)")
+	f.IntVar(&workers, "workers", 0, "goroutines (0: all cores); the result does not depend on it")
+	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
+	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
+	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
+	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
+	return cmd
+}
+
+func piecesString(g *bfs.Game) string {
+	b := make([]byte, len(g.Pieces))
+	for i, p := range g.Pieces {
+		b[i] = p.String()[0]
+	}
+	return string(b)
+}
+
+func writeLevelsCSV(path string, res *bfs.Result) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"depth", "states", "children", "best_score"})
+	for _, l := range res.Levels {
+		w.Write([]string{strconv.Itoa(l.Depth), strconv.FormatInt(l.States, 10), strconv.FormatInt(l.Children, 10), strconv.Itoa(l.BestScore)})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
