@@ -1,0 +1,144 @@
+package eval
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// well draws the bottom rows of a 10x20 well ('#' filled), top first.
+func well(t testing.TB, rows ...string) hatetris.Well {
+	t.Helper()
+	r := hatetris.Standard()
+	var w hatetris.Well
+	y0 := r.Depth - len(rows)
+	for i, s := range rows {
+		if len(s) != r.Width {
+			t.Fatalf("row %q", s)
+		}
+		for x, c := range s {
+			if c == '#' {
+				w[y0+i] |= r.Bit(x)
+			}
+		}
+	}
+	return w
+}
+
+func TestFeatures(t *testing.T) {
+	cases := []struct {
+		name string
+		rows []string
+		want Features
+	}{
+		{"empty", nil, Features{}},
+		{"flat row, one gap", []string{"#########."},
+			Features{Erasability: 5, Clears: [7]int{1, 0, 0, 1, 1, 1, 1}}},
+		{"covered hole, open at the side", []string{
+			"##........",
+			"#.........",
+		}, Features{Holes: 1}},
+		{"covered hole, sealed", []string{
+			"###.......",
+			"#.#.......",
+		}, Features{Holes: 1, EnclosedHoles: 1, EnclosedHoleLines: 1}},
+		{"overhang reachable from the side", []string{
+			"###.......",
+			"..........",
+		}, Features{Holes: 3}},
+		{"sealed floor", []string{
+			"##########",
+			".#.#######",
+		}, Features{SurfaceHeight: 2}},
+		{"two enclosed holes on one line", []string{
+			"##########",
+			".####.####",
+			"#.##.#####",
+		}, Features{SurfaceHeight: 3}},
+		{"enclosed holes on two lines above the surface floor", []string{
+			"###.......",
+			"#.#.......",
+			"###.......",
+			".#........",
+		}, Features{Holes: 3, EnclosedHoles: 2, EnclosedHoleLines: 2}},
+	}
+	g := NewHand(DefaultWeights()).NewHandWorker(hatetris.Standard())
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := well(t, c.rows...)
+			got := g.Features(&w)
+			if got != c.want {
+				t.Fatalf("got %+v, want %+v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestValue(t *testing.T) {
+	wt := DefaultWeights()
+	f := Features{Holes: 1, EnclosedHoles: 2, EnclosedHoleLines: 1, SurfaceHeight: 3, Erasability: 4}
+	got := wt.Value(&f, 5, 2)
+	want := -(11.2106*1 + 83.7646*2 + 83.7646*1 - 83.7646*3 - 83.7646*4 - 332.2211*(5+0.5*2))
+	if math.Abs(got-want) > 1e-9 {
+		t.Fatalf("value %v, want %v", got, want)
+	}
+	// More score is better, an enclosed hole is worse.
+	g := NewHand(wt).NewWorker(hatetris.Standard())
+	a := well(t, "#########.")
+	b := well(t, "##........", "#.........")
+	if g.Evaluate(&a, 1, 0) <= g.Evaluate(&a, 0, 0) || g.Evaluate(&b, 0, 0) >= g.Evaluate(&a, 0, 0) {
+		t.Fatal("ordering")
+	}
+}
+
+func TestWeightsFile(t *testing.T) {
+	w, err := LoadWeights(filepath.Join("..", "..", "datasets", "weights", "dnf86.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := DefaultWeights()
+	if w != def {
+		t.Fatalf("file weights %+v differ from the defaults %+v", w, def)
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "w.json")
+	if err := os.WriteFile(p, []byte(`{"holes": 1, "score": -2}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := ByName("hand", p)
+	if err != nil || !strings.Contains(ev.Name(), "custom") {
+		t.Fatalf("%v %v", ev, err)
+	}
+	for _, bad := range []string{`{"holes": "x"}`, `{"hole": 1}`, `[`} {
+		if _, err := ParseWeights([]byte(bad)); err == nil {
+			t.Fatalf("accepted %s", bad)
+		}
+	}
+	if _, err := ByName("nnue", ""); err == nil {
+		t.Fatal("accepted nnue")
+	}
+}
+
+func FuzzParseWeights(f *testing.F) {
+	f.Add([]byte(`{"name":"a","holes":1}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		w, err := ParseWeights(b)
+		if err == nil && w.Name == "" {
+			t.Fatal("empty name")
+		}
+	})
+}
+
+func BenchmarkHandEvaluate(b *testing.B) {
+	w := well(b, "####.#####", "###..#####", "##.#######", "#########.")
+	g := NewHand(DefaultWeights()).NewWorker(hatetris.Standard())
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Evaluate(&w, 3, 0)
+	}
+}
