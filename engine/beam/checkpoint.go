@@ -3,7 +3,9 @@ package beam
 import (
 	"bufio"
 	"encoding/gob"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -52,6 +54,9 @@ func saveCheckpoint(dir string, st *state) error {
 
 func loadCheckpoint(dir string) (*state, error) {
 	f, err := os.Open(filepath.Join(dir, CheckpointFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: no checkpoint in %s", ErrConfig, dir)
+	}
 	if err != nil {
 		return nil, err
 	}

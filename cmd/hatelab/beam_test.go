@@ -1,0 +1,88 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/replaycodec"
+)
+
+// TestBeamCommand runs a small search with --json, checks the exact keys of
+// the object and replays it through `hatelab replay --json`.
+func TestBeamCommand(t *testing.T) {
+	out, err := run(t, newBeamCmd(), "--json", "--width", "60", "--quiescence", "--workers", "2")
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(lines[0], "depth    1") {
+		t.Fatalf("no progress line: %q", lines[0])
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(last), &m); err != nil {
+		t.Fatal(err, last)
+	}
+	for _, k := range []string{"score", "pieces_placed", "keys", "replay", "seconds", "children"} {
+		if _, ok := m[k]; !ok {
+			t.Fatalf("missing %q in %s", k, last)
+		}
+	}
+	if len(m) != 6 {
+		t.Fatalf("extra keys in %s", last)
+	}
+	var res beamJSON
+	if err := json.Unmarshal([]byte(last), &res); err != nil {
+		t.Fatal(err)
+	}
+	rout, err := run(t, newReplayCmd(), "--json", res.Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep replayJSON
+	if err := json.Unmarshal([]byte(rout), &rep); err != nil {
+		t.Fatal(err, rout)
+	}
+	if rep.Score != res.Score || rep.PiecesPlaced != res.PiecesPlaced || !rep.GameOver {
+		t.Fatalf("replay says %d in %d, beam %d in %d", rep.Score, rep.PiecesPlaced, res.Score, res.PiecesPlaced)
+	}
+	keys, _, err := replaycodec.DecodeAuto(res.Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := hatetris.Play(hatetris.Standard(), hatetris.HATETRIS, res.Keys); err != nil || g.Score != res.Score || !strings.HasPrefix(keys, res.Keys) {
+		t.Fatalf("keys do not replay: %v", err)
+	}
+}
+
+func TestBeamCommandText(t *testing.T) {
+	dir := t.TempDir()
+	out, err := run(t, newBeamCmd(), "--width", "20", "--max-depth", "8", "--checkpoint", dir)
+	if err != nil || !strings.Contains(out, "replay:") {
+		t.Fatal(err, out)
+	}
+	out2, err := run(t, newBeamCmd(), "--width", "20", "--max-depth", "10", "--checkpoint", dir, "--resume")
+	if err != nil || !strings.Contains(out2, "depth    9") || strings.Contains(out2, "depth    8 ") {
+		t.Fatal(err, out2)
+	}
+}
+
+func TestBeamCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--width", "0"},
+		{"--resume"},
+		{"--eval", "nnue"},
+		{"--weights", "/nonexistent/w.json"},
+		{"--well-width", "3"},
+		{"--width", "10", "--checkpoint", "/nonexistent-dir-for-test", "--resume"},
+		{"extra"},
+	} {
+		if _, err := run(t, newBeamCmd(), args...); err == nil {
+			t.Fatalf("%v: no error", args)
+		} else if _, rt := err.(runtimeError); rt {
+			t.Fatalf("%v: runtime error %v, want an input error", args, err)
+		}
+	}
+}
