@@ -1,6 +1,8 @@
 package bfs
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -63,4 +65,182 @@ func TestAnchors(t *testing.T) {
 	}
 }
 
-var _ = hatetris.S
+
+// Width 4 loops under the history-free AI (the blog's "∞" row, max width
+// 16 at height 4); heights 2 and 3 end.
+func TestLoopsWidth4(t *testing.T) {
+	tests := []struct {
+		h         int
+		unbounded bool
+		maxWidth  int64
+	}{{2, false, 2}, {3, false, 5}, {4, true, 16}, {5, true, 34}, {6, true, 91}}
+	for _, tc := range tests {
+		res, err := Search(Options{Width: 4, Height: tc.h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Unbounded != tc.unbounded || res.MaxWidth != tc.maxWidth {
+			t.Errorf("4x%d: unbounded %v max width %d, want %v %d", tc.h, res.Unbounded, res.MaxWidth, tc.unbounded, tc.maxWidth)
+		}
+	}
+}
+
+// Under the real AI (loop rule with history) width 4 no longer loops: the
+// game tree is finite and small.
+func TestHistorySearchWidth4(t *testing.T) {
+	tests := []struct{ h, score, length int }{{2, 0, 1}, {3, 0, 2}, {4, 1, 3}, {5, 1, 4}, {6, 3, 7}, {8, 5, 10}}
+	for _, tc := range tests {
+		r, err := HistorySearch(HistoryOptions{Width: 4, Height: tc.h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Complete || r.Score != tc.score || r.Length != tc.length {
+			t.Errorf("4x%d: %+v, want complete (%d, %d)", tc.h, r, tc.score, tc.length)
+		}
+	}
+	// A history-free search and the history search agree where no well
+	// can repeat: width 5 (no single-line loop is possible in 4 pieces
+	// before... the AIs only differ on repeats).
+	r, err := HistorySearch(HistoryOptions{Width: 5, Height: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Complete || r.Score > 4 || r.Length > 10 {
+		t.Errorf("5x6 history search %+v exceeds the Mild bounds (4, 10)", r)
+	}
+	if _, err := HistorySearch(HistoryOptions{Width: 10, Height: 6}); err == nil {
+		t.Error("want an error for a large well")
+	}
+	if r, _ := HistorySearch(HistoryOptions{Width: 4, Height: 10, MaxNodes: 100}); r == nil || r.Complete {
+		t.Errorf("budget: %+v", r)
+	}
+}
+
+// The result is the same for any number of workers, and so are the level
+// files (byte for byte).
+func TestDeterminism(t *testing.T) {
+	var files [][]byte
+	for _, nw := range []int{1, 2, 3} {
+		dir := t.TempDir()
+		res, err := Search(Options{Width: 6, Height: 6, Workers: nw, LevelDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MaxWidth != 3973 {
+			t.Fatalf("workers %d: max width %d", nw, res.MaxWidth)
+		}
+		b, err := os.ReadFile(levelPath(dir, res.MaxWidthDepth))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	for i := 1; i < len(files); i++ {
+		if !bytes.Equal(files[0], files[i]) {
+			t.Errorf("level file differs between worker counts")
+		}
+	}
+}
+
+// Rebuilt games replay in the engine to the searched score and length.
+func TestReconstruct(t *testing.T) {
+	tests := []struct {
+		w, h   int
+		rule   Rule
+		target Target
+		score  int
+		length int
+	}{
+		{5, 8, RuleQntm, Longest, -1, 14},
+		{5, 8, RuleQntm, HighestScoring, 6, -1},
+		{10, 4, RuleQntm, Longest, -1, 11},
+		{10, 4, RuleQntm, HighestScoring, 1, -1},
+		{5, 8, RuleClearAboveBar, Longest, -1, 15},
+		{6, 6, RuleQntm, HighestScoring, 4, -1},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		if _, err := Search(Options{Width: tc.w, Height: tc.h, Rule: tc.rule, LevelDir: dir}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := Reconstruct(dir, tc.target)
+		if err != nil {
+			t.Fatalf("%dx%d: %v", tc.w, tc.h, err)
+		}
+		if tc.score >= 0 && g.Score != tc.score || tc.length >= 0 && g.Length != tc.length {
+			t.Errorf("%dx%d %v: game score %d length %d", tc.w, tc.h, tc.target, g.Score, g.Length)
+		}
+		if err := g.Verify(); err != nil {
+			t.Error(err)
+		}
+		g.Keys = g.Keys[:len(g.Keys)-1]
+		if g.Verify() == nil {
+			t.Error("a truncated replay verifies")
+		}
+	}
+}
+
+// A search from a given well equals the sub-search of the empty well's
+// tree: from a level-3 state of 5x6, the length is at most 10-3.
+func TestSearchFromWell(t *testing.T) {
+	rules, _ := NewRules(5, 6, RuleQntm)
+	g := hatetris.NewGenerator(rules)
+	var w hatetris.Well
+	_, rs := g.Move(&w, hatetris.Mild, nil, nil)
+	start := rs[0].Well
+	res, err := Search(Options{Width: 5, Height: 6, Start: &start, StartScore: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Length > 9 || res.Length < 1 || res.Score < 2 || res.Score > 6 {
+		t.Errorf("from a child of the empty well: %+v", res)
+	}
+	over := start
+	over[0] = 1
+	if _, err := Search(Options{Width: 5, Height: 6, Start: &over}); err == nil {
+		t.Error("want an error for a well with blocks above the bar")
+	}
+}
+
+func TestCodecRoundTrip(t *testing.T) {
+	for _, sz := range [][2]int{{4, 4}, {10, 6}, {10, 7}, {10, 8}, {16, 5}, {6, 14}} {
+		c, err := newCodec(sz[0], sz[1], Bar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := uint64(12345)
+		for i := 0; i < 2000; i++ {
+			var w hatetris.Well
+			for r := 0; r < sz[1]; r++ {
+				rng = mix(rng + 1)
+				w[Bar+r] = uint16(rng & c.rowMask)
+			}
+			p, word := c.encode(&w)
+			if int(p) >= c.parts() {
+				t.Fatalf("partition %d out of range", p)
+			}
+			var back hatetris.Well
+			c.decode(p, word, &back)
+			if back != w {
+				t.Fatalf("%v: round trip %v -> %v", sz, w, back)
+			}
+		}
+	}
+	if _, err := newCodec(16, 12, Bar); err == nil {
+		t.Error("want an error for a too large well")
+	}
+}
+
+func FuzzParseRule(f *testing.F) {
+	for _, s := range []string{"qntm", "clear-above-bar", "old", "", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRule(s)
+		if err == nil {
+			if r2, err := ParseRule(r.String()); err != nil || r2 != r {
+				t.Errorf("%q: %v does not round trip", s, r)
+			}
+		}
+	})
+}
