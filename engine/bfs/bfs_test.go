@@ -65,7 +65,6 @@ func TestAnchors(t *testing.T) {
 	}
 }
 
-
 // Width 4 loops under the history-free AI (the blog's "∞" row, max width
 // 16 at height 4); heights 2 and 3 end.
 func TestLoopsWidth4(t *testing.T) {
