@@ -21,7 +21,7 @@ type worker struct {
 func newWorker(s *searcher) *worker {
 	w := &worker{s: s, r: s.r, ev: s.cfg.Eval.NewWorker(s.r)}
 	w.exp.g = hatetris.NewGenerator(s.r)
-	w.q = quiescer{g: hatetris.NewGenerator(s.r), ev: w.ev, cap: s.cfg.QuiescenceCap}
+	w.q = quiescer{g: hatetris.NewGenerator(s.r), ev: w.ev, cap: s.cfg.QuiescenceCap, r: s.r}
 	return w
 }
 
@@ -75,10 +75,40 @@ type quiescer struct {
 	cap       int
 	cur, next []hatetris.Well
 	buf       []hatetris.Result
+	r         *hatetris.Rules
+	cache     []qentry
+}
+
+// qentry memoizes one evaluation (wells recur across the chains of
+// sibling children). Evaluations are pure, so the cache changes no result.
+type qentry struct {
+	well  pwell
+	score int32
+	k     int16
+	ok    bool
+	value float64
+}
+
+const qcacheBits = 16
+
+// eval is the evaluation of w at score and quiescence depth k, memoized.
+func (q *quiescer) eval(w *hatetris.Well, score, k int) float64 {
+	if q.cache == nil {
+		q.cache = make([]qentry, 1<<qcacheBits)
+	}
+	p := pack(q.r, w)
+	h := hashWell(w) ^ uint64(score)*0x9e3779b97f4a7c15 ^ uint64(k)*0xc2b2ae3d27d4eb4f
+	e := &q.cache[h>>(64-qcacheBits)]
+	if e.ok && e.well == p && e.score == int32(score) && e.k == int16(k) {
+		return e.value
+	}
+	v := q.ev.Evaluate(w, score, k)
+	*e = qentry{well: p, score: int32(score), k: int16(k), ok: true, value: v}
+	return v
 }
 
 func (q *quiescer) value(w *hatetris.Well, score int) float64 {
-	best := q.ev.Evaluate(w, score, 0)
+	best := q.eval(w, score, 0)
 	q.cur = append(q.cur[:0], *w)
 	visited := 1
 	for k := 1; len(q.cur) > 0 && visited < q.cap; k++ {
@@ -104,7 +134,7 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 				break
 			}
 			visited++
-			best = max(best, q.ev.Evaluate(&q.next[i], score, k))
+			best = max(best, q.eval(&q.next[i], score, k))
 		}
 		q.cur, q.next = q.next, q.cur
 	}
