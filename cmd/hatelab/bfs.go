@@ -45,6 +45,7 @@ func newBFSCmd() *cobra.Command {
 		maxLevels     int
 		levelsDir     string
 		replay        string
+		summary       string
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -103,6 +104,11 @@ keys, verified by the engine.`,
 					return failure(err)
 				}
 			}
+			if summary != "" {
+				if err := bfs.AppendSummary(summary, res, opt.Workers); err != nil {
+					return failure(err)
+				}
+			}
 			var game *bfs.Game
 			if replay != "" && !res.Unbounded && !res.Truncated {
 				if game, err = bfs.Reconstruct(dir, target); err != nil {
@@ -129,7 +135,7 @@ keys, verified by the engine.`,
 			tw.Flush()
 			score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
 			if res.Unbounded {
-				score, length = fmt.Sprintf("unbounded (loop proven at level %d, %s so far)", res.LoopDepth, score), "unbounded"
+				score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
 			} else if res.Truncated {
 				score, length = ">= "+score, ">= "+length
 			}
@@ -151,6 +157,7 @@ keys, verified by the engine.`,
 	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
 	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
+	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }

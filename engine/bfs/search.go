@@ -105,12 +105,18 @@ type Result struct {
 	Score, Length int
 	MaxWidth      int64
 	MaxWidthDepth int
-	// Unbounded is set when a loop was proven: some well repeats with a
-	// higher score, so score and length have no bound. LoopDepth is the
-	// level at which it was proven; Score and Length are then the values
-	// reached so far.
+	// Unbounded is set when a loop was proven: a reachable well can repeat
+	// (with a higher score), so score and length have no bound. LoopDepth
+	// is the level at which it was proven; Score, Length and MaxWidth are
+	// then the values reached so far.
 	Unbounded bool
 	LoopDepth int
+	// LoopPieces and LoopLines describe one proven loop: a lap of
+	// LoopPieces pieces that returns to its well having cleared LoopLines.
+	LoopPieces, LoopLines int
+	// Once a loop is proven the levels, as sets of wells, repeat: level
+	// PeriodStart+Period equals level PeriodStart, so MaxWidth is exact.
+	PeriodStart, Period int
 	// Truncated is set when MaxLevels stopped the search.
 	Truncated bool
 	Levels    []Level
@@ -142,7 +148,9 @@ type worker struct {
 	expanded atomic.Int64
 	best     int
 	overflow bool
-	wells    [][2]uint64 // score-free wells, for loop detection
+	// Loop detection: expanded wells and their children (score-free).
+	parents [][2]uint64
+	edges   []trackEdge
 	well     hatetris.Well
 	err      error
 }
@@ -201,9 +209,9 @@ func Search(opt Options) (*Result, error) {
 	if loopMax == 0 {
 		loopMax = 1 << 16
 	}
-	var seen map[[2]uint64]struct{}
+	var lg *loopGraph
 	if loopMax > 0 {
-		seen = make(map[[2]uint64]struct{})
+		lg = newLoopGraph()
 	}
 	var ld *levelWriter
 	if opt.LevelDir != "" {
@@ -212,6 +220,7 @@ func Search(opt Options) (*Result, error) {
 		}
 	}
 	var children int64
+	var levelSets map[[2]uint64]int // set hash of each level, once a loop is proven
 	for depth := 0; ; depth++ {
 		n := cur.size()
 		if n == 0 {
@@ -233,7 +242,7 @@ func Search(opt Options) (*Result, error) {
 			wg.Wait()
 			break
 		}
-		track := seen != nil
+		track := lg != nil
 		sc := scorer{c: c, s0: opt.StartScore, cells0: cells0, d: depth}
 		best := expandLevel(c, sc, cur, workers, track, func(done int64) {
 			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: done, Total: n, Unit: "states",
@@ -259,21 +268,31 @@ func Search(opt Options) (*Result, error) {
 			children += w.children
 		}
 		res.Children += children
-		// Loop detection: every well on a path to this level is in seen.
+		// Loop detection: a cycle in the graph of wells means a game can
+		// repeat a well forever, each lap clearing lines.
 		if track {
 			for _, w := range workers {
-				for _, k := range w.wells {
-					seen[k] = struct{}{}
-				}
-				w.wells = w.wells[:0]
+				lg.merge(w.parents, w.edges)
+				w.parents, w.edges = w.parents[:0], w.edges[:0]
 			}
-			if len(seen) > loopMax {
-				seen = nil
-			} else if depth+1 > len(seen) {
-				res.Unbounded, res.LoopDepth = true, depth
+			if lg.size() > loopMax {
+				lg = nil
+			} else if pieces, lines, ok := lg.findCycle(); ok {
+				// Go on until the sequence of levels (as sets of wells)
+				// repeats, so that the max width is exact.
+				res.Unbounded, res.LoopDepth, res.LoopPieces, res.LoopLines = true, depth, pieces, lines
+				lg = nil
+				levelSets = map[[2]uint64]int{}
+			}
+		}
+		if levelSets != nil {
+			h := setHash(cur)
+			if d0, ok := levelSets[h]; ok {
+				res.PeriodStart, res.Period = d0, depth-d0
 				wg.Wait()
 				break
 			}
+			levelSets[h] = depth
 		}
 		next := dedupLevel(c, workers, P)
 		wg.Wait()
@@ -347,13 +366,17 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 		w.best = max(w.best, sc.score(&w.well))
 		if track {
 			hi, lo := c.pack(&w.well)
-			w.wells = append(w.wells, [2]uint64{hi, lo})
+			w.parents = append(w.parents, [2]uint64{hi, lo})
 		}
 		_, w.res = w.gen.Move(&w.well, hatetris.Mild, nil, w.res[:0])
 		for j := range w.res {
 			r := &w.res[j]
 			if r.GameOver {
 				continue
+			}
+			if track {
+				hi, lo := c.pack(&r.Well)
+				w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(r.Lines)})
 			}
 			cp, cw := c.encode(&r.Well)
 			w.out[cp] = append(w.out[cp], cw)
@@ -403,4 +426,17 @@ func formatBytes(b int64) string {
 		return fmt.Sprintf("%.0f MB", float64(b)/(1<<20))
 	}
 	return fmt.Sprintf("%d kB", b>>10)
+}
+
+// setHash is an order-independent 128-bit hash of a level's wells.
+func setHash(l level) [2]uint64 {
+	var h [2]uint64
+	for p, words := range l {
+		for _, w := range words {
+			x := w ^ uint64(p)*seedA
+			h[0] += mix(x)
+			h[1] += mix(x ^ seedB)
+		}
+	}
+	return h
 }

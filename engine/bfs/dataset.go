@@ -1,0 +1,132 @@
+package bfs
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+)
+
+// SummaryHeader is the header of the summary tables in datasets/bfs.
+var SummaryHeader = []string{"width", "height", "rule", "score", "length", "max_width", "max_width_depth",
+	"unbounded", "states", "children", "seconds", "peak_rss_bytes", "workers"}
+
+// Row is one line of a summary table: one complete search.
+type Row struct {
+	Width, Height int
+	Rule          Rule
+	// Score and Length are -1 when Unbounded.
+	Score, Length int
+	MaxWidth      int64
+	MaxWidthDepth int
+	Unbounded     bool
+	// States and Children are the totals over all levels.
+	States, Children int64
+	Seconds          float64
+	PeakRSS          int64
+	Workers          int
+}
+
+// RowOf summarises a result.
+func RowOf(res *Result, workers int) Row {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	r := Row{Width: res.Width, Height: res.Height, Rule: res.Rule, Score: res.Score, Length: res.Length,
+		MaxWidth: res.MaxWidth, MaxWidthDepth: res.MaxWidthDepth, Unbounded: res.Unbounded,
+		States: res.Expanded, Children: res.Children, Seconds: res.Seconds, PeakRSS: res.PeakRSS, Workers: workers}
+	if res.Unbounded {
+		r.Score, r.Length = -1, -1
+	}
+	return r
+}
+
+func (r Row) record() []string {
+	return []string{strconv.Itoa(r.Width), strconv.Itoa(r.Height), r.Rule.String(), strconv.Itoa(r.Score),
+		strconv.Itoa(r.Length), strconv.FormatInt(r.MaxWidth, 10), strconv.Itoa(r.MaxWidthDepth),
+		strconv.FormatBool(r.Unbounded), strconv.FormatInt(r.States, 10), strconv.FormatInt(r.Children, 10),
+		strconv.FormatFloat(r.Seconds, 'f', 3, 64), strconv.FormatInt(r.PeakRSS, 10), strconv.Itoa(r.Workers)}
+}
+
+// AppendSummary appends the result's row to a summary CSV, writing the
+// header first if the file is new or empty. A truncated search is refused.
+func AppendSummary(path string, res *Result, workers int) error {
+	if res.Truncated {
+		return fmt.Errorf("bfs: a truncated search has no summary row")
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	w := csv.NewWriter(f)
+	if st.Size() == 0 {
+		w.Write(SummaryHeader)
+	}
+	w.Write(RowOf(res, workers).record())
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// ReadSummary parses a summary CSV (the header must match SummaryHeader).
+func ReadSummary(r io.Reader) ([]Row, error) {
+	cr := csv.NewReader(r)
+	recs, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("bfs: summary: %w", err)
+	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("bfs: summary: empty")
+	}
+	for i, h := range SummaryHeader {
+		if i >= len(recs[0]) || recs[0][i] != h {
+			return nil, fmt.Errorf("bfs: summary: header %v, want %v", recs[0], SummaryHeader)
+		}
+	}
+	rows := make([]Row, 0, len(recs)-1)
+	for n, rec := range recs[1:] {
+		var r Row
+		var errs []error
+		atoi := func(s string) int { v, err := strconv.Atoi(s); errs = append(errs, err); return v }
+		atoi64 := func(s string) int64 { v, err := strconv.ParseInt(s, 10, 64); errs = append(errs, err); return v }
+		r.Width, r.Height = atoi(rec[0]), atoi(rec[1])
+		rule, err := ParseRule(rec[2])
+		errs = append(errs, err)
+		r.Rule = rule
+		r.Score, r.Length = atoi(rec[3]), atoi(rec[4])
+		r.MaxWidth, r.MaxWidthDepth = atoi64(rec[5]), atoi(rec[6])
+		r.Unbounded, err = strconv.ParseBool(rec[7])
+		errs = append(errs, err)
+		r.States, r.Children = atoi64(rec[8]), atoi64(rec[9])
+		r.Seconds, err = strconv.ParseFloat(rec[10], 64)
+		errs = append(errs, err)
+		r.PeakRSS, r.Workers = atoi64(rec[11]), atoi(rec[12])
+		for _, e := range errs {
+			if e != nil {
+				return nil, fmt.Errorf("bfs: summary line %d: %w", n+2, e)
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+// ReadSummaryFile reads a summary CSV file.
+func ReadSummaryFile(path string) ([]Row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadSummary(f)
+}
