@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBFSCommand runs `hatelab bfs` on small wells: the JSON fields, the
+// CSV levels, the unbounded width-4 case, a verified replay and bad input.
+func TestBFSCommand(t *testing.T) {
+	out, err := run(t, newBFSCmd(), "--width", "10", "--height", "4", "--json", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, k := range []string{"score", "length", "max_width", "levels", "seconds", "peak_rss_bytes"} {
+		if _, ok := j[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if j["score"].(float64) != 1 || j["length"].(float64) != 11 || j["max_width"].(float64) != 9094 {
+		t.Errorf("10x4: %v", out)
+	}
+	lv := j["levels"].([]any)
+	if len(lv) != 12 {
+		t.Fatalf("%d levels", len(lv))
+	}
+	for _, k := range []string{"depth", "states", "children", "best_score"} {
+		if _, ok := lv[6].(map[string]any)[k]; !ok {
+			t.Errorf("level lacks %q", k)
+		}
+	}
+
+	csvPath := filepath.Join(t.TempDir(), "levels.csv")
+	sumPath := filepath.Join(t.TempDir(), "summary.csv")
+	out, err = run(t, newBFSCmd(), "--width", "10", "--height", "4", "--rule", "clear-above-bar", "--out", csvPath,
+		"--append-summary", sumPath, "--quiet")
+	if err != nil || !strings.Contains(out, "max width 9095") {
+		t.Fatalf("old rule: %v %s", err, out)
+	}
+	b, err := os.ReadFile(csvPath)
+	if err != nil || !strings.HasPrefix(string(b), "depth,states,children,best_score\n0,1,0,0\n") {
+		t.Errorf("csv: %v %q", err, b)
+	}
+	if b, err := os.ReadFile(sumPath); err != nil || !strings.Contains(string(b), "10,4,clear-above-bar,1,11,9095,") {
+		t.Errorf("summary: %v %q", err, b)
+	}
+
+	out, err = run(t, newBFSCmd(), "--width", "4", "--height", "4", "--quiet")
+	if err != nil || !strings.Contains(out, "unbounded") || !strings.Contains(out, "max width 16") {
+		t.Errorf("4x4: %v %s", err, out)
+	}
+	out, err = run(t, newBFSCmd(), "--width", "5", "--height", "6", "--replay", "longest", "--quiet")
+	if err != nil || !strings.Contains(out, "longest game (score") || !strings.Contains(out, "verified") {
+		t.Errorf("replay: %v %s", err, out)
+	}
+
+	for _, bad := range [][]string{
+		{"--width", "3", "--height", "4"},
+		{"--width", "10", "--height", "0"},
+		{"--rule", "nope"},
+		{"--replay", "best"},
+		{"extra"},
+	} {
+		if _, err := run(t, newBFSCmd(), append(bad, "--quiet")...); err == nil {
+			t.Errorf("%v: want an error", bad)
+		} else if _, rt := err.(runtimeError); rt {
+			t.Errorf("%v: bad input reported as a runtime failure: %v", bad, err)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"gonum.org/v1/plot"
+)
+
+// BFS runs the complete search of a width x height well (height rows below
+// the bar) with a progress bar.
+func BFS(width, height int, rule bfs.Rule) (*bfs.Result, error) {
+	return bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule,
+		Progress: Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
+}
+
+// BFSGame searches a well, keeping its levels in a temporary folder, and
+// rebuilds one game (bfs.Longest or bfs.HighestScoring), verified by the
+// engine. It returns the search too.
+func BFSGame(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Result, error) {
+	dir, err := os.MkdirTemp("", "hatelab-bfs-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	res, err := bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule, LevelDir: dir,
+		Progress: Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := bfs.Reconstruct(dir, t)
+	return g, res, err
+}
+
+// BFSSummary loads datasets/bfs/summary.csv: one row per complete search.
+func BFSSummary() ([]bfs.Row, error) {
+	return bfs.ReadSummaryFile(RepoPath("datasets/bfs/summary.csv"))
+}
+
+// BFSRow is a display row of a search.
+type BFSRow struct {
+	Width    int    `lab:"W"`
+	Height   int    `lab:"H"`
+	Rule     string `lab:"rule"`
+	Score    string `lab:"score"`
+	Length   string `lab:"length"`
+	MaxWidth int64  `lab:"max width"`
+	AtLevel  int    `lab:"at level"`
+	States   int64  `lab:"states"`
+	Seconds  string `lab:"time"`
+	PeakMB   string `lab:"peak RSS"`
+}
+
+// BFSRowOf turns a summary row into a display row.
+func BFSRowOf(r bfs.Row) BFSRow {
+	sc, ln := fmt.Sprint(r.Score), fmt.Sprint(r.Length)
+	if r.Unbounded {
+		sc, ln = "∞", "∞"
+	}
+	return BFSRow{Width: r.Width, Height: r.Height, Rule: r.Rule.String(), Score: sc, Length: ln,
+		MaxWidth: r.MaxWidth, AtLevel: r.MaxWidthDepth, States: r.States,
+		Seconds: seconds(r.Seconds), PeakMB: fmt.Sprintf("%.0f MB", float64(r.PeakRSS)/(1<<20))}
+}
+
+// BFSTable tabulates summary rows (sorted by rule, width, height).
+func BFSTable(rows []bfs.Row) *Table {
+	rs := append([]bfs.Row(nil), rows...)
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].Rule != rs[j].Rule {
+			return rs[i].Rule < rs[j].Rule
+		}
+		if rs[i].Width != rs[j].Width {
+			return rs[i].Width < rs[j].Width
+		}
+		return rs[i].Height < rs[j].Height
+	})
+	out := make([]BFSRow, len(rs))
+	for i, r := range rs {
+		out[i] = BFSRowOf(r)
+	}
+	return TableOf(out)
+}
+
+// BFSResultRow is the summary row of a search just run.
+func BFSResultRow(res *bfs.Result) bfs.Row { return bfs.RowOf(res, 0) }
+
+// LevelTable tabulates the levels of one search.
+func LevelTable(res *bfs.Result) *Table {
+	t := TableOf(res.Levels)
+	t.Title = fmt.Sprintf("%dx%d %s: levels", res.Width, res.Height, res.Rule)
+	return t
+}
+
+// LevelsPlot draws the states of every level of each search (log scale).
+func LevelsPlot(results ...*bfs.Result) (*plot.Plot, error) {
+	var ss []Series
+	for _, r := range results {
+		s := Series{Name: fmt.Sprintf("%dx%d %s", r.Width, r.Height, r.Rule), Points: true}
+		for _, l := range r.Levels {
+			if l.States > 0 {
+				s.X = append(s.X, float64(l.Depth))
+				s.Y = append(s.Y, float64(l.States))
+			}
+		}
+		ss = append(ss, s)
+	}
+	p, err := LinePlot("States per level", "pieces placed (level)", "distinct states", ss...)
+	if err != nil {
+		return nil, err
+	}
+	logY(p)
+	return p, nil
+}
+
+// ScalingSeries returns, for one rule, a series per width of the chosen
+// quantity ("score", "length" or "width") against height, from summary
+// rows (unbounded rows are left out of score and length).
+func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []Series {
+	by := map[int][]bfs.Row{}
+	for _, r := range rows {
+		if r.Rule == rule {
+			by[r.Width] = append(by[r.Width], r)
+		}
+	}
+	var widths []int
+	for w := range by {
+		widths = append(widths, w)
+	}
+	sort.Ints(widths)
+	var ss []Series
+	for _, w := range widths {
+		rs := by[w]
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Height < rs[j].Height })
+		s := Series{Name: fmt.Sprintf("width %d", w), Points: true}
+		for _, r := range rs {
+			var y float64
+			switch quantity {
+			case "score":
+				y = float64(r.Score)
+			case "length":
+				y = float64(r.Length)
+			default:
+				y = float64(r.MaxWidth)
+			}
+			if r.Unbounded && quantity != "width" {
+				continue
+			}
+			s.X = append(s.X, float64(r.Height))
+			s.Y = append(s.Y, y)
+		}
+		ss = append(ss, s)
+	}
+	return ss
+}
+
+// ScalingPlot draws score, length or max width ("score", "length",
+// "width") against height, one line per width; width is on a log scale.
+func ScalingPlot(rows []bfs.Row, rule bfs.Rule, quantity string) (*plot.Plot, error) {
+	labels := map[string]string{"score": "best score (lines)", "length": "length (pieces)", "width": "max width (states in a level)"}
+	p, err := LinePlot(fmt.Sprintf("%s against height (%s rule)", labels[quantity], rule), "height (rows below the bar)",
+		labels[quantity], ScalingSeries(rows, rule, quantity)...)
+	if err != nil {
+		return nil, err
+	}
+	if quantity == "width" {
+		logY(p)
+	}
+	return p, nil
+}
+
+// logY puts the y axis on a log scale with decade ticks.
+func logY(p *plot.Plot) {
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	if p.Y.Min <= 0 {
+		p.Y.Min = 1
+	}
+}
+
+// GameOf replays a rebuilt game in the engine (for Filmstrip).
+func GameOf(g *bfs.Game) (*hatetris.Game, error) {
+	r, err := bfs.NewRules(g.Width, g.Height, g.Rule)
+	if err != nil {
+		return nil, err
+	}
+	gm := hatetris.NewGameFrom(r, hatetris.Mild, g.Start, g.StartScore)
+	if err := gm.PressAll(g.Keys); err != nil {
+		return nil, err
+	}
+	return gm, nil
+}
+
+// BFSFilmstrip draws every piece of a rebuilt game.
+func BFSFilmstrip(g *bfs.Game, opts ...WellOpt) (SVG, error) {
+	gm, err := GameOf(g)
+	if err != nil {
+		return "", err
+	}
+	return Filmstrip(gm, 0, len(gm.Steps), opts...), nil
+}
+
+// seconds formats a duration in seconds: "0.42 s", "31 s", "4:05".
+func seconds(s float64) string {
+	switch {
+	case math.IsNaN(s) || s < 0:
+		return "?"
+	case s < 10:
+		return fmt.Sprintf("%.2f s", s)
+	case s < 120:
+		return fmt.Sprintf("%.0f s", s)
+	}
+	return Clock(time.Duration(s * float64(time.Second)))
+}

@@ -1,0 +1,206 @@
+package lab
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hatelab/hatelab/engine/fit"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// ModelFit is a least-squares fit of y against x under a named model:
+// "linear" (y = a + b·x), "quadratic" (y = a + b·x + c·x², the blog's
+// model) or "log-quadratic" (ln y = a + b·x + c·x², tetr-ai's model), with
+// predictions back on the y scale.
+type ModelFit struct {
+	Model string
+	Label string // what was fitted, e.g. "length, width 10"
+	Log   bool
+	Fit   *fit.Fit
+}
+
+// FitModel fits y against x with the named model.
+func FitModel(label, model string, x, y []float64) (*ModelFit, error) {
+	m := &ModelFit{Model: model, Label: label}
+	var deg int
+	switch model {
+	case "linear":
+		deg = 1
+	case "quadratic":
+		deg = 2
+	case "log-linear":
+		deg, m.Log = 1, true
+	case "log-quadratic":
+		deg, m.Log = 2, true
+	default:
+		return nil, fmt.Errorf("unknown model %q (linear, quadratic, log-linear, log-quadratic)", model)
+	}
+	ys := y
+	if m.Log {
+		ys = fit.Log(y)
+	}
+	f, err := fit.Linear(x, ys, fit.Poly(deg)...)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", label, model, err)
+	}
+	m.Fit = f
+	return m, nil
+}
+
+// Predict returns the prediction at x and its prediction interval at the
+// level (e.g. 0.95), on the y scale.
+func (m *ModelFit) Predict(x, level float64) (y, lo, hi float64) {
+	y, lo, hi = m.Fit.PredictionInterval(x, level)
+	if m.Log {
+		return math.Exp(y), math.Exp(lo), math.Exp(hi)
+	}
+	return y, lo, hi
+}
+
+// FitRow is one line of FitTable.
+type FitRow struct {
+	Fitted  string `lab:"fitted"`
+	Model   string `lab:"model"`
+	N       int    `lab:"n"`
+	Params  string `lab:"parameters ± s.e. (1, h, h²)"`
+	Sigma   string `lab:"σ"`
+	LOO     string `lab:"LOO RMSE"`
+	At      string `lab:"at h"`
+	Predict string `lab:"prediction [95% PI]"`
+}
+
+// FitTable tabulates fits with their extrapolation to x = at.
+func FitTable(at float64, ms ...*ModelFit) *Table {
+	rows := make([]FitRow, len(ms))
+	for i, m := range ms {
+		var ps []string
+		for j := range m.Fit.Coef {
+			ps = append(ps, fmt.Sprintf("%.4g ± %.2g", m.Fit.Coef[j], m.Fit.StdErr[j]))
+		}
+		y, lo, hi := m.Predict(at, 0.95)
+		scale := ""
+		if m.Log {
+			scale = " (ln)"
+		}
+		rows[i] = FitRow{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
+			Sigma: fmt.Sprintf("%.3g%s", m.Fit.Sigma, scale), LOO: fmt.Sprintf("%.3g%s", m.Fit.LOORMSE, scale),
+			At: fmt.Sprint(at), Predict: fmt.Sprintf("%s [%s, %s]", Count(y), Count(lo), Count(hi))}
+	}
+	return TableOf(rows)
+}
+
+// Mark is a labelled reference point on a fit plot (a record).
+type Mark struct {
+	Name string
+	X, Y float64
+}
+
+// FitPlot draws the data of each fit, its curve out to xmax and the 95%
+// prediction band, plus reference marks; logScale puts y on a log scale.
+func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []Mark, ms ...*ModelFit) (*plot.Plot, error) {
+	p := NewPlot()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	p.Add(plotter.NewGrid())
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	for i, m := range ms {
+		c := Palette[i%len(Palette)]
+		xmin := m.Fit.X[0]
+		for _, x := range m.Fit.X {
+			xmin = math.Min(xmin, x)
+		}
+		const steps = 120
+		var curve, upper, lower plotter.XYs
+		for k := 0; k <= steps; k++ {
+			x := xmin + (xmax-xmin)*float64(k)/steps
+			y, lo, hi := m.Predict(x, 0.95)
+			if logScale {
+				lo = math.Max(lo, 0.5)
+				y = math.Max(y, 0.5)
+			}
+			curve = append(curve, plotter.XY{X: x, Y: y})
+			upper = append(upper, plotter.XY{X: x, Y: hi})
+			lower = append(lower, plotter.XY{X: x, Y: lo})
+		}
+		band := append(plotter.XYs{}, upper...)
+		for k := len(lower) - 1; k >= 0; k-- {
+			band = append(band, lower[k])
+		}
+		if poly, err := plotter.NewPolygon(band); err == nil {
+			r, g, b, _ := c.RGBA()
+			poly.Color = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 40}
+			poly.LineStyle.Width = 0
+			p.Add(poly)
+		}
+		l, err := plotter.NewLine(curve)
+		if err != nil {
+			return nil, err
+		}
+		l.Color = c
+		l.Width = vg.Points(1.5)
+		if m.Log {
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		}
+		p.Add(l)
+		var pts plotter.XYs
+		for j := range m.Fit.X {
+			y := m.Fit.Y[j]
+			if m.Log {
+				y = math.Exp(y)
+			}
+			pts = append(pts, plotter.XY{X: m.Fit.X[j], Y: y})
+		}
+		sc, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, err
+		}
+		sc.Color = c
+		sc.Radius = vg.Points(2.5)
+		p.Add(sc)
+		p.Legend.Add(fmt.Sprintf("%s, %s (95%% PI)", m.Label, m.Model), l)
+	}
+	for i, mk := range marks {
+		sc, err := plotter.NewScatter(plotter.XYs{{X: mk.X, Y: mk.Y}})
+		if err != nil {
+			return nil, err
+		}
+		sc.Shape = draw.CrossGlyph{}
+		sc.Radius = vg.Points(5)
+		sc.Color = color.Black
+		if i%2 == 1 {
+			sc.Shape = draw.PyramidGlyph{}
+		}
+		p.Add(sc)
+		p.Legend.Add(mk.Name, sc)
+	}
+	if logScale {
+		logY(p)
+	}
+	return p, nil
+}
+
+// ResidualPlot draws each fit's residuals (solid markers, joined) and
+// leave-one-out residuals (dashed) against x, on the fitted scale.
+func ResidualPlot(title, xLabel string, ms ...*ModelFit) (*plot.Plot, error) {
+	var ss []Series
+	for _, m := range ms {
+		scale := ""
+		if m.Log {
+			scale = " (ln)"
+		}
+		ss = append(ss, Series{Name: fmt.Sprintf("%s, %s: residual%s", m.Label, m.Model, scale), X: m.Fit.X, Y: m.Fit.Residuals, Points: true})
+		ss = append(ss, Series{Name: fmt.Sprintf("%s, %s: leave-one-out", m.Label, m.Model), X: m.Fit.X, Y: m.Fit.LOO})
+	}
+	p, err := LinePlot(title, xLabel, "observed − fitted", ss...)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
