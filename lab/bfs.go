@@ -91,7 +91,10 @@ func BFSResultRow(res *bfs.Result) bfs.Row { return bfs.RowOf(res, 0) }
 
 // LevelTable tabulates the levels of one search.
 func LevelTable(res *bfs.Result) *Table {
-	t := TableOf(res.Levels)
+	t := NewTable("level (pieces)", "states", "children", "best score")
+	for _, l := range res.Levels {
+		t.Add(l.Depth, l.States, l.Children, l.BestScore)
+	}
 	t.Title = fmt.Sprintf("%dx%d %s: levels", res.Width, res.Height, res.Rule)
 	return t
 }

@@ -151,8 +151,8 @@ type worker struct {
 	// Loop detection: expanded wells and their children (score-free).
 	parents [][2]uint64
 	edges   []trackEdge
-	well     hatetris.Well
-	err      error
+	well    hatetris.Well
+	err     error
 }
 
 // Search runs the complete search.
