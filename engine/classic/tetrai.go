@@ -16,13 +16,15 @@ func (TetrAI) Choose(b *Board, p Piece) (*Candidate, int) {
 	var bc *Candidate
 	var best int64
 	by := -1
+	var x tetrCtx
+	x.init(b)
 	for i := range cs {
 		c := &cs[i]
 		y := b.Land(c)
 		if y < 0 {
 			continue
 		}
-		s := TetrAIScore(b, c, y)
+		s := x.score(b, c, y)
 		if better(s, c, best, bc) {
 			bc, best, by = c, s, y
 		}
@@ -145,6 +147,18 @@ func TetrAIScore(b *Board, c *Candidate, y int) int64 {
 		}
 	}
 
+	w2, sa := heightTerms(r, &h)
+
+	lh4 := 4*y + c.SumRows
+	return int64(15*wLanding*lh4 + 60*wRows*n - 60*wRowTrans*rt - 60*wColTrans*ct -
+		60*wHole*holes - 90*wX1Hole*x0 - 60*wX1Hole*x12 - 60*wHoleDepth*hd -
+		6*w2 + 10*wShape*sa)
+}
+
+// heightTerms returns tetr-ai's well feature W = 2*sum - max (×10 units)
+// and the shape-adaptability sum (0..36) of the column heights h.
+func heightTerms(r *Rules, h *[MaxCols]int) (w2, sa int) {
+	R, C := r.Rows, r.Cols
 	// Wells and shape adaptability from the column heights.
 	wsum, wmax := 0, 0
 	var once, twice uint8
@@ -187,10 +201,7 @@ func TetrAIScore(b *Board, c *Candidate, y int) int64 {
 		}
 		left = hc
 	}
-	sa := 4*bits.OnesCount8(once&^twice) + 6*bits.OnesCount8(twice)
+	sa = 4*bits.OnesCount8(once&^twice) + 6*bits.OnesCount8(twice)
 
-	lh4 := 4*y + c.SumRows
-	return int64(15*wLanding*lh4 + 60*wRows*n - 60*wRowTrans*rt - 60*wColTrans*ct -
-		60*wHole*holes - 90*wX1Hole*x0 - 60*wX1Hole*x12 - 60*wHoleDepth*hd -
-		6*(2*wsum-wmax) + 10*wShape*sa)
+	return 2*wsum - wmax, sa
 }

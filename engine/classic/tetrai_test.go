@@ -79,3 +79,32 @@ func TestCandidateCounts(t *testing.T) {
 		t.Errorf("total %d", total)
 	}
 }
+
+// TestIncrementalScore checks the incremental scorer against the full one
+// on every candidate of the positions of a few games, several widths.
+func TestIncrementalScore(t *testing.T) {
+	for _, size := range [][2]int{{8, 10}, {12, 10}, {10, 4}, {9, 14}, {6, 7}} {
+		r := mustRules(t, size[0], size[1])
+		b := NewBoard(r)
+		st := NewPieces(int64(size[0]*100 + size[1]))
+		for range 3000 {
+			p := st.Next()
+			var x tetrCtx
+			x.init(&b)
+			for i := range r.Candidates(p) {
+				c := &r.Candidates(p)[i]
+				if y := b.Land(c); y >= 0 {
+					if got, want := x.score(&b, c, y), TetrAIScore(&b, c, y); got != want {
+						t.Fatalf("%v move %+v y %d: incremental %d, full %d\n%s", size, c.Move, y, got, want, b.String())
+					}
+				}
+			}
+			c, y := TetrAI{}.Choose(&b, p)
+			if c == nil {
+				b = NewBoard(r)
+				continue
+			}
+			b.Apply(c, y)
+		}
+	}
+}
