@@ -92,6 +92,9 @@ type DepthStats struct {
 
 // Result is the outcome of a search.
 type Result struct {
+	// Rules and StartScore describe the start; Wells[0] is the start well.
+	Rules      *hatetris.Rules
+	StartScore int
 	// Score and PiecesPlaced are those of the best game, replayed by the
 	// real game's rules (they match the search's numbers).
 	Score        int
@@ -377,7 +380,7 @@ func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uin
 	var cells []int
 	w := *start
 	score := startScore
-	res := &Result{Wells: []hatetris.Well{w}}
+	res := &Result{Rules: r, StartScore: startScore, Wells: []hatetris.Well{w}}
 	var keys []byte
 	step := func(pick func([]hatetris.Result) int) (bool, error) {
 		hashes = append(hashes, hashWell(&w))

@@ -16,6 +16,7 @@ type worker struct {
 
 	children int64
 	loops    int
+	memo     memo
 }
 
 func newWorker(s *searcher) *worker {
@@ -50,15 +51,17 @@ func (w *worker) expand(d, i int) {
 			continue
 		}
 		cs := score + res.Lines
-		var v float64
-		if w.s.cfg.Quiescence {
-			v = w.q.value(&res.Well, cs)
-		} else {
-			v = w.ev.Evaluate(&res.Well, cs, 0)
+		c.well = pack(w.r, &res.Well)
+		e, hit := w.memo.lookup(&res.Well, &c.well, cs, 0)
+		if !hit {
+			if w.s.cfg.Quiescence {
+				e.value = w.q.value(&res.Well, cs)
+			} else {
+				e.value = w.ev.Evaluate(&res.Well, cs, 0)
+			}
 		}
 		w.children++
-		c.value, c.score, c.move = v, int32(cs), uint8(m)
-		c.well = pack(w.r, &res.Well)
+		c.value, c.score, c.move = e.value, int32(cs), uint8(m)
 		w.pool.offer(&c)
 	}
 }
@@ -76,11 +79,17 @@ type quiescer struct {
 	cur, next []hatetris.Well
 	buf       []hatetris.Result
 	r         *hatetris.Rules
-	cache     []qentry
+	memo      memo
 }
 
-// qentry memoizes one evaluation (wells recur across the chains of
-// sibling children). Evaluations are pure, so the cache changes no result.
+// memo is a direct-mapped cache of values (the same well recurs among
+// the children of different parents, and along the quiescence chains of
+// siblings). Values are pure functions of (well, score, k), so the cache
+// changes no result.
+type memo struct {
+	tab []qentry
+}
+
 type qentry struct {
 	well  pwell
 	score int32
@@ -89,22 +98,31 @@ type qentry struct {
 	value float64
 }
 
-const qcacheBits = 16
+const memoBits = 16
+
+// lookup returns the entry for (w, score, k) and whether it holds its
+// value; on a miss the entry is claimed and the caller sets value.
+func (m *memo) lookup(w *hatetris.Well, p *pwell, score, k int) (*qentry, bool) {
+	if m.tab == nil {
+		m.tab = make([]qentry, 1<<memoBits)
+	}
+	h := hashWell(w) ^ uint64(score)*0x9e3779b97f4a7c15 ^ uint64(k)*0xc2b2ae3d27d4eb4f
+	e := &m.tab[h>>(64-memoBits)]
+	if e.ok && e.well == *p && e.score == int32(score) && e.k == int16(k) {
+		return e, true
+	}
+	e.well, e.score, e.k, e.ok = *p, int32(score), int16(k), true
+	return e, false
+}
 
 // eval is the evaluation of w at score and quiescence depth k, memoized.
 func (q *quiescer) eval(w *hatetris.Well, score, k int) float64 {
-	if q.cache == nil {
-		q.cache = make([]qentry, 1<<qcacheBits)
-	}
 	p := pack(q.r, w)
-	h := hashWell(w) ^ uint64(score)*0x9e3779b97f4a7c15 ^ uint64(k)*0xc2b2ae3d27d4eb4f
-	e := &q.cache[h>>(64-qcacheBits)]
-	if e.ok && e.well == p && e.score == int32(score) && e.k == int16(k) {
-		return e.value
+	e, hit := q.memo.lookup(w, &p, score, k)
+	if !hit {
+		e.value = q.ev.Evaluate(w, score, k)
 	}
-	v := q.ev.Evaluate(w, score, k)
-	*e = qentry{well: p, score: int32(score), k: int16(k), ok: true, value: v}
-	return v
+	return e.value
 }
 
 func (q *quiescer) value(w *hatetris.Well, score int) float64 {

@@ -1,0 +1,231 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/progress"
+)
+
+// BeamRun runs a beam search of the given width from the empty well with
+// the hand-made evaluation (and the quiescence lookahead when asked),
+// drawing a progress bar; maxDepth 0 runs until the beam dies.
+func BeamRun(width int, quiescence bool, maxDepth int) (*beam.Result, error) {
+	job := fmt.Sprintf("beam w=%d", width)
+	if quiescence {
+		job += " +quiescence"
+	}
+	return beam.Run(context.Background(), beam.Config{Width: width, Quiescence: quiescence, MaxDepth: maxDepth, Progress: Progress(job)})
+}
+
+// BeamPoint is one search of a width sweep.
+type BeamPoint struct {
+	Width      int     `lab:"width"`
+	Quiescence bool    `lab:"quiescence"`
+	Score      int     `lab:"score"`
+	Pieces     int     `lab:"pieces"`
+	BestDepth  int     `lab:"best at depth"`
+	Depths     int     `lab:"depths"`
+	Seconds    float64 `lab:"seconds,%.1f"`
+	Children   int64   `lab:"children"`
+	// WallPerChild is wall-clock microseconds per evaluated child, all
+	// workers together.
+	WallPerChild float64 `lab:"µs per child (wall),%.2f"`
+	// Result is the full search (not shown in tables).
+	Result *beam.Result `lab:"-"`
+}
+
+// BeamSweep runs one search per width and quiescence setting, widths in the
+// inner loop, with a progress bar over the searches.
+func BeamSweep(widths []int, quiescence []bool, maxDepth int) ([]BeamPoint, error) {
+	var out []BeamPoint
+	rep := Progress("beam sweep")
+	total := int64(len(widths) * len(quiescence))
+	for _, q := range quiescence {
+		for _, w := range widths {
+			rep.Report(progress.Event{Job: "beam sweep", Stage: fmt.Sprintf("width %d q=%v", w, q),
+				Done: int64(len(out)), Total: total, Unit: "searches"})
+			res, err := beam.Run(context.Background(), beam.Config{Width: w, Quiescence: q, MaxDepth: maxDepth})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pointOf(w, q, res))
+		}
+	}
+	rep.Report(progress.Event{Job: "beam sweep", Stage: "done", Done: total, Total: total, Unit: "searches", Finished: true})
+	return out, nil
+}
+
+func pointOf(width int, q bool, res *beam.Result) BeamPoint {
+	p := BeamPoint{Width: width, Quiescence: q, Score: res.Score, Pieces: res.PiecesPlaced, BestDepth: res.BestDepth,
+		Depths: len(res.Depths), Seconds: res.Seconds, Children: res.Children, Result: res}
+	if res.Children > 0 {
+		p.WallPerChild = res.Seconds / float64(res.Children) * 1e6
+	}
+	return p
+}
+
+// BeamPublished is a published beam-search result with the hand-made
+// evaluation.
+type BeamPublished struct {
+	Width      int
+	Quiescence bool
+	Score      int
+	Source     string
+}
+
+// PublishedBeam lists D&F's published scores of the hand-made heuristic
+// against beam width ("Losing the World Record in HATETRIS", 2023): 24
+// without and 62 with the bird-in-hand lookahead at width 100,000, and 148
+// with it at 1,000,000.
+var PublishedBeam = []BeamPublished{
+	{100000, false, 24, "D&F 2023"},
+	{100000, true, 62, "D&F 2023"},
+	{1000000, true, 148, "D&F 2023"},
+}
+
+// BeamScorePlot draws score against beam width (log axis): one line per
+// quiescence setting of the sweep, and the published points as large
+// hollow markers.
+func BeamScorePlot(points []BeamPoint) (*plot.Plot, error) {
+	p := NewPlot()
+	p.Title.Text = "HATETRIS beam search, hand-made evaluation: score against width"
+	p.X.Label.Text = "beam width (log scale)"
+	p.Y.Label.Text = "lines"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	p.Legend.Left = true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	for i, q := range []bool{false, true} {
+		var xys plotter.XYs
+		for _, pt := range points {
+			if pt.Quiescence == q {
+				xys = append(xys, plotter.XY{X: float64(pt.Width), Y: float64(pt.Score)})
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		c := Palette[i]
+		l, sc, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return nil, err
+		}
+		l.Color, l.Width = c, vg.Points(1.5)
+		sc.Color, sc.Radius, sc.Shape = c, vg.Points(3), draw.CircleGlyph{}
+		p.Add(l, sc)
+		p.Legend.Add("this engine, "+quiescenceName(q), l, sc)
+	}
+	for i, q := range []bool{false, true} {
+		var xys plotter.XYs
+		for _, pb := range PublishedBeam {
+			if pb.Quiescence == q {
+				xys = append(xys, plotter.XY{X: float64(pb.Width), Y: float64(pb.Score)})
+			}
+		}
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, err
+		}
+		sc.Color, sc.Radius, sc.Shape = Palette[i], vg.Points(6), draw.BoxGlyph{}
+		sc.GlyphStyle.Color = Palette[i]
+		p.Add(sc)
+		p.Legend.Add("D&F published, "+quiescenceName(q), sc)
+	}
+	return p, nil
+}
+
+func quiescenceName(q bool) string {
+	if q {
+		return "with bird-in-hand"
+	}
+	return "without"
+}
+
+// BeamTimePlot draws the wall time of every depth of the given searches.
+func BeamTimePlot(points []BeamPoint) (*plot.Plot, error) {
+	var series []Series
+	for _, pt := range points {
+		var x, y []float64
+		for _, ds := range pt.Result.Depths {
+			x = append(x, float64(ds.Depth))
+			y = append(y, ds.Seconds)
+		}
+		series = append(series, Series{Name: fmt.Sprintf("width %d, %s", pt.Width, quiescenceName(pt.Quiescence)), X: x, Y: y})
+	}
+	return LinePlot("wall time per depth", "depth (pieces placed)", "seconds", series...)
+}
+
+// BeamDepthPlot draws the best and worst score kept at every depth of one
+// search.
+func BeamDepthPlot(res *beam.Result, title string) (*plot.Plot, error) {
+	var x, lo, hi []float64
+	for _, ds := range res.Depths {
+		x = append(x, float64(ds.Depth))
+		lo = append(lo, float64(ds.MinScore))
+		hi = append(hi, float64(ds.MaxScore))
+	}
+	return LinePlot(title, "depth (pieces placed)", "lines",
+		Series{Name: "best score kept", X: x, Y: hi, Step: true},
+		Series{Name: "worst score kept", X: x, Y: lo, Step: true})
+}
+
+// BeamDepthRow is one depth of a search, for tables.
+type BeamDepthRow struct {
+	Depth        int     `lab:"depth"`
+	Kept         int     `lab:"kept"`
+	Children     int64   `lab:"children"`
+	Scores       string  `lab:"scores (count)"`
+	BestValue    float64 `lab:"best value,%.0f"`
+	WorstValue   float64 `lab:"worst value,%.0f"`
+	Families     int     `lab:"bottom-row families"`
+	TopFamily    int     `lab:"largest family"`
+	LoopsAvoided int     `lab:"loops avoided"`
+	Seconds      float64 `lab:"seconds,%.2f"`
+}
+
+// BeamDepthTable tabulates every step-th depth of a search (and the last).
+func BeamDepthTable(res *beam.Result, step int) *Table {
+	var rows []BeamDepthRow
+	for i, ds := range res.Depths {
+		if step > 1 && i%step != step-1 && i != len(res.Depths)-1 {
+			continue
+		}
+		var sc []string
+		for j, n := range ds.ScoreCounts {
+			if n > 0 {
+				sc = append(sc, fmt.Sprintf("%d (%d)", ds.MinScore+j, n))
+			}
+		}
+		if len(sc) > 4 {
+			sc = append(sc[:2], append([]string{"…"}, sc[len(sc)-2:]...)...)
+		}
+		rows = append(rows, BeamDepthRow{Depth: ds.Depth, Kept: ds.Kept, Children: ds.Children, Scores: strings.Join(sc, " "),
+			BestValue: ds.BestValue, WorstValue: ds.WorstValue, Families: ds.Families, TopFamily: ds.TopFamily,
+			LoopsAvoided: ds.LoopsAvoided, Seconds: ds.Seconds})
+	}
+	return TableOf(rows)
+}
+
+// BeamGame replays a search's best game with the real game's rules (for
+// Filmstrip and the other game views).
+func BeamGame(res *beam.Result) (*hatetris.Game, error) {
+	g := hatetris.NewGameFrom(res.Rules, hatetris.HATETRIS, res.Wells[0], res.StartScore)
+	if err := g.PressAll(res.Keys); err != nil {
+		return nil, err
+	}
+	if g.Score != res.Score || !g.Over {
+		return nil, fmt.Errorf("beam game replays to %d lines (over %v), the search says %d", g.Score, g.Over, res.Score)
+	}
+	return g, nil
+}
