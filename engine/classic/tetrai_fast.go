@@ -17,6 +17,121 @@ type tetrCtx struct {
 	hole1  int // topmost row with a hole (Rows when none)
 	walls  uint32
 	maskC1 uint32
+	// Height terms: well value per column, its sum and prefix/suffix
+	// maxima; shape-adaptability pair and triple masks and their packed
+	// per-piece match counts (one byte per piece).
+	wv       [MaxCols]int
+	wSum     int
+	pre, suf [MaxCols + 1]int
+	pm, tm   [MaxCols]uint8
+	cnt      uint64
+}
+
+// saExpand[m] has byte k set to bit k of m.
+var saExpand = func() (t [64]uint64) {
+	for m := range t {
+		for k := range 6 {
+			t[m] |= uint64(m>>k&1) << (8 * k)
+		}
+	}
+	return
+}()
+
+// wellValue is tetr-ai's value (×10 units) of column j as a well.
+func wellValue(r *Rules, h *[MaxCols]int, j int) int {
+	left, right := r.Rows, r.Rows
+	if j > 0 {
+		left = h[j-1]
+	}
+	if j < r.Cols-1 {
+		right = h[j+1]
+	}
+	hc := h[j]
+	if left < hc || right < hc {
+		return 0
+	}
+	switch d := min(left, right) - hc; d {
+	case 0:
+		return 0
+	case 1:
+		return 2 * wWell2
+	case 2:
+		return 10 * wWell2
+	default:
+		return 10*wWell3 + (d-2)*r.wellD[j]
+	}
+}
+
+func pairMask(h *[MaxCols]int, i int) uint8 {
+	if d := h[i+1] - h[i]; d >= -2 && d <= 2 {
+		return saPair[d+2]
+	}
+	return 0
+}
+
+func tripleMask(h *[MaxCols]int, i int) uint8 {
+	d, d2 := h[i+1]-h[i], h[i+2]-h[i+1]
+	if d >= -1 && d <= 1 && d2 >= -1 && d2 <= 1 {
+		return saTriple[(d+1)*3+d2+1]
+	}
+	return 0
+}
+
+// saSum is the shape-adaptability sum of packed per-piece counts.
+func saSum(cnt uint64) int {
+	sa := 0
+	for k := range 6 {
+		switch v := cnt >> (8 * k) & 0xff; {
+		case v == 1:
+			sa += 4
+		case v >= 2:
+			sa += 6
+		}
+	}
+	return sa
+}
+
+func (x *tetrCtx) initHeights(b *Board) {
+	r, C := b.R, b.R.Cols
+	x.wSum, x.cnt = 0, 0
+	for j := range C {
+		x.wv[j] = wellValue(r, &b.H, j)
+		x.wSum += x.wv[j]
+		x.pre[j+1] = max(x.pre[j], x.wv[j])
+	}
+	x.suf[C] = 0
+	for j := C - 1; j >= 0; j-- {
+		x.suf[j] = max(x.suf[j+1], x.wv[j])
+	}
+	for i := 0; i+1 < C; i++ {
+		x.pm[i] = pairMask(&b.H, i)
+		x.cnt += saExpand[x.pm[i]]
+		if i+2 < C {
+			x.tm[i] = tripleMask(&b.H, i)
+			x.cnt += saExpand[x.tm[i]]
+		}
+	}
+}
+
+// heightTerms is the incremental heightTerms for a board whose heights
+// differ from the context's board in columns lo..hi only.
+func (x *tetrCtx) heightTerms(r *Rules, h *[MaxCols]int, lo, hi int) (w2, sa int) {
+	C := r.Cols
+	a, z := max(lo-1, 0), min(hi+1, C-1)
+	wsum, wmax := x.wSum, max(x.pre[a], x.suf[z+1])
+	for j := a; j <= z; j++ {
+		v := wellValue(r, h, j)
+		wsum += v - x.wv[j]
+		wmax = max(wmax, v)
+	}
+	cnt := x.cnt
+	for i := max(lo-1, 0); i <= min(hi, C-2); i++ {
+		cnt += saExpand[pairMask(h, i)] - saExpand[x.pm[i]]
+	}
+	for i := max(lo-2, 0); i <= min(hi, C-3); i++ {
+		cnt += saExpand[tripleMask(h, i)] - saExpand[x.tm[i]]
+	}
+	return 2*wsum - wmax, saSum(cnt)
 }
 
 func (x *tetrCtx) init(b *Board) {
@@ -49,6 +164,7 @@ func (x *tetrCtx) init(b *Board) {
 	}
 	x.ct[R] = bits.OnesCount16(r.Full &^ prev)
 	x.ctSum += x.ct[R]
+	x.initHeights(b)
 }
 
 // score equals TetrAIScore(b, c, y); x must have been set up for b.
@@ -113,7 +229,7 @@ func (x *tetrCtx) score(b *Board, c *Candidate, y int) int64 {
 			hd = max(hd, h[bits.TrailingZeros16(m)])
 		}
 	}
-	w2, sa := heightTerms(r, &h)
+	w2, sa := x.heightTerms(r, &h, c.Col[0], c.Col[c.NCols-1])
 	lh4 := 4*y + c.SumRows
 	return int64(15*wLanding*lh4 - 60*wRowTrans*rt - 60*wColTrans*ct -
 		60*wHole*holes - 90*wX1Hole*x0 - 60*wX1Hole*x12 - 60*wHoleDepth*hd +
