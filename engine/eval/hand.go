@@ -20,6 +20,7 @@ type Weights struct {
 	EnclosedHoles     float64 `json:"enclosed_holes"`
 	EnclosedHoleLines float64 `json:"enclosed_hole_lines"`
 	SurfaceHeight     float64 `json:"surface_height"`
+	StackHeight       float64 `json:"stack_height,omitempty"`
 	Erasability       float64 `json:"erasability"`
 	Score             float64 `json:"score"`
 	// FutureFactor weighs the lines a quiescence chain cleared to reach a
@@ -83,6 +84,8 @@ type Features struct {
 	// SurfaceHeight: rows between the floor and the lowest row the 1x1
 	// block reaches (0 when it reaches the floor).
 	SurfaceHeight int
+	// StackHeight: rows between the floor and the top of the stack.
+	StackHeight int
 	// Erasability: how many of the 7 pieces, each on its own, have a
 	// placement that clears a line.
 	Erasability int
@@ -100,8 +103,8 @@ func NewHand(w Weights) *Hand { return &Hand{W: w} }
 // Name is "hand:" and the weights' name with their values.
 func (h *Hand) Name() string {
 	w := h.W
-	return fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g]", w.Name, w.Holes, w.EnclosedHoles,
-		w.EnclosedHoleLines, w.SurfaceHeight, w.Erasability, w.Score, w.FutureFactor)
+	return fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g %g]", w.Name, w.Holes, w.EnclosedHoles,
+		w.EnclosedHoleLines, w.SurfaceHeight, w.StackHeight, w.Erasability, w.Score, w.FutureFactor)
 }
 
 // NewWorker returns a worker with its own move generator.
@@ -132,6 +135,7 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 		wt.EnclosedHoles*float64(f.EnclosedHoles) +
 		wt.EnclosedHoleLines*float64(f.EnclosedHoleLines) +
 		wt.SurfaceHeight*float64(f.SurfaceHeight) +
+		wt.StackHeight*float64(f.StackHeight) +
 		wt.Erasability*float64(f.Erasability) +
 		wt.Score*lines
 	return -cost
@@ -178,6 +182,7 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 		f.EnclosedHoleLines += int(encLines[y])
 	}
 	f.SurfaceHeight = r.Depth - 1 - low
+	f.StackHeight = r.Height(w)
 	hw.g.MaxClears(w, &f.Clears)
 	for _, c := range f.Clears {
 		if c > 0 {
