@@ -2,7 +2,12 @@ package lab
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -11,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
 )
@@ -40,28 +46,95 @@ type BeamPoint struct {
 	// workers together.
 	WallPerChild float64 `lab:"µs per child (wall),%.2f"`
 	// Result is the full search (not shown in tables).
-	Result *beam.Result `lab:"-"`
+	Result *beam.Result `lab:"-" json:",omitempty"`
 }
 
-// BeamSweep runs one search per width and quiescence setting, widths in the
-// inner loop, with a progress bar over the searches.
-func BeamSweep(widths []int, quiescence []bool, maxDepth int) ([]BeamPoint, error) {
+// BeamSweep runs one search per width and quiescence setting (widths in
+// the inner loop) with a progress bar over the searches. When cache names a
+// file (relative paths are under the system's temporary directory), the
+// searches are saved there and a search already in it is loaded instead of
+// run again, so that later notebook cells can reuse a sweep; see
+// BeamCacheReset.
+func BeamSweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]BeamPoint, error) {
+	cached := map[string]BeamPoint{}
+	if cache != "" {
+		cache = beamCachePath(cache)
+		if b, err := os.ReadFile(cache); err == nil {
+			for _, line := range strings.Split(string(b), "\n") {
+				var e beamCacheEntry
+				if line == "" || json.Unmarshal([]byte(line), &e) != nil || e.Point.Result == nil {
+					continue
+				}
+				e.Point.Result.Rules = hatetris.Standard()
+				cached[e.Key] = e.Point
+			}
+		}
+	}
 	var out []BeamPoint
 	rep := Progress("beam sweep")
 	total := int64(len(widths) * len(quiescence))
 	for _, q := range quiescence {
 		for _, w := range widths {
+			key := beamKey(w, q, maxDepth)
+			if p, ok := cached[key]; ok {
+				out = append(out, p)
+				continue
+			}
 			rep.Report(progress.Event{Job: "beam sweep", Stage: fmt.Sprintf("width %d q=%v", w, q),
 				Done: int64(len(out)), Total: total, Unit: "searches"})
 			res, err := beam.Run(context.Background(), beam.Config{Width: w, Quiescence: q, MaxDepth: maxDepth})
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, pointOf(w, q, res))
+			p := pointOf(w, q, res)
+			out = append(out, p)
+			if cache != "" {
+				b, err := json.Marshal(beamCacheEntry{Key: key, Point: p})
+				if err != nil {
+					return nil, err
+				}
+				f, err := os.OpenFile(cache, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+				if err != nil {
+					return nil, err
+				}
+				_, err = f.Write(append(b, '\n'))
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	rep.Report(progress.Event{Job: "beam sweep", Stage: "done", Done: total, Total: total, Unit: "searches", Finished: true})
 	return out, nil
+}
+
+// BeamCacheReset removes a sweep cache (the first sweep of a notebook calls
+// it, so that a run never reuses searches of older code).
+func BeamCacheReset(cache string) error {
+	err := os.Remove(beamCachePath(cache))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+func beamCachePath(cache string) string {
+	if filepath.IsAbs(cache) {
+		return cache
+	}
+	return filepath.Join(os.TempDir(), cache)
+}
+
+type beamCacheEntry struct {
+	Key   string
+	Point BeamPoint
+}
+
+func beamKey(width int, q bool, maxDepth int) string {
+	return fmt.Sprintf("%d/%v/%d/%s", width, q, maxDepth, eval.NewHand(eval.DefaultWeights()).Name())
 }
 
 func pointOf(width int, q bool, res *beam.Result) BeamPoint {

@@ -93,7 +93,7 @@ type DepthStats struct {
 // Result is the outcome of a search.
 type Result struct {
 	// Rules and StartScore describe the start; Wells[0] is the start well.
-	Rules      *hatetris.Rules
+	Rules      *hatetris.Rules `json:"-"`
 	StartScore int
 	// Score and PiecesPlaced are those of the best game, replayed by the
 	// real game's rules (they match the search's numbers).
