@@ -53,7 +53,22 @@ func TestFitDisplay(t *testing.T) {
 	if !strings.Contains(FitTable(16, q, lq).Text(), "log-quadratic") {
 		t.Error("fit table")
 	}
-	if _, err := FitPlot("t", "h", "y", 16, true, []Mark{{"record", 16, 247}}, q, lq); err != nil {
+	p, err := FitPlot("t", "h", "y", 16, true, []Mark{{"record", 16, 247}}, q, lq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PlotSVG(p, 0, 0); err != nil {
+		t.Error(err)
+	}
+	// Zero scores cannot be drawn on a log scale: they are left out.
+	z, err := FitModel("score", "quadratic", h, []float64{0, 0, 1, 4, 8, 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = FitPlot("t", "h", "y", 16, true, nil, z); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PlotSVG(p, 0, 0); err != nil {
 		t.Error(err)
 	}
 	if _, err := ResidualPlot("r", "h", q, lq); err != nil {

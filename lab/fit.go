@@ -101,7 +101,8 @@ type Mark struct {
 }
 
 // FitPlot draws the data of each fit, its curve out to xmax and the 95%
-// prediction band, plus reference marks; logScale puts y on a log scale.
+// prediction band, plus reference marks; logScale puts y on a log scale
+// (points at or below 0 are then left out, and curves clipped at 0.5).
 func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []Mark, ms ...*ModelFit) (*plot.Plot, error) {
 	p := NewPlot()
 	p.Title.Text = title
@@ -122,8 +123,7 @@ func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []
 			x := xmin + (xmax-xmin)*float64(k)/steps
 			y, lo, hi := m.Predict(x, 0.95)
 			if logScale {
-				lo = math.Max(lo, 0.5)
-				y = math.Max(y, 0.5)
+				lo, y, hi = math.Max(lo, 0.5), math.Max(y, 0.5), math.Max(hi, 0.5)
 			}
 			curve = append(curve, plotter.XY{X: x, Y: y})
 			upper = append(upper, plotter.XY{X: x, Y: hi})
@@ -154,6 +154,9 @@ func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []
 			y := m.Fit.Y[j]
 			if m.Log {
 				y = math.Exp(y)
+			}
+			if logScale && y <= 0 {
+				continue // not drawable on a log scale
 			}
 			pts = append(pts, plotter.XY{X: m.Fit.X[j], Y: y})
 		}
