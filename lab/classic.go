@@ -186,7 +186,7 @@ func ClassicTable(stats []classic.Stats) *Table {
 	for _, s := range stats {
 		pub := ""
 		for _, p := range classic.TetrAIPublished {
-			if p.Rows == s.Rows && s.Cols == 10 {
+			if p.Rows == s.Rows && s.Cols == 10 && s.Agent == "tetr-ai" {
 				pub = fmt.Sprintf("%.2f", p.Mean)
 			}
 		}
@@ -216,16 +216,28 @@ func logPlot(title, xLabel, yLabel string) *plot.Plot {
 	return p
 }
 
+// intTicks marks every integer from lo to hi.
+func intTicks(lo, hi int) plot.ConstantTicks {
+	var t plot.ConstantTicks
+	for v := lo; v <= hi; v++ {
+		t = append(t, plot.Tick{Value: float64(v), Label: fmt.Sprint(v)})
+	}
+	return t
+}
+
 // ClassicPlot draws mean lines against height for each agent on a log
 // scale, with 95% confidence bars.
 func ClassicPlot(title string, stats []classic.Stats) (*plot.Plot, error) {
 	p := logPlot(title, "board height (rows)", "mean lines per game")
 	var agents []string
+	lo, hi := classic.MaxRows, classic.MinRows
 	for _, s := range stats {
 		if !slices.Contains(agents, s.Agent) {
 			agents = append(agents, s.Agent)
 		}
+		lo, hi = min(lo, s.Rows), max(hi, s.Rows)
 	}
+	p.X.Tick.Marker = intTicks(lo, hi)
 	for i, a := range agents {
 		var pts errPoints
 		for _, s := range stats {
@@ -262,6 +274,7 @@ func ClassicPlot(title string, stats []classic.Stats) (*plot.Plot, error) {
 // of the first fit.
 func ClassicFitPlot(title string, measured []classic.Stats, fits map[string]*fit.Fit, order []string, from, to int) (*plot.Plot, error) {
 	p := logPlot(title, "board height (rows)", "mean lines per game")
+	p.X.Tick.Marker = intTicks(from, to)
 	var pub plotter.XYs
 	for _, q := range classic.TetrAIPublished {
 		pub = append(pub, plotter.XY{X: float64(q.Rows), Y: q.Mean})
