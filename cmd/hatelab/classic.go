@@ -145,8 +145,12 @@ completion order; 'hatelab classic stats FILE' summarises them.`,
 				return failure(err)
 			}
 			jobs := classic.Remaining(classic.Jobs(rows, cols, seeds), a.Name(), w.Done)
+			// The first interrupt stops handing out games and lets the
+			// running ones finish (their records are kept); a second one
+			// kills the process.
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
+			go func() { <-ctx.Done(); stop() }()
 			rep := lab.Progress("classic sweep " + a.Name())
 			if quiet {
 				rep = nil
