@@ -69,8 +69,11 @@ const wkbLoss = 1e6 * wkbScale
 //   - a deep well is a one-wide column with both neighbours at least 3
 //     higher.
 //
-// Costs are float64 rounded to integers (×1e6) per board, so ties are exact.
-// It keeps scratch space: use one WKB per goroutine.
+// Costs are float64 rounded to integers (×1e6) per board, so ties are exact
+// and games do not depend on the number of cores; the power function and
+// fused multiply-adds on some architectures (arm64, not amd64) could in
+// principle round differently, so games are guaranteed identical only on
+// the same architecture. It keeps scratch space: use one WKB per goroutine.
 type WKB struct {
 	P     WKBParams
 	pow   []float64
