@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -174,7 +176,15 @@ func BeamScorePlot(points []BeamPoint) (*plot.Plot, error) {
 	p.X.Label.Text = "beam width (log scale)"
 	p.Y.Label.Text = "lines"
 	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker = plot.TickerFunc(func(min, max float64) []plot.Tick {
+		ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+		for i := range ts {
+			if ts[i].Label != "" {
+				ts[i].Label = commas(int64(math.Round(ts[i].Value)))
+			}
+		}
+		return ts
+	})
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
 	p.Legend.Left = true
@@ -216,6 +226,15 @@ func BeamScorePlot(points []BeamPoint) (*plot.Plot, error) {
 		p.Legend.Add("D&F published, "+quiescenceName(q), sc)
 	}
 	return p, nil
+}
+
+// commas writes n with thousands separators.
+func commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func quiescenceName(q bool) string {

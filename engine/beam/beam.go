@@ -22,6 +22,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -86,8 +87,12 @@ type DepthStats struct {
 	// piece.
 	LoopsAvoided int `json:"loops_avoided"`
 	// TreeNodes is the ancestry's size after compaction.
-	TreeNodes int     `json:"tree_nodes"`
-	Seconds   float64 `json:"seconds"`
+	TreeNodes int `json:"tree_nodes"`
+	// Bytes estimates the search's memory after the depth: the kept wells
+	// (36 bytes each), the ancestry (15 bytes a node) and the workers'
+	// selection pools (their capacity).
+	Bytes   int64   `json:"bytes"`
+	Seconds float64 `json:"seconds"`
 }
 
 // Result is the outcome of a search.
@@ -147,8 +152,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.Rules = hatetris.Standard()
 	}
 	r := cfg.Rules
-	if cfg.Width < 1 {
-		return nil, fmt.Errorf("%w: width %d (want >= 1)", ErrConfig, cfg.Width)
+	if cfg.Width < 1 || cfg.Width >= 1<<24 {
+		return nil, fmt.Errorf("%w: width %d (want 1 to 2^24-1)", ErrConfig, cfg.Width)
 	}
 	if r.Depth-r.Bar > rowsMax {
 		return nil, fmt.Errorf("%w: %d rows below the bar (at most %d)", ErrConfig, r.Depth-r.Bar, rowsMax)
@@ -308,7 +313,7 @@ func (s *searcher) step() DepthStats {
 		wells = append(wells, c.well)
 		scores = append(scores, c.score)
 		unpack(s.r, &c.well, &w)
-		lv.push(c.parent, c.move, hashWell(&w), cellsOf(&w))
+		lv.push(c.parent(), c.move(), hashWell(&w), cellsOf(&w))
 	})
 	for _, w := range s.workers {
 		w.pool.c = w.pool.c[:0]
@@ -325,6 +330,10 @@ func (s *searcher) step() DepthStats {
 	st.Depth = d + 1
 	st.Wells, st.Scores = wells, scores
 	ds.TreeNodes = s.tr.nodes()
+	ds.Bytes = int64(len(wells))*int64(unsafe.Sizeof(pwell{})+4) + int64(ds.TreeNodes)*15
+	for _, w := range s.workers {
+		ds.Bytes += int64(cap(w.pool.c)) * int64(unsafe.Sizeof(cand{}))
+	}
 	// Score distribution, families, best game.
 	ds.MinScore, ds.MaxScore = int(scores[0]), int(scores[0])
 	bestI := 0

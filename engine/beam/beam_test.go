@@ -102,6 +102,26 @@ func TestBeamLoopsAvoided(t *testing.T) {
 	checkReplay(t, r, res)
 }
 
+// TestMemoryPerWell: at width 2,000 the beam's state stays under 200 bytes
+// per kept well with 2 workers (the pools dominate; the ancestry is a few
+// bytes per well once compacted).
+func TestMemoryPerWell(t *testing.T) {
+	res, err := Run(context.Background(), Config{Width: 2000, MaxDepth: 40, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ds := range res.Depths {
+		if ds.Kept == 2000 {
+			if per := float64(ds.Bytes) / float64(ds.Kept); per > 200 {
+				t.Fatalf("depth %d: %.0f bytes per kept well (tree %d nodes)", ds.Depth, per, ds.TreeNodes)
+			}
+		}
+	}
+	last := res.Depths[len(res.Depths)-1]
+	t.Logf("depth %d: %d bytes for %d wells (%.1f per well), tree %d nodes", last.Depth, last.Bytes, last.Kept,
+		float64(last.Bytes)/float64(last.Kept), last.TreeNodes)
+}
+
 // TestDeterministicWorkers: 1, 2 and 5 workers give the same search.
 func TestDeterministicWorkers(t *testing.T) {
 	var ref *Result

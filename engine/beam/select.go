@@ -4,12 +4,16 @@ import "slices"
 
 // cand is a child competing for a place in the next beam.
 type cand struct {
-	value  float64
-	score  int32
-	parent uint32
-	move   uint8
-	well   pwell
+	value float64
+	score int32
+	// from is the parent index << 8 | the outcome index (widths up to
+	// 2^24, at most 256 outcomes a piece), so that a cand is 48 bytes.
+	from uint32
+	well pwell
 }
+
+func (c *cand) parent() uint32 { return c.from >> 8 }
+func (c *cand) move() uint8    { return uint8(c.from) }
 
 // order is the beam's strict total order: higher value first, then higher
 // score, then the smaller well (rows compared from the top), then the
@@ -32,14 +36,8 @@ func order(a, b *cand) int {
 	if c := comparePacked(&a.well, &b.well); c != 0 {
 		return c
 	}
-	if a.parent != b.parent {
-		if a.parent < b.parent {
-			return -1
-		}
-		return 1
-	}
-	if a.move != b.move {
-		if a.move < b.move {
+	if a.from != b.from {
+		if a.from < b.from {
 			return -1
 		}
 		return 1
@@ -66,9 +64,15 @@ type pool struct {
 
 func (p *pool) reset(width int) {
 	p.width = width
+	if n := p.limit(); cap(p.c) != n {
+		p.c = make([]cand, 0, n)
+	}
 	p.c = p.c[:0]
 	p.hasThr = false
 }
+
+// limit is the pool's capacity: it compacts when full.
+func (p *pool) limit() int { return p.width + p.width/4 + 64 }
 
 // offer adds a child unless it cannot make the cut. Children must arrive
 // in increasing parent order within a pool.
@@ -80,7 +84,7 @@ func (p *pool) offer(c *cand) {
 		}
 	}
 	p.c = append(p.c, *c)
-	if len(p.c) >= p.width+p.width/4+64 {
+	if len(p.c) == cap(p.c) {
 		p.compact()
 	}
 }

@@ -44,7 +44,6 @@ func (w *worker) expand(d, i int) {
 		w.loops++
 	}
 	var c cand
-	c.parent = uint32(i)
 	for m := range out {
 		res := &out[m]
 		if res.GameOver {
@@ -61,7 +60,7 @@ func (w *worker) expand(d, i int) {
 			}
 		}
 		w.children++
-		c.value, c.score, c.move = e.value, int32(cs), uint8(m)
+		c.value, c.score, c.from = e.value, int32(cs), uint32(i)<<8|uint32(m)
 		w.pool.offer(&c)
 	}
 }
