@@ -131,7 +131,7 @@ func TestDeterministicWorkers(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range res.Depths {
-			res.Depths[i].Seconds = 0
+			res.Depths[i].Seconds, res.Depths[i].Bytes = 0, 0
 		}
 		res.Seconds = 0
 		if ref == nil {
