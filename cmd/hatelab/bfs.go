@@ -46,6 +46,8 @@ func newBFSCmd() *cobra.Command {
 		levelsDir     string
 		replay        string
 		summary       string
+		spillDir      string
+		memBudget     int64
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -91,7 +93,8 @@ keys, verified by the engine.`,
 				}
 				defer os.RemoveAll(dir)
 			}
-			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir}
+			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir,
+				SpillDir: spillDir, MemoryBudget: memBudget << 20}
 			if !quiet {
 				opt.Progress = lab.Progress(fmt.Sprintf("bfs %dx%d", width, height))
 			}
@@ -157,6 +160,8 @@ keys, verified by the engine.`,
 	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
 	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
+	f.StringVar(&spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
+	f.Int64Var(&memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd

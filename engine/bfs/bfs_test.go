@@ -248,3 +248,36 @@ func FuzzParseRule(f *testing.F) {
 		}
 	})
 }
+
+// Disk mode (levels in files, children spilled over a tiny budget) gives
+// the same levels and the same level files as the in-memory search.
+func TestSpill(t *testing.T) {
+	for _, sz := range [][2]int{{10, 4}, {5, 8}} {
+		memDir, diskDir := t.TempDir(), t.TempDir()
+		a, err := Search(Options{Width: sz[0], Height: sz[1], LevelDir: memDir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spill := t.TempDir()
+		b, err := Search(Options{Width: sz[0], Height: sz[1], LevelDir: diskDir, SpillDir: spill, MemoryBudget: 1 << 16, Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Levels) != len(b.Levels) || a.MaxWidth != b.MaxWidth || a.Score != b.Score || a.Length != b.Length {
+			t.Fatalf("%v: memory %+v, disk %+v", sz, a, b)
+		}
+		for i := range a.Levels {
+			if a.Levels[i] != b.Levels[i] {
+				t.Errorf("%v level %d: %+v vs %+v", sz, i, a.Levels[i], b.Levels[i])
+			}
+			x, _ := os.ReadFile(levelPath(memDir, i))
+			y, _ := os.ReadFile(levelPath(diskDir, i))
+			if !bytes.Equal(x, y) {
+				t.Errorf("%v level %d: files differ", sz, i)
+			}
+		}
+		if ents, _ := os.ReadDir(spill); len(ents) != 0 {
+			t.Errorf("spill folder not cleaned: %d entries", len(ents))
+		}
+	}
+}

@@ -2,6 +2,7 @@ package bfs
 
 import (
 	"math/bits"
+	"os"
 	"slices"
 )
 
@@ -12,17 +13,40 @@ import (
 // insertion sort costs little more than the insertions.
 type deduper struct {
 	table []uint64
+	spill []uint64
 }
 
 const probeSlack = 1024
 
-func (d *deduper) merge(workers []*worker, p int, wordPart uint) []uint64 {
+func (d *deduper) merge(workers []*worker, p int, wordPart uint) ([]uint64, error) {
 	n := 0
+	spilled := false
 	for _, w := range workers {
-		n += len(w.out[p])
+		n += len(w.out[p]) + int(w.spilled[p])
+		spilled = spilled || w.spilled[p] > 0
 	}
 	if n == 0 {
-		return nil
+		return nil, nil
+	}
+	// Spilled children are read back next to the ones still in memory.
+	var sources [][]uint64
+	if spilled {
+		all := d.spill[:0]
+		for _, w := range workers {
+			if w.spilled[p] > 0 {
+				var err error
+				if all, err = readWordsFile(spillPath(w.spillDir, w.id, p), all); err != nil {
+					return nil, err
+				}
+				os.Remove(spillPath(w.spillDir, w.id, p))
+				w.spilled[p] = 0
+			}
+		}
+		d.spill = all
+		sources = append(sources, all)
+	}
+	for _, w := range workers {
+		sources = append(sources, w.out[p])
 	}
 	tb := uint(bits.Len(uint(2*n - 1))) // table of 2^tb >= 2n slots
 	size := 1 << tb
@@ -34,8 +58,8 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint) []uint64 {
 	hasZero := false
 	uniq := 0
 	overflow := false
-	for _, w := range workers {
-		for _, x := range w.out[p] {
+	for _, src := range sources {
+		for _, x := range src {
 			if x == 0 {
 				if !hasZero {
 					hasZero = true
@@ -70,8 +94,8 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint) []uint64 {
 	if overflow {
 		// Pathological clustering: plain sort and compact.
 		out = make([]uint64, 0, n)
-		for _, w := range workers {
-			out = append(out, w.out[p]...)
+		for _, src := range sources {
+			out = append(out, src...)
 		}
 		slices.Sort(out)
 		out = slices.Clip(slices.Compact(out))
@@ -90,7 +114,7 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint) []uint64 {
 	for _, w := range workers {
 		w.out[p] = w.out[p][:0]
 	}
-	return out
+	return out, nil
 }
 
 // insertionSort sorts an almost sorted slice.

@@ -44,7 +44,7 @@ func newLevelWriter(dir string, c *codec, opt Options) (*levelWriter, error) {
 
 func levelPath(dir string, d int) string { return filepath.Join(dir, fmt.Sprintf("level-%05d.bin", d)) }
 
-func (lw *levelWriter) write(d int, l level) error {
+func (lw *levelWriter) write(d int, l *level) error {
 	f, err := os.Create(levelPath(lw.dir, d))
 	if err != nil {
 		return err
@@ -52,16 +52,24 @@ func (lw *levelWriter) write(d int, l level) error {
 	bw := bufio.NewWriterSize(f, 1<<20)
 	bw.WriteString(levelMagic)
 	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(len(l)))
+	binary.LittleEndian.PutUint64(b[:], uint64(l.parts()))
 	bw.Write(b[:])
-	for _, p := range l {
-		binary.LittleEndian.PutUint64(b[:], uint64(len(p)))
+	for _, n := range l.counts {
+		binary.LittleEndian.PutUint64(b[:], uint64(n))
 		bw.Write(b[:])
 	}
-	for _, p := range l {
-		if err := writeWords(bw, p); err != nil {
+	var scratch []uint64
+	for p := 0; p < l.parts(); p++ {
+		words, err := l.part(p, scratch)
+		if err == nil {
+			err = writeWords(bw, words)
+		}
+		if err != nil {
 			f.Close()
 			return err
+		}
+		if l.dir != "" {
+			scratch = words
 		}
 	}
 	if err := bw.Flush(); err != nil {

@@ -3,6 +3,8 @@ package bfs
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -76,6 +78,13 @@ type Options struct {
 	MaxLevels int
 	// LevelDir, if set, receives every level as a file, for Reconstruct.
 	LevelDir string
+	// SpillDir switches to disk mode: every level lives in files under
+	// this folder (one per partition) instead of memory, and the children
+	// being generated are spilled to files whenever they exceed
+	// MemoryBudget bytes (0: 1 GiB). Results are identical; memory stays
+	// bounded by the budget plus one partition per worker.
+	SpillDir     string
+	MemoryBudget int64
 	// LoopWells bounds the distinct wells tracked for loop detection
 	// (0: 1<<16; negative: no loop detection).
 	LoopWells int
@@ -129,30 +138,25 @@ type Result struct {
 	LevelDir string
 }
 
-// level is a set of states: per partition, a sorted array of words.
-type level [][]uint64
-
-func (l level) size() int64 {
-	n := int64(0)
-	for _, p := range l {
-		n += int64(len(p))
-	}
-	return n
-}
-
 type worker struct {
+	id       int
 	gen      *hatetris.Generator
 	res      []hatetris.Result
 	out      [][]uint64
 	children int64
 	expanded atomic.Int64
 	best     int
-	overflow bool
 	// Loop detection: expanded wells and their children (score-free).
 	parents [][2]uint64
 	edges   []trackEdge
 	well    hatetris.Well
 	err     error
+	// Disk mode: children spilled to files, per partition.
+	spillDir   string
+	spillWords int
+	buffered   int
+	spilled    []int64
+	scratch    []uint64
 }
 
 // Search runs the complete search.
@@ -195,14 +199,32 @@ func Search(opt Options) (*Result, error) {
 	defer debug.SetGCPercent(debug.SetGCPercent(25))
 
 	P := c.parts()
-	cur := make(level, P)
+	cur := newMemLevel(P)
 	p0, word0 := c.encode(&w0)
 	cells0 := c.cells(&w0)
-	cur[p0] = []uint64{word0}
+	cur.set(int(p0), []uint64{word0})
 
 	workers := make([]*worker, nw)
 	for i := range workers {
-		workers[i] = &worker{gen: hatetris.NewGenerator(rules), out: make([][]uint64, P)}
+		workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
+	}
+	if opt.SpillDir != "" {
+		budget := opt.MemoryBudget
+		if budget <= 0 {
+			budget = 1 << 30
+		}
+		if err := os.MkdirAll(opt.SpillDir, 0o755); err != nil {
+			return nil, err
+		}
+		spillRoot, err := os.MkdirTemp(opt.SpillDir, "bfs-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(spillRoot)
+		opt.SpillDir = spillRoot
+		for _, w := range workers {
+			w.spillWords = int(max(budget/8/int64(nw), 1024))
+		}
 	}
 	res := &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
 	loopMax := opt.LoopWells
@@ -231,7 +253,7 @@ func Search(opt Options) (*Result, error) {
 		var werr error
 		if ld != nil {
 			wg.Add(1)
-			go func(d int, l level) {
+			go func(d int, l *level) {
 				defer wg.Done()
 				werr = ld.write(d, l)
 			}(depth, cur)
@@ -244,6 +266,17 @@ func Search(opt Options) (*Result, error) {
 		}
 		track := lg != nil
 		sc := scorer{c: c, s0: opt.StartScore, cells0: cells0, d: depth}
+		childDir := ""
+		if opt.SpillDir != "" {
+			childDir = filepath.Join(opt.SpillDir, fmt.Sprintf("C%05d", depth+1))
+			if err := os.MkdirAll(childDir, 0o755); err != nil {
+				wg.Wait()
+				return nil, err
+			}
+		}
+		for _, w := range workers {
+			w.spillDir = childDir
+		}
 		best := expandLevel(c, sc, cur, workers, track, func(done int64) {
 			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: done, Total: n, Unit: "states",
 				Info: fmt.Sprintf("best %d, %s RSS", res.Score, formatBytes(currentRSS()))})
@@ -294,11 +327,26 @@ func Search(opt Options) (*Result, error) {
 			}
 			levelSets[h] = depth
 		}
-		next := dedupLevel(c, workers, P)
+		next := newMemLevel(P)
+		if opt.SpillDir != "" {
+			next.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
+			if err := os.MkdirAll(next.dir, 0o755); err != nil {
+				wg.Wait()
+				return nil, err
+			}
+		}
+		err := dedupLevel(c, workers, next)
 		wg.Wait()
+		if childDir != "" {
+			os.RemoveAll(childDir)
+		}
+		if err != nil {
+			return nil, err
+		}
 		if werr != nil {
 			return nil, werr
 		}
+		cur.release()
 		cur = next
 		rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
 			Info: fmt.Sprintf("best %d, next %d states, %s RSS", res.Score, next.size(), formatBytes(currentRSS()))})
@@ -317,7 +365,7 @@ func Search(opt Options) (*Result, error) {
 
 // expandLevel expands every state of cur into the workers' partition
 // buffers and returns the best score in cur.
-func expandLevel(c *codec, sc scorer, cur level, workers []*worker, track bool, tick func(int64)) int {
+func expandLevel(c *codec, sc scorer, cur *level, workers []*worker, track bool, tick func(int64)) int {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for _, w := range workers {
@@ -328,10 +376,18 @@ func expandLevel(c *codec, sc scorer, cur level, workers []*worker, track bool, 
 			defer wg.Done()
 			for {
 				p := int(next.Add(1) - 1)
-				if p >= len(cur) {
+				if p >= cur.parts() {
 					return
 				}
-				w.expandPart(c, sc, uint32(p), cur[p], track)
+				words, err := cur.part(p, w.scratch)
+				if err != nil {
+					w.err = err
+					return
+				}
+				if cur.dir != "" {
+					w.scratch = words
+				}
+				w.expandPart(c, sc, uint32(p), words, track)
 				if w.err != nil {
 					return
 				}
@@ -381,6 +437,13 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 			cp, cw := c.encode(&r.Well)
 			w.out[cp] = append(w.out[cp], cw)
 			w.children++
+			w.buffered++
+		}
+		if w.spillDir != "" && w.buffered > w.spillWords {
+			if err := w.spill(w.spillDir); err != nil {
+				w.err = err
+				return
+			}
 		}
 		if i&1023 == 1023 {
 			w.expanded.Add(1024)
@@ -389,10 +452,10 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 	w.expanded.Add(int64(len(words) & 1023))
 }
 
-// dedupLevel merges the workers' buffers of every partition into a sorted
-// set, in parallel over partitions, and empties the buffers.
-func dedupLevel(c *codec, workers []*worker, P int) level {
-	next := make(level, P)
+// dedupLevel merges the workers' buffers (and spilled files) of every
+// partition into a sorted set stored in next, in parallel over partitions,
+// and empties the buffers.
+func dedupLevel(c *codec, workers []*worker, next *level) error {
 	var np atomic.Int64
 	var wg sync.WaitGroup
 	// Bits of a word that select its partition (they are equal within one).
@@ -400,22 +463,33 @@ func dedupLevel(c *codec, workers []*worker, P int) level {
 	if c.k == 0 {
 		wordPart = c.pb
 	}
-	for range workers {
+	errs := make([]error, len(workers))
+	for i := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var d deduper
 			for {
 				p := int(np.Add(1) - 1)
-				if p >= P {
+				if p >= next.parts() {
 					return
 				}
-				next[p] = d.merge(workers, p, wordPart)
+				words, err := d.merge(workers, p, wordPart)
+				if err == nil {
+					err = next.set(p, words)
+				}
+				if err != nil {
+					errs[i] = err
+					return
+				}
 			}
 		}()
 	}
 	wg.Wait()
-	return next
+	for _, w := range workers {
+		w.buffered = 0
+	}
+	return errors.Join(errs...)
 }
 
 func formatBytes(b int64) string {
@@ -429,9 +503,11 @@ func formatBytes(b int64) string {
 }
 
 // setHash is an order-independent 128-bit hash of a level's wells.
-func setHash(l level) [2]uint64 {
+func setHash(l *level) [2]uint64 {
 	var h [2]uint64
-	for p, words := range l {
+	var scratch []uint64
+	for p := 0; p < l.parts(); p++ {
+		words, _ := l.part(p, scratch)
 		for _, w := range words {
 			x := w ^ uint64(p)*seedA
 			h[0] += mix(x)

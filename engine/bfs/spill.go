@@ -1,0 +1,133 @@
+package bfs
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"unsafe"
+)
+
+// level is a set of states: per partition, a sorted array of words, held
+// in memory or, in disk mode, in one file per partition.
+type level struct {
+	mem    [][]uint64
+	counts []int64
+	dir    string // disk mode: the folder of this level's partition files
+}
+
+func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
+
+func (l *level) parts() int { return len(l.counts) }
+
+func (l *level) size() int64 {
+	n := int64(0)
+	for _, c := range l.counts {
+		n += c
+	}
+	return n
+}
+
+// part returns partition p, reading it into scratch in disk mode.
+func (l *level) part(p int, scratch []uint64) ([]uint64, error) {
+	if l.dir == "" || l.counts[p] == 0 {
+		return l.mem[p], nil
+	}
+	return readWordsFile(partPath(l.dir, p), scratch[:0])
+}
+
+// set stores partition p (in memory, or written to its file).
+func (l *level) set(p int, words []uint64) error {
+	l.counts[p] = int64(len(words))
+	if l.dir == "" {
+		l.mem[p] = words
+		return nil
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	return writeWordsFile(partPath(l.dir, p), words, false)
+}
+
+// release frees the level (its files in disk mode).
+func (l *level) release() {
+	l.mem = nil
+	if l.dir != "" {
+		os.RemoveAll(l.dir)
+	}
+}
+
+func partPath(dir string, p int) string { return filepath.Join(dir, fmt.Sprintf("part-%05d.bin", p)) }
+
+func spillPath(dir string, w, p int) string {
+	return filepath.Join(dir, fmt.Sprintf("w%03d-p%05d.bin", w, p))
+}
+
+// writeWordsFile writes (or appends) words little-endian.
+func writeWordsFile(path string, words []uint64, appendTo bool) error {
+	flag := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	if appendTo {
+		flag = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flag, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := writeWords(f, words); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// readWordsFile appends the words of a file to dst.
+func readWordsFile(path string, dst []uint64) ([]uint64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return dst, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return dst, err
+	}
+	n := int(st.Size() / 8)
+	start := len(dst)
+	if cap(dst)-start < n {
+		nd := make([]uint64, start, start+n)
+		copy(nd, dst)
+		dst = nd
+	}
+	dst = dst[:start+n]
+	if n == 0 {
+		return dst, nil
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&dst[start])), 8*n)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return dst, err
+	}
+	if !littleEndian {
+		for i := start; i < len(dst); i++ {
+			dst[i] = binary.LittleEndian.Uint64(b[8*(i-start):])
+		}
+	}
+	return dst, nil
+}
+
+// spill appends the worker's buffered children to its per-partition files
+// and empties the buffers (their memory is released).
+func (w *worker) spill(dir string) error {
+	for p, buf := range w.out {
+		if len(buf) == 0 {
+			continue
+		}
+		if err := writeWordsFile(spillPath(dir, w.id, p), buf, true); err != nil {
+			return err
+		}
+		w.spilled[p] += int64(len(buf))
+		w.out[p] = nil
+	}
+	w.buffered = 0
+	return nil
+}
