@@ -21,6 +21,7 @@ type Weights struct {
 	EnclosedHoleLines float64 `json:"enclosed_hole_lines"`
 	SurfaceHeight     float64 `json:"surface_height"`
 	StackHeight       float64 `json:"stack_height,omitempty"`
+	SurfaceColumns    float64 `json:"surface_columns,omitempty"`
 	Erasability       float64 `json:"erasability"`
 	Score             float64 `json:"score"`
 	// FutureFactor weighs the lines a quiescence chain cleared to reach a
@@ -86,6 +87,10 @@ type Features struct {
 	SurfaceHeight int
 	// StackHeight: rows between the floor and the top of the stack.
 	StackHeight int
+	// SurfaceColumns: the surface's height summed over the columns: for
+	// each column, the rows between the floor and the lowest cell of the
+	// column the 1x1 block reaches.
+	SurfaceColumns int
 	// Erasability: how many of the 7 pieces, each on its own, have a
 	// placement that clears a line.
 	Erasability int
@@ -103,8 +108,12 @@ func NewHand(w Weights) *Hand { return &Hand{W: w} }
 // Name is "hand:" and the weights' name with their values.
 func (h *Hand) Name() string {
 	w := h.W
-	return fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g %g]", w.Name, w.Holes, w.EnclosedHoles,
-		w.EnclosedHoleLines, w.SurfaceHeight, w.StackHeight, w.Erasability, w.Score, w.FutureFactor)
+	name := fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g", w.Name, w.Holes, w.EnclosedHoles,
+		w.EnclosedHoleLines, w.SurfaceHeight, w.Erasability, w.Score, w.FutureFactor)
+	if w.StackHeight != 0 || w.SurfaceColumns != 0 {
+		name += fmt.Sprintf(" stack %g columns %g", w.StackHeight, w.SurfaceColumns)
+	}
+	return name + "]"
 }
 
 // NewWorker returns a worker with its own move generator.
@@ -136,6 +145,7 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 		wt.EnclosedHoleLines*float64(f.EnclosedHoleLines) +
 		wt.SurfaceHeight*float64(f.SurfaceHeight) +
 		wt.StackHeight*float64(f.StackHeight) +
+		wt.SurfaceColumns*float64(f.SurfaceColumns) +
 		wt.Erasability*float64(f.Erasability) +
 		wt.Score*lines
 	return -cost
@@ -150,6 +160,7 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 	var above uint16
 	low := -1
 	var holes, enc, encLines [hatetris.MaxDepth]uint8
+	var reachRow [hatetris.MaxDepth]uint16
 	for y := 0; y < r.Depth; y++ {
 		row := w[y]
 		empty := full &^ row
@@ -165,6 +176,7 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 			low = y
 		}
 		reach = seed
+		reachRow[y] = seed
 		holes[y] = uint8(bits.OnesCount16(empty & above))
 		e := empty &^ seed
 		enc[y] = uint8(bits.OnesCount16(e))
@@ -183,6 +195,11 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 	}
 	f.SurfaceHeight = r.Depth - 1 - low
 	f.StackHeight = r.Height(w)
+	var acc uint16
+	for y := r.Depth - 1; y >= 0; y-- {
+		acc |= reachRow[y]
+		f.SurfaceColumns += r.Width - bits.OnesCount16(acc)
+	}
 	hw.g.MaxClears(w, &f.Clears)
 	for _, c := range f.Clears {
 		if c > 0 {

@@ -37,15 +37,15 @@ func TestFeatures(t *testing.T) {
 	}{
 		{"empty", nil, Features{}},
 		{"flat row, one gap", []string{"#########."},
-			Features{StackHeight: 1, Erasability: 5, Clears: [7]int{1, 0, 0, 1, 1, 1, 1}}},
+			Features{StackHeight: 1, SurfaceColumns: 9, Erasability: 5, Clears: [7]int{1, 0, 0, 1, 1, 1, 1}}},
 		{"covered hole, open at the side", []string{
 			"##........",
 			"#.........",
-		}, Features{Holes: 1, StackHeight: 2}},
+		}, Features{Holes: 1, StackHeight: 2, SurfaceColumns: 2}},
 		{"covered hole, sealed", []string{
 			"###.......",
 			"#.#.......",
-		}, Features{Holes: 1, EnclosedHoles: 1, EnclosedHoleLines: 1, StackHeight: 2}},
+		}, Features{Holes: 1, EnclosedHoles: 1, EnclosedHoleLines: 1, StackHeight: 2, SurfaceColumns: 6}},
 		{"overhang reachable from the side", []string{
 			"###.......",
 			"..........",
@@ -53,18 +53,18 @@ func TestFeatures(t *testing.T) {
 		{"sealed floor", []string{
 			"##########",
 			".#.#######",
-		}, Features{SurfaceHeight: 2, StackHeight: 2}},
+		}, Features{SurfaceHeight: 2, StackHeight: 2, SurfaceColumns: 20}},
 		{"two enclosed holes on one line", []string{
 			"##########",
 			".####.####",
 			"#.##.#####",
-		}, Features{SurfaceHeight: 3, StackHeight: 3}},
+		}, Features{SurfaceHeight: 3, StackHeight: 3, SurfaceColumns: 30}},
 		{"enclosed holes on two lines above the surface floor", []string{
 			"###.......",
 			"#.#.......",
 			"###.......",
 			".#........",
-		}, Features{Holes: 3, EnclosedHoles: 2, EnclosedHoleLines: 2, StackHeight: 4}},
+		}, Features{Holes: 3, EnclosedHoles: 2, EnclosedHoleLines: 2, StackHeight: 4, SurfaceColumns: 8}},
 	}
 	g := NewHand(DefaultWeights()).NewHandWorker(hatetris.Standard())
 	for _, c := range cases {
