@@ -108,10 +108,10 @@ func NewHand(w Weights) *Hand { return &Hand{W: w} }
 // Name is "hand:" and the weights' name with their values.
 func (h *Hand) Name() string {
 	w := h.W
-	name := fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g", w.Name, w.Holes, w.EnclosedHoles,
-		w.EnclosedHoleLines, w.SurfaceHeight, w.Erasability, w.Score, w.FutureFactor)
-	if w.StackHeight != 0 || w.SurfaceColumns != 0 {
-		name += fmt.Sprintf(" stack %g columns %g", w.StackHeight, w.SurfaceColumns)
+	name := fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g %g", w.Name, w.Holes, w.EnclosedHoles,
+		w.EnclosedHoleLines, w.SurfaceHeight, w.StackHeight, w.Erasability, w.Score, w.FutureFactor)
+	if w.SurfaceColumns != 0 {
+		name += fmt.Sprintf(" columns %g", w.SurfaceColumns)
 	}
 	return name + "]"
 }
