@@ -73,5 +73,38 @@ func loadCheckpoint(dir string) (*state, error) {
 	if err := dec.Decode(&st); err != nil {
 		return nil, fmt.Errorf("beam: checkpoint: %w", err)
 	}
+	if err := st.validate(); err != nil {
+		return nil, fmt.Errorf("beam: checkpoint: %w", err)
+	}
 	return &st, nil
+}
+
+// validate checks the shapes a search relies on.
+func (st *state) validate() error {
+	if st.Depth < 0 || len(st.Tree) != st.Depth+1 {
+		return fmt.Errorf("depth %d with %d ancestry levels", st.Depth, len(st.Tree))
+	}
+	if len(st.Wells) != len(st.Scores) || len(st.Wells) != st.Tree[st.Depth].len() || (len(st.Wells) == 0 && !st.Died) {
+		return fmt.Errorf("%d wells, %d scores, %d nodes", len(st.Wells), len(st.Scores), st.Tree[st.Depth].len())
+	}
+	for d, l := range st.Tree {
+		if len(l.Move) != len(l.Parent) || len(l.Hash) != len(l.Parent) || len(l.Cells) != len(l.Parent) {
+			return fmt.Errorf("level %d: ragged arrays", d)
+		}
+		if d == 0 {
+			if l.len() != 1 {
+				return fmt.Errorf("level 0 has %d nodes", l.len())
+			}
+			continue
+		}
+		for _, p := range l.Parent {
+			if int(p) >= st.Tree[d-1].len() {
+				return fmt.Errorf("level %d: parent %d out of range", d, p)
+			}
+		}
+	}
+	if len(st.BestPath) > st.Depth || st.BestDepth != len(st.BestPath) {
+		return fmt.Errorf("best path of %d moves at depth %d", len(st.BestPath), st.BestDepth)
+	}
+	return nil
 }
