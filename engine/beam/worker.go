@@ -17,6 +17,7 @@ type worker struct {
 	children int64
 	loops    int
 	memo     memo
+	well     hatetris.Well
 }
 
 func newWorker(s *searcher) *worker {
@@ -34,12 +35,12 @@ func (w *worker) begin() {
 // expand offers the children of parent i of depth d to the pool.
 func (w *worker) expand(d, i int) {
 	st := w.s.st
-	var well hatetris.Well
-	unpack(w.r, &st.Wells[i], &well)
+	well := &w.well // not a local: the generator keeps a pointer to it
+	unpack(w.r, &st.Wells[i], well)
 	score := int(st.Scores[i])
-	w.exp.hist.reset(w.r, cellsOf(&well))
+	w.exp.hist.reset(w.r, cellsOf(well))
 	w.s.tr.gather(d, i, &w.exp.hist)
-	sent, mild, out := w.exp.expand(&well)
+	sent, mild, out := w.exp.expand(well)
 	if sent != mild {
 		w.loops++
 	}
