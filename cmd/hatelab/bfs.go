@@ -13,7 +13,69 @@ import (
 )
 
 func init() {
-	rootCmd.AddCommand(newBFSCmd())
+	rootCmd.AddCommand(newBFSCmd(), newBFSReplayCmd())
+}
+
+func parseTarget(s string) (bfs.Target, error) {
+	switch s {
+	case "longest":
+		return bfs.Longest, nil
+	case "score":
+		return bfs.HighestScoring, nil
+	}
+	return 0, fmt.Errorf("--replay %q: want longest or score", s)
+}
+
+// bfsReplayJSON is the --json output of `hatelab bfs-replay`.
+type bfsReplayJSON struct {
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Rule   string `json:"rule"`
+	Score  int    `json:"score"`
+	Length int    `json:"length"`
+	Pieces string `json:"pieces"`
+	Replay string `json:"replay"`
+}
+
+func newBFSReplayCmd() *cobra.Command {
+	var (
+		target string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "bfs-replay [--replay longest|score] [--json] LEVELS-DIR",
+		Short: "Rebuild a longest or highest-scoring game from the level files of a finished bfs search",
+		Long: `Rebuild one game from the levels that 'hatelab bfs --levels-dir DIR' wrote, walking
+the level files backward (one level streamed at a time), and print its replay,
+verified by replaying it in the engine against HATETRIS Mild.`,
+		Example: `  hatelab bfs --width 10 --height 6 --levels-dir /tmp/l6 --quiet
+  hatelab bfs-replay --replay score /tmp/l6`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			t, err := parseTarget(target)
+			if err != nil {
+				return err
+			}
+			if _, err := os.Stat(args[0]); err != nil {
+				return err
+			}
+			g, err := bfs.Reconstruct(args[0], t)
+			if err != nil {
+				return failure(err)
+			}
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(w, bfsReplayJSON{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
+					Length: g.Length, Pieces: piecesString(g), Replay: g.Keys})
+			}
+			_, err = fmt.Fprintf(w, "%dx%d %s, %s game: score %d, %d pieces %s, verified: %s\n", g.Width, g.Height, g.Rule,
+				target, g.Score, g.Length, piecesString(g), g.Keys)
+			return failure(err)
+		},
+	}
+	cmd.Flags().StringVar(&target, "replay", "longest", "which game: longest or score")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON")
+	return cmd
 }
 
 // bfsJSON is the --json output of `hatelab bfs`.
@@ -77,14 +139,10 @@ keys, verified by the engine.`,
 				return err
 			}
 			var target bfs.Target
-			switch replay {
-			case "":
-			case "longest":
-				target = bfs.Longest
-			case "score":
-				target = bfs.HighestScoring
-			default:
-				return fmt.Errorf("--replay %q: want longest or score", replay)
+			if replay != "" {
+				if target, err = parseTarget(replay); err != nil {
+					return err
+				}
 			}
 			dir := levelsDir
 			if replay != "" && dir == "" {

@@ -61,6 +61,19 @@ func TestBFSCommand(t *testing.T) {
 		t.Errorf("replay: %v %s", err, out)
 	}
 
+	dir := t.TempDir()
+	if _, err := run(t, newBFSCmd(), "--width", "6", "--height", "6", "--levels-dir", dir, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run(t, newBFSReplayCmd(), "--replay", "score", "--json", dir)
+	var g bfsReplayJSON
+	if err != nil || json.Unmarshal([]byte(out), &g) != nil || g.Score != 4 || g.Replay == "" {
+		t.Errorf("bfs-replay: %v %s", err, out)
+	}
+	if _, err := run(t, newBFSReplayCmd(), filepath.Join(dir, "missing")); err == nil {
+		t.Error("bfs-replay of a missing folder: want an error")
+	}
+
 	for _, bad := range [][]string{
 		{"--width", "3", "--height", "4"},
 		{"--width", "10", "--height", "0"},
