@@ -81,8 +81,8 @@ func TestLoopsWidth4(t *testing.T) {
 		if res.Unbounded != tc.unbounded || res.MaxWidth != tc.maxWidth {
 			t.Errorf("4x%d: unbounded %v max width %d, want %v %d", tc.h, res.Unbounded, res.MaxWidth, tc.unbounded, tc.maxWidth)
 		}
-		// From the empty well the AI sends a piece that clears one line
-		// and leaves the empty well again: a 1-piece loop.
+		// After the first piece, a well where the AI's piece can complete
+		// and clear one row, leaving the same well: a 1-piece loop.
 		if tc.unbounded && (res.LoopPieces != 1 || res.LoopLines != 1 || res.Period < 1) {
 			t.Errorf("4x%d: loop %d pieces %d lines, period %d", tc.h, res.LoopPieces, res.LoopLines, res.Period)
 		}
