@@ -24,6 +24,7 @@ func newWorker(s *searcher) *worker {
 	w := &worker{s: s, r: s.r, ev: s.cfg.Eval.NewWorker(s.r)}
 	w.exp.g = hatetris.NewGenerator(s.r)
 	w.q = quiescer{g: hatetris.NewGenerator(s.r), ev: w.ev, cap: s.cfg.QuiescenceCap, r: s.r}
+	w.q.cw, _ = w.ev.(eval.ClearsWorker)
 	return w
 }
 
@@ -76,10 +77,19 @@ type quiescer struct {
 	g         *hatetris.Generator
 	ev        eval.Worker
 	cap       int
-	cur, next []hatetris.Well
+	cur, next []qwell
 	buf       []hatetris.Result
 	r         *hatetris.Rules
 	memo      memo
+	cw        eval.ClearsWorker // ev, when it reports clears
+	clr       [hatetris.NumPieces]int
+}
+
+// qwell is a well of a quiescence chain with the most lines each piece
+// can clear in it (-1: not known).
+type qwell struct {
+	well   hatetris.Well
+	clears [hatetris.NumPieces]int8
 }
 
 // memo is a direct-mapped cache of values (the same well recurs among
@@ -91,11 +101,12 @@ type memo struct {
 }
 
 type qentry struct {
-	well  pwell
-	score int32
-	k     int16
-	ok    bool
-	value float64
+	well   pwell
+	score  int32
+	k      int16
+	ok     bool
+	clears [hatetris.NumPieces]int8
+	value  float64
 }
 
 const memoBits = 16
@@ -115,19 +126,29 @@ func (m *memo) lookup(w *hatetris.Well, p *pwell, score, k int) (*qentry, bool) 
 	return e, false
 }
 
-// eval is the evaluation of w at score and quiescence depth k, memoized.
-func (q *quiescer) eval(w *hatetris.Well, score, k int) float64 {
+// eval is the evaluation of w at score and quiescence depth k, memoized,
+// with the most lines each piece clears in w when the evaluation reports
+// them (-1 otherwise).
+func (q *quiescer) eval(w *hatetris.Well, score, k int) (float64, [hatetris.NumPieces]int8) {
 	p := pack(q.r, w)
 	e, hit := q.memo.lookup(w, &p, score, k)
 	if !hit {
-		e.value = q.ev.Evaluate(w, score, k)
+		if q.cw != nil {
+			e.value = q.cw.EvaluateClears(w, score, k, &q.clr)
+			for i, n := range q.clr {
+				e.clears[i] = int8(n)
+			}
+		} else {
+			e.value = q.ev.Evaluate(w, score, k)
+			e.clears = [hatetris.NumPieces]int8{-1, -1, -1, -1, -1, -1, -1}
+		}
 	}
-	return e.value
+	return e.value, e.clears
 }
 
 func (q *quiescer) value(w *hatetris.Well, score int) float64 {
-	best := q.eval(w, score, 0)
-	q.cur = append(q.cur[:0], *w)
+	best, clears := q.eval(w, score, 0)
+	q.cur = append(q.cur[:0], qwell{*w, clears})
 	visited := 1
 	for k := 1; len(q.cur) > 0 && visited < q.cap; k++ {
 		q.next = q.next[:0]
@@ -137,13 +158,13 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 			if !ok {
 				continue
 			}
-			q.buf = q.g.Results(x, p, q.buf[:0])
+			q.buf = q.g.Results(&x.well, p, q.buf[:0])
 			for j := range q.buf {
 				res := &q.buf[j]
 				if res.Lines != 1 || res.GameOver || q.has(&res.Well) {
 					continue
 				}
-				q.next = append(q.next, res.Well)
+				q.next = append(q.next, qwell{well: res.Well})
 			}
 		}
 		for i := range q.next {
@@ -152,7 +173,9 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 				break
 			}
 			visited++
-			best = max(best, q.eval(&q.next[i], score, k))
+			var v float64
+			v, q.next[i].clears = q.eval(&q.next[i].well, score, k)
+			best = max(best, v)
 		}
 		q.cur, q.next = q.next, q.cur
 	}
@@ -161,9 +184,13 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 
 // piece returns the chain's piece for x: the first that cannot clear two
 // lines, if it can clear one.
-func (q *quiescer) piece(x *hatetris.Well) (hatetris.Piece, bool) {
+func (q *quiescer) piece(x *qwell) (hatetris.Piece, bool) {
 	for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
-		switch n := q.g.MaxClear(x, p); {
+		n := int(x.clears[p])
+		if n < 0 {
+			n = q.g.MaxClear(&x.well, p)
+		}
+		switch {
 		case n >= 2:
 			continue
 		case n == 1:
@@ -177,7 +204,7 @@ func (q *quiescer) piece(x *hatetris.Well) (hatetris.Piece, bool) {
 
 func (q *quiescer) has(w *hatetris.Well) bool {
 	for i := range q.next {
-		if q.next[i] == *w {
+		if q.next[i].well == *w {
 			return true
 		}
 	}

@@ -33,6 +33,14 @@ type Worker interface {
 	Evaluate(w *hatetris.Well, score, future int) float64
 }
 
+// ClearsWorker is a Worker that also reports, for the well it evaluated,
+// the most lines each piece can clear (0 if none; S Z O I L J T), which a
+// quiescence lookahead needs too.
+type ClearsWorker interface {
+	Worker
+	EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64
+}
+
 // ByName returns the evaluation a CLI flag names: "hand" (the default
 // weights, or those of weightsFile when it is not empty).
 func ByName(name, weightsFile string) (Evaluator, error) {

@@ -137,6 +137,13 @@ func (hw *HandWorker) Evaluate(w *hatetris.Well, score, future int) float64 {
 	return hw.w.Value(&f, score, future)
 }
 
+// EvaluateClears implements ClearsWorker.
+func (hw *HandWorker) EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64 {
+	f := hw.Features(w)
+	*clears = f.Clears
+	return hw.w.Value(&f, score, future)
+}
+
 // Value is minus the weighted cost of features f at the given score.
 func (wt *Weights) Value(f *Features, score, future int) float64 {
 	lines := float64(score) + wt.FutureFactor*float64(future)
