@@ -67,7 +67,7 @@ type FitRow struct {
 	Fitted  string `lab:"fitted"`
 	Model   string `lab:"model"`
 	N       int    `lab:"n"`
-	Params  string `lab:"parameters ± s.e. (1, h, h²)"`
+	Params  string `lab:"coefficients of 1 · h · h² (± s.e.)"`
 	Sigma   string `lab:"σ"`
 	LOO     string `lab:"LOO RMSE"`
 	At      string `lab:"at h"`
@@ -87,9 +87,13 @@ func FitTable(at float64, ms ...*ModelFit) *Table {
 		if m.Log {
 			scale = " (ln)"
 		}
+		pred := fmt.Sprintf("%s [%s, %s]", num(y), num(lo), num(hi))
+		if m.Fit.DoF == 0 {
+			pred = num(y) + " (exact fit: no interval)"
+		}
 		rows[i] = FitRow{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
 			Sigma: fmt.Sprintf("%.3g%s", m.Fit.Sigma, scale), LOO: fmt.Sprintf("%.3g%s", m.Fit.LOORMSE, scale),
-			At: fmt.Sprint(at), Predict: fmt.Sprintf("%s [%s, %s]", Count(y), Count(lo), Count(hi))}
+			At: fmt.Sprint(at), Predict: pred}
 	}
 	return TableOf(rows)
 }
@@ -206,4 +210,18 @@ func ResidualPlot(title, xLabel string, ms ...*ModelFit) (*plot.Plot, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// num formats a prediction: plain below 100,000, else 3 significant
+// digits with an exponent.
+func num(v float64) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return fmt.Sprint(v)
+	case math.Abs(v) < 100:
+		return fmt.Sprintf("%.1f", v)
+	case math.Abs(v) < 1e5:
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
 }
