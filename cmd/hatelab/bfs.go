@@ -200,8 +200,8 @@ keys, verified by the engine.`,
 			} else if res.Truncated {
 				score, length = ">= "+score, ">= "+length
 			}
-			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, max width %d (level %d); %.2f s, peak RSS %.0f MB\n",
-				width, height, rule, score, length, res.MaxWidth, res.MaxWidthDepth, res.Seconds, float64(res.PeakRSS)/(1<<20))
+			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, max width %d (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
+				width, height, rule, score, length, res.MaxWidth, res.MaxWidthDepth, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
 			if game != nil {
 				fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
 			}

@@ -132,6 +132,9 @@ type Result struct {
 	// Expanded counts the states expanded, Children all children.
 	Expanded, Children int64
 	Seconds            float64
+	// CPUSeconds is the process's CPU time (user + system) during the
+	// search: on a shared machine a steadier measure than Seconds.
+	CPUSeconds float64
 	// PeakRSS is the process's peak resident memory (bytes) at the end.
 	PeakRSS int64
 	// LevelDir is where the levels were written (if Options.LevelDir).
@@ -161,7 +164,7 @@ type worker struct {
 
 // Search runs the complete search.
 func Search(opt Options) (*Result, error) {
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuSeconds()
 	rules, err := NewRules(opt.Width, opt.Height, opt.Rule)
 	if err != nil {
 		return nil, err
@@ -357,6 +360,7 @@ func Search(opt Options) (*Result, error) {
 		}
 	}
 	res.Seconds = time.Since(start).Seconds()
+	res.CPUSeconds = cpuSeconds() - cpu0
 	res.PeakRSS = peakRSS()
 	rep.Report(progress.Event{Job: job, Stage: "done", Done: res.Expanded, Total: res.Expanded, Unit: "states", Finished: true,
 		Info: fmt.Sprintf("score %d, length %d, width %d, %.1fs", res.Score, res.Length, res.MaxWidth, res.Seconds)})
