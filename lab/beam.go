@@ -286,11 +286,16 @@ type BeamDepthRow struct {
 	Seconds      float64 `lab:"seconds,%.2f"`
 }
 
-// BeamDepthTable tabulates every step-th depth of a search (and the last).
+// BeamDepthTable tabulates every step-th depth of a search and its last
+// non-empty depth.
 func BeamDepthTable(res *beam.Result, step int) *Table {
 	var rows []BeamDepthRow
-	for i, ds := range res.Depths {
-		if step > 1 && i%step != step-1 && i != len(res.Depths)-1 {
+	last := len(res.Depths) - 1
+	for last > 0 && res.Depths[last].Kept == 0 {
+		last--
+	}
+	for i, ds := range res.Depths[:last+1] {
+		if step > 1 && i%step != step-1 && i != last {
 			continue
 		}
 		var sc []string
