@@ -6,9 +6,9 @@
 // well by the best evaluation over the wells reachable from it by
 // successive single-line clears.
 //
-// The beam is stored flat: per depth, arrays of packed wells, scores and
-// values, and a compacted ancestry of parent and outcome indices, so that
-// the best game can be rebuilt, replayed and checked against the real game
+// The beam is stored flat: arrays of the kept wells (packed to 32 bytes)
+// and scores, and a compacted ancestry (per depth, parent and outcome
+// indices, well hashes and cell counts), so that the best game can be rebuilt, replayed and checked against the real game
 // at the end. Results are identical for any number of workers: every
 // choice is made by a strict total order on (value, score, well, parent,
 // outcome).
