@@ -86,6 +86,9 @@ type DepthStats struct {
 	// LoopsAvoided counts expansions where the loop rule changed the
 	// piece.
 	LoopsAvoided int `json:"loops_avoided"`
+	// AllRepeat counts expansions where every piece led back to a well of
+	// the path (the AI then sends the least repeated one).
+	AllRepeat int `json:"all_repeat"`
 	// TreeNodes is the ancestry's size after compaction.
 	TreeNodes int `json:"tree_nodes"`
 	// Bytes estimates the search's memory after the depth: the kept wells
@@ -300,6 +303,7 @@ func (s *searcher) step() DepthStats {
 		pools[i] = &w.pool
 		ds.Children += w.children
 		ds.LoopsAvoided += w.loops
+		ds.AllRepeat += w.allRepeat
 	}
 	wells := make([]pwell, 0, min(s.cfg.Width, n*8+16))
 	scores := make([]int32, 0, cap(wells))

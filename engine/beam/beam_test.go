@@ -217,42 +217,7 @@ func TestLoopRuleOnRecords(t *testing.T) {
 			if loops >= 0 && len(g.LoopChanges) != loops {
 				t.Fatalf("game has %d loop changes, want %d", len(g.LoopChanges), loops)
 			}
-			var tr tree
-			e := expander{g: hatetris.NewGenerator(r)}
-			var path []uint8
-			changes := 0
-			for n, st := range g.Steps {
-				var lv level
-				lv.push(0, 0, hashWell(&st.Before), cellsOf(&st.Before))
-				tr.Levels = append(tr.Levels, lv)
-				e.hist.reset(r, cellsOf(&st.Before))
-				tr.gather(n, 0, &e.hist)
-				sent, mild, out := e.expand(&st.Before)
-				if sent != st.Piece || mild != st.MildPiece {
-					t.Fatalf("piece %d: beam sends %v (mild %v), game %v (mild %v)", n, sent, mild, st.Piece, st.MildPiece)
-				}
-				if sent != mild {
-					changes++
-				}
-				if n+1 == len(g.Steps) {
-					break
-				}
-				next := g.Steps[n+1].Before
-				m := -1
-				for i := range out {
-					if out[i].Well == next && !out[i].GameOver {
-						m = i
-						break
-					}
-				}
-				if m < 0 {
-					t.Fatalf("piece %d: the game's next well is not an outcome", n)
-				}
-				path = append(path, uint8(m))
-			}
-			if changes != len(g.LoopChanges) {
-				t.Fatalf("beam saw %d loop changes, game %d", changes, len(g.LoopChanges))
-			}
+			path := followGame(t, r, g)
 			res, err := Rebuild(r, &hatetris.Well{}, 0, path)
 			if err != nil {
 				t.Fatal(err)
@@ -287,4 +252,49 @@ func TestBadConfig(t *testing.T) {
 			t.Fatalf("%+v: %v", c, err)
 		}
 	}
+}
+
+// followGame follows a game move by move through the beam's own ancestry
+// (a chain of one node per depth) and path history, checks that the
+// beam's expansion sends the real AI's piece (and Mild's) at every step,
+// and returns the game's path as outcome indices.
+func followGame(t *testing.T, r *hatetris.Rules, g *hatetris.Game) []uint8 {
+	t.Helper()
+	var tr tree
+	e := expander{g: hatetris.NewGenerator(r)}
+	var path []uint8
+	changes := 0
+	for n, st := range g.Steps {
+		var lv level
+		lv.push(0, 0, hashWell(&st.Before), cellsOf(&st.Before))
+		tr.Levels = append(tr.Levels, lv)
+		e.hist.reset(r, cellsOf(&st.Before))
+		tr.gather(n, 0, &e.hist)
+		sent, mild, out := e.expand(&st.Before)
+		if sent != st.Piece || mild != st.MildPiece {
+			t.Fatalf("piece %d: beam sends %v (mild %v), game %v (mild %v)", n, sent, mild, st.Piece, st.MildPiece)
+		}
+		if sent != mild {
+			changes++
+		}
+		if n+1 == len(g.Steps) {
+			break
+		}
+		next := g.Steps[n+1].Before
+		m := -1
+		for i := range out {
+			if out[i].Well == next && !out[i].GameOver {
+				m = i
+				break
+			}
+		}
+		if m < 0 {
+			t.Fatalf("piece %d: the game's next well is not an outcome", n)
+		}
+		path = append(path, uint8(m))
+	}
+	if changes != len(g.LoopChanges) {
+		t.Fatalf("beam saw %d loop changes, game %d", changes, len(g.LoopChanges))
+	}
+	return path
 }

@@ -48,12 +48,16 @@ type expander struct {
 	g    *hatetris.Generator
 	hist pathHist
 	buf  []hatetris.Result
+	// allRepeat tells that every piece of the last expansion led back to a
+	// path well (the AI then sends the one seen least often).
+	allRepeat bool
 }
 
 // expand returns the piece HATETRIS sends, the piece Mild would send and
 // the outcomes of the sent piece (valid until the next call). h.hashes
 // must hold the candidate path wells.
 func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []hatetris.Result) {
+	e.allRepeat = false
 	if len(e.hist.hashes) == 0 {
 		// No outcome can repeat a path well: the choice is Mild's.
 		sent, e.buf = e.g.Move(w, hatetris.Mild, nil, e.buf[:0])
@@ -61,6 +65,7 @@ func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []ha
 	}
 	rk := e.g.Rank(w, &e.hist)
 	sent = rk.Best()
+	e.allRepeat = rk.Loops[sent] > 0
 	mild = 0
 	for p := hatetris.Piece(1); p < hatetris.NumPieces; p++ {
 		if rk.Peak[p] < rk.Peak[mild] {

@@ -14,10 +14,11 @@ type worker struct {
 	pool pool
 	q    quiescer
 
-	children int64
-	loops    int
-	memo     memo
-	well     hatetris.Well
+	children  int64
+	loops     int
+	allRepeat int
+	memo      memo
+	well      hatetris.Well
 }
 
 func newWorker(s *searcher) *worker {
@@ -30,7 +31,7 @@ func newWorker(s *searcher) *worker {
 
 func (w *worker) begin() {
 	w.pool.reset(w.s.cfg.Width)
-	w.children, w.loops = 0, 0
+	w.children, w.loops, w.allRepeat = 0, 0, 0
 }
 
 // expand offers the children of parent i of depth d to the pool.
@@ -44,6 +45,9 @@ func (w *worker) expand(d, i int) {
 	sent, mild, out := w.exp.expand(well)
 	if sent != mild {
 		w.loops++
+	}
+	if w.exp.allRepeat {
+		w.allRepeat++
 	}
 	var c cand
 	for m := range out {
