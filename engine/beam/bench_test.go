@@ -2,6 +2,7 @@ package beam
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/eval"
@@ -101,6 +102,9 @@ func BenchmarkExpand(b *testing.B) {
 			w.memo, w.q.memo = memo{}, memo{}
 			w.memo.tab, w.q.memo.tab = make([]qentry, 1<<memoBits), make([]qentry, 1<<memoBits)
 			b.ReportAllocs()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
 				if i%n == 0 {
@@ -110,7 +114,12 @@ func BenchmarkExpand(b *testing.B) {
 				}
 				w.expand(s.st.Depth, i%n)
 			}
+			cpu := threadCPU() - cpu0
 			b.ReportMetric(float64(w.children)/b.Elapsed().Seconds(), "children/s")
+			if cpu > 0 {
+				b.ReportMetric(float64(w.children)/cpu.Seconds(), "children/cpu-s")
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(w.children), "cpu-ns/child")
+			}
 		})
 	}
 }
