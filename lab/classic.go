@@ -33,6 +33,11 @@ type ClassicStep struct {
 type ClassicPlayed struct {
 	Steps  []ClassicStep
 	Result classic.Result
+	// Over reports that the game ended within the recording: Killer is the
+	// piece that had no legal placement on the board Final.
+	Over   bool
+	Killer classic.Piece
+	Final  classic.Board
 }
 
 // ClassicGame plays seed with agent on a rows x cols board, recording at
@@ -45,12 +50,14 @@ func ClassicGame(rows, cols int, agent classic.Agent, seed int64, maxPieces int,
 	}
 	g := classic.NewGame(r, agent, seed)
 	var steps []ClassicStep
+	var out ClassicPlayed
 	for maxPieces <= 0 || len(steps) < maxPieces {
 		before := g.Board
 		p := g.Stream.Next()
 		c, y := agent.Choose(&g.Board, p)
 		if c == nil {
 			g.Over = true
+			out.Over, out.Killer, out.Final = true, p, g.Board
 			break
 		}
 		n := g.Board.Apply(c, y)
@@ -62,7 +69,9 @@ func ClassicGame(rows, cols int, agent classic.Agent, seed int64, maxPieces int,
 		for g.Step() {
 		}
 	}
-	return ClassicPlayed{steps, classic.Result{Rows: rows, Cols: cols, Seed: seed, Agent: agent.Name(), Pieces: g.Pieces, Lines: g.Lines}}, nil
+	out.Steps = steps
+	out.Result = classic.Result{Rows: rows, Cols: cols, Seed: seed, Agent: agent.Name(), Pieces: g.Pieces, Lines: g.Lines}
+	return out, nil
 }
 
 // ClassicBoard draws a classic board, with the step's piece (if any) in its

@@ -14,7 +14,7 @@ func TestClassicGameAndFilmstrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Result.Pieces != 299 || g.Result.Lines != 116 || len(g.Steps) != 299 {
+	if g.Result.Pieces != 299 || g.Result.Lines != 116 || len(g.Steps) != 299 || !g.Over {
 		t.Fatalf("game %+v, %d steps", g.Result, len(g.Steps))
 	}
 	part, _ := ClassicGame(5, 10, classic.TetrAI{}, 5000, 10, true)
