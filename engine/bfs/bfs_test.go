@@ -10,7 +10,7 @@ import (
 
 // Anchors: the peer engine and an independent port for the real rule
 // (width 10), the blog's corrected tables (widths 5 and 6), and the
-// blog's old width-10 table for the clear-above-bar rule.
+// blog's old width-10 and width-8 tables for the clear-above-bar rule.
 var anchors = []struct {
 	w, h     int
 	rule     Rule
@@ -25,6 +25,11 @@ var anchors = []struct {
 	{10, 5, RuleQntm, 4, 19, 174585, true},
 	{10, 4, RuleClearAboveBar, 1, 11, 9095, false},
 	{10, 5, RuleClearAboveBar, 4, 19, 174634, true},
+	// The blog's width-8 table is also the old rule.
+	{8, 4, RuleClearAboveBar, 1, 8, 1172, false},
+	{8, 5, RuleClearAboveBar, 5, 17, 12447, false},
+	{8, 6, RuleClearAboveBar, 6, 21, 159942, true},
+	{8, 5, RuleQntm, 3, 13, 12380, false},
 	{5, 2, RuleQntm, 0, 1, 3, false},
 	{5, 3, RuleQntm, 0, 2, 8, false},
 	{5, 4, RuleQntm, 1, 4, 41, false},
