@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/hatelab/hatelab/engine/classic"
@@ -118,7 +118,7 @@ func ClassicFilmstrip(steps []ClassicStep, from, to, perRow int, title string) S
 	return Column(titleSVG(title), strip)
 }
 
-// ClassicSweep runs (or resumes) a sweep of agent over the given heights
+// ClassicSweep runs (or resumes) a sweep of agent on 10-wide boards over the given heights
 // with n documented seeds each, appending to the CSV at path (relative
 // paths are taken from the repository root), with a progress bar, and
 // returns every record of the file for that agent, heights and seeds.
@@ -127,7 +127,7 @@ func ClassicSweep(agent string, rows []int, n int, path string) ([]classic.Resul
 	if err != nil {
 		return nil, err
 	}
-	if !isAbs(path) {
+	if !filepath.IsAbs(path) {
 		path = RepoPath(path)
 	}
 	w, err := classic.OpenCSV(path)
@@ -169,8 +169,6 @@ func ClassicSelect(recs []classic.Result, agent string, rows []int, n int) []cla
 	})
 	return out
 }
-
-func isAbs(p string) bool { return len(p) > 0 && (p[0] == '/' || p[0] == os.PathSeparator) }
 
 // ClassicStatsRow is one line of ClassicTable.
 type ClassicStatsRow struct {
