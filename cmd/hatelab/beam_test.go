@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
@@ -84,5 +85,38 @@ func TestBeamCommandErrors(t *testing.T) {
 		} else if _, rt := err.(runtimeError); rt {
 			t.Fatalf("%v: runtime error %v, want an input error", args, err)
 		}
+	}
+}
+
+// TestBeamCommand1000Q is the issue's acceptance run: `hatelab beam --json
+// --width 1000 --quiescence` within a minute, its replay verified by
+// `hatelab replay`.
+func TestBeamCommand1000Q(t *testing.T) {
+	if testing.Short() {
+		t.Skip("width 1000 with quiescence takes several seconds")
+	}
+	start := time.Now()
+	out, err := run(t, newBeamCmd(), "--json", "--width", "1000", "--quiescence")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("took %v", d)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var res beamJSON
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		t.Fatal(err)
+	}
+	rout, err := run(t, newReplayCmd(), "--json", res.Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep replayJSON
+	if err := json.Unmarshal([]byte(rout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Score != res.Score || rep.PiecesPlaced != res.PiecesPlaced || !rep.GameOver || res.Score < 5 {
+		t.Fatalf("replay %d in %d, beam %d in %d", rep.Score, rep.PiecesPlaced, res.Score, res.PiecesPlaced)
 	}
 }
