@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -54,4 +55,48 @@ func TestClassicSweepResume(t *testing.T) {
 	if _, err := run(t, classicCmd(), "sweep", "--rows", "9-5", "--out", path); err == nil {
 		t.Fatal("bad range accepted")
 	}
+}
+
+func TestParseRange(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []int
+		bad  bool
+	}{
+		{"5-12", []int{5, 6, 7, 8, 9, 10, 11, 12}, false},
+		{"7", []int{7}, false},
+		{"5,7,9", []int{5, 7, 9}, false},
+		{"5-6,20", []int{5, 6, 20}, false},
+		{"9-5", nil, true},
+		{"3", nil, true},
+		{"32", nil, true},
+		{"a-b", nil, true},
+		{"", nil, true},
+	}
+	for _, tc := range tests {
+		got, err := parseRange(tc.in)
+		if tc.bad != (err != nil) || !slices.Equal(got, tc.want) && !tc.bad {
+			t.Errorf("parseRange(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}
+
+func FuzzParseRange(f *testing.F) {
+	for _, s := range []string{"5-12", "7", "5,7,9", "9-5", "-", ","} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rows, err := parseRange(s)
+		if err != nil {
+			return
+		}
+		if len(rows) == 0 {
+			t.Fatalf("%q: no rows and no error", s)
+		}
+		for _, r := range rows {
+			if r < 4 || r > 31 {
+				t.Fatalf("%q: row %d out of range", s, r)
+			}
+		}
+	})
 }
