@@ -244,7 +244,10 @@ func (s *searcher) loop(ctx context.Context) error {
 			return err
 		}
 		t0 := time.Now()
-		ds := s.step()
+		ds, err := s.step(ctx)
+		if err != nil {
+			return err
+		}
 		ds.Seconds = time.Since(t0).Seconds()
 		st.Seconds += ds.Seconds
 		st.Stats = append(st.Stats, ds)
@@ -271,8 +274,9 @@ func (s *searcher) loop(ctx context.Context) error {
 	return nil
 }
 
-// step expands the current beam into the next one.
-func (s *searcher) step() DepthStats {
+// step expands the current beam into the next one. A cancelled context
+// stops it between chunks of parents, leaving the state as it was.
+func (s *searcher) step(ctx context.Context) (DepthStats, error) {
 	st := s.st
 	d := st.Depth
 	n := len(st.Wells)
@@ -286,7 +290,7 @@ func (s *searcher) step() DepthStats {
 			defer wg.Done()
 			for {
 				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
+				if lo >= n || ctx.Err() != nil {
 					break
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
@@ -297,6 +301,9 @@ func (s *searcher) step() DepthStats {
 		}()
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return DepthStats{}, err
+	}
 	ds := DepthStats{Depth: d + 1, Expanded: n}
 	pools := make([]*pool, len(s.workers))
 	for i, w := range s.workers {
@@ -327,7 +334,7 @@ func (s *searcher) step() DepthStats {
 	if len(wells) == 0 {
 		st.Died = true
 		ds.TreeNodes = s.tr.nodes()
-		return ds
+		return ds, nil
 	}
 	s.tr.Levels = append(s.tr.Levels, lv)
 	s.tr.compact()
@@ -362,7 +369,7 @@ func (s *searcher) step() DepthStats {
 		st.BestScore, st.BestDepth = ds.MaxScore, st.Depth
 		st.BestPath = s.tr.path(st.Depth, bestI)
 	}
-	return ds
+	return ds, nil
 }
 
 // finish rebuilds, completes and checks the best game.

@@ -246,6 +246,38 @@ func TestStartWell(t *testing.T) {
 	}
 }
 
+// TestCancel: a cancelled context stops the search with its error, and
+// the checkpoint of the last finished depth resumes to the same game.
+func TestCancel(t *testing.T) {
+	cfg := Config{Width: 200, MaxDepth: 25}
+	full, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	dir := t.TempDir()
+	c := cfg
+	c.CheckpointDir = dir
+	c.OnDepth = func(ds DepthStats) error {
+		if ds.Depth == 10 {
+			cancel()
+		}
+		return nil
+	}
+	if _, err := Run(ctx, c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: %v", err)
+	}
+	c = cfg
+	c.CheckpointDir, c.Resume = dir, true
+	res, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Keys != full.Keys {
+		t.Fatal("resumed game differs")
+	}
+}
+
 func TestBadConfig(t *testing.T) {
 	for _, c := range []Config{{Width: 0}, {Width: 5, MaxDepth: -1}, {Width: 5, Resume: true}} {
 		if _, err := Run(context.Background(), c); !errors.Is(err, ErrConfig) {
