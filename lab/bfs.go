@@ -219,3 +219,24 @@ func seconds(s float64) string {
 	}
 	return Clock(time.Duration(s * float64(time.Second)))
 }
+
+// BFSGames loads datasets/bfs/games.jsonl: games rebuilt from searches.
+func BFSGames() ([]bfs.GameRecord, error) {
+	f, err := os.Open(RepoPath("datasets/bfs/games.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return bfs.ReadGames(f)
+}
+
+// FindBFSGame returns the rebuilt game of a size and target ("longest" or
+// "score"), replayed and verified by the engine.
+func FindBFSGame(gs []bfs.GameRecord, width, height int, target string) (*bfs.Game, error) {
+	for _, g := range gs {
+		if g.Width == width && g.Height == height && g.Target == target && g.Rule == "qntm" {
+			return g.Game()
+		}
+	}
+	return nil, fmt.Errorf("no %s game for %dx%d in datasets/bfs/games.jsonl", target, width, height)
+}

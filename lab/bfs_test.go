@@ -36,6 +36,20 @@ func TestBFSDisplay(t *testing.T) {
 	}
 }
 
+func TestBFSGames(t *testing.T) {
+	gs, err := BFSGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := FindBFSGame(gs, 10, 5, "longest")
+	if err != nil || g.Length != 19 {
+		t.Fatalf("10x5 longest: %v %+v", err, g)
+	}
+	if _, err := FindBFSGame(gs, 10, 99, "longest"); err == nil {
+		t.Error("want an error for a missing game")
+	}
+}
+
 func TestFitDisplay(t *testing.T) {
 	h := []float64{2, 3, 4, 5, 6, 7}
 	l := []float64{4, 6, 11, 19, 31, 43}

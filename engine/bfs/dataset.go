@@ -2,11 +2,14 @@ package bfs
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"strconv"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
 // SummaryHeader is the header of the summary tables in datasets/bfs.
@@ -129,4 +132,69 @@ func ReadSummaryFile(path string) ([]Row, error) {
 	}
 	defer f.Close()
 	return ReadSummary(f)
+}
+
+// GameRecord is one line of datasets/bfs/games.jsonl: a game rebuilt from
+// a search's levels (`hatelab bfs-replay --json`), from the empty well.
+type GameRecord struct {
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Rule   string `json:"rule"`
+	Score  int    `json:"score"`
+	Length int    `json:"length"`
+	Pieces string `json:"pieces"`
+	Replay string `json:"replay"`
+	Target string `json:"target"` // "longest" or "score"
+}
+
+// ReadGames parses a games JSONL file.
+func ReadGames(r io.Reader) ([]GameRecord, error) {
+	dec := json.NewDecoder(r)
+	var gs []GameRecord
+	for {
+		var g GameRecord
+		if err := dec.Decode(&g); err == io.EOF {
+			return gs, nil
+		} else if err != nil {
+			return nil, fmt.Errorf("bfs: games: %w", err)
+		}
+		gs = append(gs, g)
+	}
+}
+
+// Game replays the record's keys from the empty well and checks them
+// against its score, length and pieces.
+func (gr GameRecord) Game() (*Game, error) {
+	rule, err := ParseRule(gr.Rule)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := NewRules(gr.Width, gr.Height, rule)
+	if err != nil {
+		return nil, err
+	}
+	gm := hatetris.NewGame(rules, hatetris.Mild)
+	if err := gm.PressAll(gr.Replay); err != nil {
+		return nil, err
+	}
+	g := &Game{Width: gr.Width, Height: gr.Height, Rule: rule, Keys: gr.Replay, Score: gm.Score, Length: gm.Placed()}
+	g.Wells = append(g.Wells, hatetris.Well{})
+	g.Scores = append(g.Scores, 0)
+	for _, st := range gm.Steps {
+		g.Pieces = append(g.Pieces, st.Piece)
+		g.Scores = append(g.Scores, st.Score+st.Lines)
+	}
+	for i := 1; i < len(gm.Steps); i++ {
+		g.Wells = append(g.Wells, gm.Steps[i].Before)
+	}
+	if len(gm.Steps) > 0 {
+		g.Wells = append(g.Wells, gm.Well)
+	}
+	if err := g.Verify(); err != nil {
+		return nil, err
+	}
+	if g.Score != gr.Score || g.Length != gr.Length || hatetris.PiecesString(g.Pieces) != gr.Pieces {
+		return nil, fmt.Errorf("bfs: game %dx%d %s: replays to score %d, %d pieces", gr.Width, gr.Height, gr.Target, g.Score, g.Length)
+	}
+	return g, nil
 }

@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,4 +52,27 @@ func FuzzReadSummary(f *testing.F) {
 			t.Error("nil rows without an error")
 		}
 	})
+}
+
+// The committed rebuilt games replay to their recorded score and length.
+func TestGamesDataset(t *testing.T) {
+	f, err := os.Open("../../datasets/bfs/games.jsonl")
+	if err != nil {
+		t.Skip("no datasets/bfs/games.jsonl")
+	}
+	defer f.Close()
+	gs, err := ReadGames(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gr := range gs {
+		if _, err := gr.Game(); err != nil {
+			t.Errorf("%dx%d %s: %v", gr.Width, gr.Height, gr.Target, err)
+		}
+	}
+	bad := gs[len(gs)-1]
+	bad.Score++
+	if _, err := bad.Game(); err == nil {
+		t.Error("a wrong score verifies")
+	}
 }
