@@ -286,3 +286,34 @@ func TestSpill(t *testing.T) {
 		}
 	}
 }
+
+// Every child of every state of a small search passes the reconstruction
+// filter (it may only reject impossible parents).
+func TestWindowFilter(t *testing.T) {
+	for _, rule := range []Rule{RuleQntm, RuleClearAboveBar} {
+		rules, _ := NewRules(6, 6, rule)
+		g := hatetris.NewGenerator(rules)
+		cur := map[hatetris.Well]bool{{}: true}
+		n := 0
+		for len(cur) > 0 {
+			next := map[hatetris.Well]bool{}
+			for w := range cur {
+				_, rs := g.Move(&w, hatetris.Mild, nil, nil)
+				for _, r := range rs {
+					if r.GameOver {
+						continue
+					}
+					n++
+					if !window(&w, &r.Well, r.Lines, rules.Depth) || r.Lines == 0 && !subset(&w, &r.Well) {
+						t.Fatalf("filter rejects a real move (%d lines):\n%s\n->\n%s", r.Lines, rules.Format(&w), rules.Format(&r.Well))
+					}
+					next[r.Well] = true
+				}
+			}
+			cur = next
+		}
+		if n < 10000 {
+			t.Errorf("only %d moves checked", n)
+		}
+	}
+}

@@ -120,6 +120,8 @@ type levelReader struct {
 	counts []uint64
 	part   int
 	left   uint64
+	buf    []uint64 // words read ahead
+	pos    int
 }
 
 func openLevel(dir string, d int) (*levelReader, error) {
@@ -159,12 +161,26 @@ func (r *levelReader) next() (part uint32, word uint64, ok bool, err error) {
 		}
 		r.left = r.counts[r.part]
 	}
-	var b [8]byte
-	if _, err := io.ReadFull(r.br, b[:]); err != nil {
-		return 0, 0, false, err
+	if r.pos == len(r.buf) {
+		n := int(min(r.left, 1<<15))
+		if cap(r.buf) < n {
+			r.buf = make([]uint64, 1<<15)
+		}
+		r.buf, r.pos = r.buf[:n], 0
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&r.buf[0])), 8*n)
+		if _, err := io.ReadFull(r.br, b); err != nil {
+			return 0, 0, false, err
+		}
+		if !littleEndian {
+			for i := range r.buf {
+				r.buf[i] = binary.LittleEndian.Uint64(b[8*i:])
+			}
+		}
 	}
+	w := r.buf[r.pos]
+	r.pos++
 	r.left--
-	return uint32(r.part), binary.LittleEndian.Uint64(b[:]), true, nil
+	return uint32(r.part), w, true, nil
 }
 
 func (r *levelReader) Close() error { return r.f.Close() }

@@ -143,7 +143,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 			if lines < 0 || lines > 4 || c.cells(&pw)+4-m.Width*lines != ccells {
 				continue
 			}
-			if lines == 0 && !subset(&pw, &cur) {
+			if lines == 0 && !subset(&pw, &cur) || !window(&pw, &cur, lines, rules.Depth) {
 				continue
 			}
 			var piece hatetris.Piece
@@ -217,4 +217,28 @@ func subset(a, b *hatetris.Well) bool {
 		}
 	}
 	return true
+}
+
+// window reports whether child can come from parent by one piece clearing
+// lines rows: below the piece the rows are unchanged, above it they are
+// the parent's shifted down by lines, so the child rows that match
+// neither span at most 4-lines rows (the piece's rows left after the
+// clear).
+func window(parent, child *hatetris.Well, lines, depth int) bool {
+	lo := depth - 1
+	for lo >= 0 && parent[lo] == child[lo] {
+		lo--
+	}
+	hi := 0
+	for hi <= lo {
+		var above uint16
+		if hi-lines >= 0 {
+			above = parent[hi-lines]
+		}
+		if child[hi] != above {
+			break
+		}
+		hi++
+	}
+	return lo-hi+1 <= 4-lines
 }
