@@ -110,6 +110,7 @@ func newBFSCmd() *cobra.Command {
 		summary       string
 		spillDir      string
 		memBudget     int64
+		history       bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -128,7 +129,8 @@ keys, verified by the engine.`,
 		Example: `  hatelab bfs --width 10 --height 5
   hatelab bfs --width 10 --height 6 --json
   hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
-  hatelab bfs --width 5 --height 8 --replay longest`,
+  hatelab bfs --width 5 --height 8 --replay longest
+  hatelab bfs --width 4 --height 8 --history`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rule, err := bfs.ParseRule(ruleName)
@@ -137,6 +139,22 @@ keys, verified by the engine.`,
 			}
 			if _, err := bfs.NewRules(width, height, rule); err != nil {
 				return err
+			}
+			if history {
+				hr, err := bfs.HistorySearch(bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return writeJSON(cmd.OutOrStdout(), hr)
+				}
+				state := "exact: every game ends"
+				if !hr.Complete {
+					state = "budget exhausted, lower bounds"
+				}
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "%dx%d %s, real AI with its memory: score %d, length %d (%s; %d game states, %d transpositions)\n",
+					width, height, rule, hr.Score, hr.Length, state, hr.Nodes, hr.MemoHits)
+				return failure(err)
 			}
 			var target bfs.Target
 			if replay != "" {
@@ -221,6 +239,7 @@ keys, verified by the engine.`,
 	f.StringVar(&spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
 	f.Int64Var(&memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
+	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }

@@ -56,6 +56,10 @@ func TestBFSCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "unbounded") || !strings.Contains(out, "max width 16") {
 		t.Errorf("4x4: %v %s", err, out)
 	}
+	out, err = run(t, newBFSCmd(), "--width", "4", "--height", "6", "--history")
+	if err != nil || !strings.Contains(out, "score 3, length 7 (exact") {
+		t.Errorf("history: %v %s", err, out)
+	}
 	out, err = run(t, newBFSCmd(), "--width", "5", "--height", "6", "--replay", "longest", "--quiet")
 	if err != nil || !strings.Contains(out, "longest game (score") || !strings.Contains(out, "verified") {
 		t.Errorf("replay: %v %s", err, out)
@@ -80,6 +84,7 @@ func TestBFSCommand(t *testing.T) {
 		{"--rule", "nope"},
 		{"--replay", "best"},
 		{"extra"},
+		{"--width", "10", "--height", "7", "--history"},
 	} {
 		if _, err := run(t, newBFSCmd(), append(bad, "--quiet")...); err == nil {
 			t.Errorf("%v: want an error", bad)

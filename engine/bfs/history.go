@@ -18,17 +18,20 @@ type HistoryOptions struct {
 
 // HistoryResult is the outcome of HistorySearch.
 type HistoryResult struct {
-	Width, Height int
+	Width  int `json:"width"`
+	Height int `json:"height"`
 	// Complete is set when the whole game tree was explored: every game
 	// under the real AI ends, and Score and Length are exact.
-	Complete bool
+	Complete bool `json:"complete"`
 	// Score and Length are the best score and the most pieces of any game
 	// found (exact when Complete).
-	Score, Length int
+	Score  int `json:"score"`
+	Length int `json:"length"`
 	// Nodes counts the distinct (well, history) states expanded, MemoHits
 	// the transpositions merged, DeepestPly the longest path explored.
-	Nodes, MemoHits int64
-	DeepestPly      int
+	Nodes      int64 `json:"nodes"`
+	MemoHits   int64 `json:"memo_hits"`
+	DeepestPly int   `json:"deepest_ply"`
 }
 
 // HistorySearch explores every game against the real HATETRIS AI, whose
