@@ -168,9 +168,10 @@ var PublishedBeam = []BeamPublished{
 }
 
 // BeamScorePlot draws score against beam width (log axis): one line per
-// quiescence setting of the sweep, and the published points as large
-// hollow markers.
-func BeamScorePlot(points []BeamPoint) (*plot.Plot, error) {
+// quiescence setting of the sweep, the published points as large squares,
+// and extra results (e.g. CLI runs of this engine, labelled by their
+// Source) as triangles.
+func BeamScorePlot(points []BeamPoint, extra ...BeamPublished) (*plot.Plot, error) {
 	p := NewPlot()
 	p.Title.Text = "HATETRIS beam search, hand-made evaluation: score against width"
 	p.X.Label.Text = "beam width (log scale)"
@@ -224,6 +225,19 @@ func BeamScorePlot(points []BeamPoint) (*plot.Plot, error) {
 		sc.GlyphStyle.Color = Palette[i]
 		p.Add(sc)
 		p.Legend.Add("D&F published, "+quiescenceName(q), sc)
+	}
+	for _, e := range extra {
+		sc, err := plotter.NewScatter(plotter.XYs{{X: float64(e.Width), Y: float64(e.Score)}})
+		if err != nil {
+			return nil, err
+		}
+		c := Palette[0]
+		if e.Quiescence {
+			c = Palette[1]
+		}
+		sc.Color, sc.Radius, sc.Shape = c, vg.Points(6), draw.TriangleGlyph{}
+		p.Add(sc)
+		p.Legend.Add(fmt.Sprintf("%s, width %s, %s", e.Source, commas(int64(e.Width)), quiescenceName(e.Quiescence)), sc)
 	}
 	return p, nil
 }

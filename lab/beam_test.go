@@ -33,7 +33,7 @@ func TestBeamSweepAndPlots(t *testing.T) {
 	if _, err := BeamGame(again[0].Result); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := BeamScorePlot(pts); err != nil {
+	if _, err := BeamScorePlot(pts, BeamPublished{Width: 100000, Quiescence: true, Score: 68, Source: "CLI"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := BeamTimePlot(pts); err != nil {
