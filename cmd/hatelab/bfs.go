@@ -26,17 +26,6 @@ func parseTarget(s string) (bfs.Target, error) {
 	return 0, fmt.Errorf("--replay %q: want longest or score", s)
 }
 
-// bfsReplayJSON is the --json output of `hatelab bfs-replay`.
-type bfsReplayJSON struct {
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Rule   string `json:"rule"`
-	Score  int    `json:"score"`
-	Length int    `json:"length"`
-	Pieces string `json:"pieces"`
-	Replay string `json:"replay"`
-}
-
 func newBFSReplayCmd() *cobra.Command {
 	var (
 		target string
@@ -65,8 +54,8 @@ verified by replaying it in the engine against HATETRIS Mild.`,
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
-				return writeJSON(w, bfsReplayJSON{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
-					Length: g.Length, Pieces: piecesString(g), Replay: g.Keys})
+				return writeJSON(w, bfs.GameRecord{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
+					Length: g.Length, Pieces: piecesString(g), Replay: g.Keys, Target: target})
 			}
 			_, err = fmt.Fprintf(w, "%dx%d %s, %s game: score %d, %d pieces %s, verified: %s\n", g.Width, g.Height, g.Rule,
 				target, g.Score, g.Length, piecesString(g), g.Keys)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/hatelab/hatelab/engine/bfs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,8 +71,8 @@ func TestBFSCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err = run(t, newBFSReplayCmd(), "--replay", "score", "--json", dir)
-	var g bfsReplayJSON
-	if err != nil || json.Unmarshal([]byte(out), &g) != nil || g.Score != 4 || g.Replay == "" {
+	var g bfs.GameRecord
+	if err != nil || json.Unmarshal([]byte(out), &g) != nil || g.Score != 4 || g.Replay == "" || g.Target != "score" {
 		t.Errorf("bfs-replay: %v %s", err, out)
 	}
 	if _, err := run(t, newBFSReplayCmd(), filepath.Join(dir, "missing")); err == nil {

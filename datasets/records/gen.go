@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"log"
 	"os"
+
+	"github.com/hatelab/hatelab/datasets/records"
 )
 
 const (
@@ -80,22 +82,6 @@ type known struct {
 	FinalScore int    `json:"final_score"`
 }
 
-type record struct {
-	Name        string `json:"name"`
-	Holder      string `json:"holder"`
-	Year        int    `json:"year,omitempty"`
-	Date        string `json:"date,omitempty"`
-	Score       int    `json:"score"`
-	AI          string `json:"ai"`
-	Kind        string `json:"kind"`
-	Encoding    string `json:"encoding"`
-	Primary     bool   `json:"primary"`
-	Replay      string `json:"replay"`
-	LoopRanking int    `json:"loop_ranking,omitempty"`
-	Source      string `json:"source"`
-	Note        string `json:"note,omitempty"`
-}
-
 func main() {
 	f, err := os.Open("../../engine/replaycodec/testdata/known_replays.jsonl")
 	if err != nil {
@@ -134,8 +120,9 @@ func main() {
 				if encOrder[k.Encoding] != e {
 					continue
 				}
-				r := record{m.name, m.holder, m.year, m.date, k.FinalScore, k.AI, m.kind, k.Encoding, k.Encoding == primary.Encoding,
-					k.Replay, m.loopRanking, "replay: " + "qntm/hatetris " + k.Source + "; history: " + m.history, m.note}
+				r := records.Record{Name: m.name, Holder: m.holder, Year: m.year, Date: m.date, Score: k.FinalScore, AI: k.AI,
+					Kind: m.kind, Encoding: k.Encoding, Primary: k.Encoding == primary.Encoding, Replay: k.Replay,
+					LoopRanking: m.loopRanking, Source: "replay: " + "qntm/hatetris " + k.Source + "; history: " + m.history, Note: m.note}
 				line, err := json.Marshal(r)
 				if err != nil {
 					log.Fatal(err)
