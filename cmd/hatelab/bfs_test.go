@@ -82,6 +82,7 @@ func TestBFSCommand(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--width", "3", "--height", "4"},
 		{"--width", "10", "--height", "0"},
+		{"--width", "10", "--height", "30"},
 		{"--rule", "nope"},
 		{"--replay", "best"},
 		{"extra"},

@@ -56,6 +56,9 @@ func NewRules(width, height int, rule Rule) (*hatetris.Rules, error) {
 	if height < 1 {
 		return nil, fmt.Errorf("height %d: want at least 1 row below the bar", height)
 	}
+	if maxH := hatetris.MaxDepth - 3 - Bar; height > maxH {
+		return nil, fmt.Errorf("height %d out of range 1..%d", height, maxH)
+	}
 	if rule == RuleClearAboveBar {
 		return hatetris.NewRulesClearAboveBar(width, height+Bar, Bar)
 	}
