@@ -50,15 +50,7 @@ func (g *Generator) maxClear(p Piece) int {
 		return 0
 	}
 	g.nf = nf
-	var y int
-	var reach uint64
-	if g.top >= 4 {
-		y = g.top - 4
-		reach = t.valid
-	} else {
-		f := t.free(&g.ext, 0)
-		reach = t.flood(t.spawnBit&f, f)
-	}
+	y, reach := g.start(t)
 	best := 0
 	for reach != 0 && nf>>uint(y) != 0 {
 		fn := t.free(&g.ext, y+1)

@@ -88,16 +88,7 @@ func (g *Generator) load(w *Well) bool {
 func (g *Generator) scan(p Piece, bound int) int {
 	r := g.r
 	t := &r.pieces[p]
-	var y int
-	var reach uint64
-	if g.top >= 4 {
-		y = g.top - 4
-		reach = t.valid
-	} else {
-		y = 0
-		f := t.free(&g.ext, 0)
-		reach = t.flood(t.spawnBit&f, f)
-	}
+	y, reach := g.start(t)
 	g.y0 = y
 	g.nf = g.nfBy[t.rowCells]
 	g.complete = false
@@ -124,6 +115,17 @@ func (g *Generator) scan(p Piece, bound int) int {
 	g.y1 = y
 	g.complete = true
 	return value
+}
+
+// start returns the first box row to scan for piece t and the slots the
+// spawned piece reaches there: every slot four rows above the stack (all
+// of them are reachable in the empty rows), else the spawn's flood at row 0.
+func (g *Generator) start(t *pieceTables) (y int, reach uint64) {
+	if g.top >= 4 {
+		return g.top - 4, t.valid
+	}
+	f := t.free(&g.ext, 0)
+	return 0, t.flood(t.spawnBit&f, f)
 }
 
 // clearSets returns the slots of rest clearing at least 1, 2, 3 and 4 lines.
