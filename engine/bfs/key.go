@@ -82,9 +82,36 @@ func (c *codec) unpack(hi, lo uint64, w *hatetris.Well) {
 	}
 }
 
+// place returns the plain key of the well with plain key (hi, lo) and the
+// placement's cells added (every cell lies below the bar).
+func (c *codec) place(hi, lo uint64, pl *hatetris.Placement) (uint64, uint64) {
+	W := uint(c.width)
+	for i, cells := range pl.Cells {
+		if cells == 0 {
+			continue
+		}
+		v := uint64(cells)
+		off := uint(pl.Y+i-c.bar) * W
+		if off < 64 {
+			lo |= v << off
+			if off+W > 64 {
+				hi |= v >> (64 - off)
+			}
+		} else {
+			hi |= v << (off - 64)
+		}
+	}
+	return hi, lo
+}
+
 // encode maps a state to its partition and word.
 func (c *codec) encode(w *hatetris.Well) (part uint32, word uint64) {
 	hi, lo := c.pack(w)
+	return c.encodeKey(hi, lo)
+}
+
+// encodeKey maps a plain key to its partition and word.
+func (c *codec) encodeKey(hi, lo uint64) (part uint32, word uint64) {
 	if c.k == 0 {
 		word = mix(lo)
 		return uint32(word >> (64 - c.pb)), word

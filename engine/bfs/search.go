@@ -148,6 +148,7 @@ type worker struct {
 	id       int
 	gen      *hatetris.Generator
 	res      []hatetris.Result
+	plain    []hatetris.Placement
 	out      [][]uint64
 	children int64
 	expanded atomic.Int64
@@ -431,20 +432,20 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 			hi, lo := c.pack(&w.well)
 			w.parents = append(w.parents, [2]uint64{hi, lo})
 		}
-		_, w.res = w.gen.Move(&w.well, hatetris.Mild, nil, w.res[:0])
+		_, w.plain, w.res = w.gen.LiveMoves(&w.well, hatetris.Mild, nil, w.plain[:0], w.res[:0])
+		if len(w.plain) > 0 {
+			// A line-free child's key is its parent's with the piece's
+			// cells added.
+			hi0, lo0 := c.pack(&w.well)
+			for j := range w.plain {
+				hi, lo := c.place(hi0, lo0, &w.plain[j])
+				w.addChild(c, hi, lo, 0, track)
+			}
+		}
 		for j := range w.res {
 			r := &w.res[j]
-			if r.GameOver {
-				continue
-			}
-			if track {
-				hi, lo := c.pack(&r.Well)
-				w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(r.Lines)})
-			}
-			cp, cw := c.encode(&r.Well)
-			w.out[cp] = append(w.out[cp], cw)
-			w.children++
-			w.buffered++
+			hi, lo := c.pack(&r.Well)
+			w.addChild(c, hi, lo, r.Lines, track)
 		}
 		if w.spillDir != "" && w.buffered > w.spillWords {
 			if err := w.spill(w.spillDir); err != nil {
@@ -457,6 +458,18 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 		}
 	}
 	w.expanded.Add(int64(len(words) & 1023))
+}
+
+// addChild files a live child, given by its plain key, under its
+// partition.
+func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
+	if track {
+		w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(lines)})
+	}
+	cp, cw := c.encodeKey(hi, lo)
+	w.out[cp] = append(w.out[cp], cw)
+	w.children++
+	w.buffered++
 }
 
 // dedupLevel merges the workers' buffers (and spilled files) of every

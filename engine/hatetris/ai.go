@@ -181,6 +181,9 @@ func (g *Generator) chooseMild(w *Well) Piece {
 	}
 	best, bestV := Piece(0), 1<<30
 	for p := Piece(0); p < NumPieces; p++ {
+		if bestV <= g.top && bestV >= 0 && g.top >= 4 && g.dropReaches(&g.r.pieces[p], bestV) {
+			continue // p's value is at least bestV: it cannot win
+		}
 		if v := g.scan(p, bestV); v < bestV {
 			best, bestV = p, v
 			g.saveLevels(p)

@@ -27,6 +27,8 @@ type Generator struct {
 	// with 1..k empty cells (a piece fills at most 2, 3 or 4 per row).
 	nf   uint64
 	nfBy [5]uint64
+	// open[k]: the columns (as row bits) empty in every row above row k.
+	open [MaxDepth + 5]uint16
 	well *Well
 	buf  []Result
 
@@ -54,27 +56,38 @@ func (g *Generator) load(w *Well) bool {
 	for y := r.Depth; y < r.Depth+4; y++ {
 		g.ext[y] = r.full
 	}
-	g.top = r.Depth
-	g.nfBy = [5]uint64{}
-	contiguous := true
+	// exact[h-1]: rows with exactly h empty cells (h = 1..4).
+	var exact [4]uint64
+	var filled uint64
+	open := r.full
 	for y := 0; y < r.Depth; y++ {
 		v := w[y]
-		if holes := r.Width - bits.OnesCount16(v); holes >= 1 && holes <= 4 {
-			for k := holes; k <= 4; k++ {
-				g.nfBy[k] |= 1 << y
-			}
+		bit := uint64(1) << uint(y)
+		g.open[y] = open
+		open &^= v
+		if v != 0 {
+			filled |= bit
 		}
-		if v == 0 {
-			if g.top != r.Depth {
-				contiguous = false
-			}
-			continue
-		}
-		if g.top == r.Depth {
-			g.top = y
+		if h := uint(r.Width - bits.OnesCount16(v) - 1); h < 4 {
+			exact[h] |= bit
 		}
 	}
-	return contiguous
+	g.open[r.Depth] = open
+	for k := r.Depth + 1; k < r.Depth+5; k++ {
+		g.open[k] = 0 // the rows past the depth are walls
+	}
+	g.nfBy[0] = 0
+	g.nfBy[1] = exact[0]
+	g.nfBy[2] = g.nfBy[1] | exact[1]
+	g.nfBy[3] = g.nfBy[2] | exact[2]
+	g.nfBy[4] = g.nfBy[3] | exact[3]
+	if filled == 0 {
+		g.top = r.Depth
+		return true
+	}
+	g.top = bits.TrailingZeros64(filled)
+	// Real: every row from the peak down to the floor is non-empty.
+	return filled>>uint(g.top) == 1<<uint(r.Depth-g.top)-1
 }
 
 // scan fills lev[] for piece p on the loaded well and returns the piece's
@@ -115,6 +128,26 @@ func (g *Generator) scan(p Piece, bound int) int {
 	g.y1 = y
 	g.complete = true
 	return value
+}
+
+// dropReaches reports whether piece t, dropped straight down from above
+// the stack, can come to rest with its top row at v or below: then its
+// value is at least v (for v up to the peak; lines only add). It needs the
+// empty rows above the stack (peak >= 4), where every slot is reachable.
+// It is cheap (a few word operations per orientation), so the Mild choice
+// tries it before scanning a piece that only has to be shown to lose.
+func (g *Generator) dropReaches(t *pieceTables, v int) bool {
+	for i := 0; i < t.nDrops; i++ {
+		d := &t.drops[i]
+		m := ^uint32(0)
+		for j := 0; j < d.n; j++ {
+			m &= uint32(g.open[v+d.k[j]]) << uint(j)
+		}
+		if m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // start returns the first box row to scan for piece t and the slots the

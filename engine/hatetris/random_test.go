@@ -103,3 +103,78 @@ func TestClearAboveBar(t *testing.T) {
 		t.Fatal("no line clear near the bar was exercised")
 	}
 }
+
+// TestDropReachesIsSound checks the Mild choice's shortcut: whenever a
+// straight drop is said to reach top row v, the piece's exact value is at
+// least v; and the test must say so often on ordinary wells, and must
+// agree with a cell-by-cell drop of every slot.
+func TestDropReachesIsSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for width := MinWidth; width <= MaxWidth; width++ {
+		r, err := NewRules(width, 12, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGenerator(r)
+		yes := 0
+		for trial := 0; trial < 200; trial++ {
+			w := randomWell(rng, r, rng.IntN(8)+1)
+			for p := Piece(0); p < NumPieces; p++ {
+				value := g.Value(&w, p)
+				g.load(&w)
+				best := naiveDropTop(r, &w, p)
+				for v := max(0, g.top-6); v <= g.top; v++ {
+					got := g.dropReaches(&r.pieces[p], v)
+					if got != (best >= v) {
+						t.Fatalf("%v piece %v v %d: dropReaches %v, cell-by-cell drop reaches top row %d\n%s", r, p, v, got, best, r.Format(&w))
+					}
+					if got && value < v {
+						t.Fatalf("%v piece %v: drop reaches %d but the value is %d\n%s", r, p, v, value, r.Format(&w))
+					}
+					if got {
+						yes++
+					}
+				}
+			}
+		}
+		if yes == 0 {
+			t.Fatalf("%v: the drop test never succeeded", r)
+		}
+	}
+}
+
+// naiveDropTop drops every orientation and column straight down from the
+// empty rows, cell by cell, and returns the deepest top row reached.
+func naiveDropTop(r *Rules, w *Well, p Piece) int {
+	best := -1 << 30
+	for o := 0; o < 4; o++ {
+		for x := -3; x < r.Width; x++ {
+			cells := PieceCells(p, o)
+			inside := true
+			for _, c := range cells {
+				if x+c[0] < 0 || x+c[0] >= r.Width {
+					inside = false
+				}
+			}
+			if !inside {
+				continue
+			}
+			fits := func(y int) bool {
+				for _, c := range cells {
+					row := y + c[1]
+					if row >= r.Depth || row >= 0 && r.Filled(w, x+c[0], row) {
+						return false
+					}
+				}
+				return true
+			}
+			y := -8
+			for fits(y + 1) {
+				y++
+			}
+			_, _, minR, _ := boxExtent(p, o)
+			best = max(best, y+minR)
+		}
+	}
+	return best
+}

@@ -38,6 +38,19 @@ type pieceTables struct {
 
 	dups  [12]dupRule
 	nDups int
+
+	// drops lists the distinct orientations (translates left out) as
+	// columns for the straight-drop test: see Generator.dropReaches.
+	drops  [4]dropShape
+	nDrops int
+}
+
+// dropShape is one orientation seen column by column, d = 0..n-1 from its
+// leftmost column: with the piece's top row at well row v, its lowest
+// cell in column d is at row v+k[d]-1.
+type dropShape struct {
+	n int
+	k [4]int
 }
 
 // dupRule says: a slot of orientation b at box row y has exactly the cells
@@ -144,6 +157,27 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 			t.groupMsk[j], t.groupMsk[j-1] = t.groupMsk[j-1], t.groupMsk[j]
 		}
 	}
+	// Straight-drop shapes of the orientations that are not translates of
+	// a lower one.
+	for o := 0; o < 4; o++ {
+		if _, _, ok := translateOfLower(p, o); ok {
+			continue
+		}
+		minC, maxC, minR, _ := boxExtent(p, o)
+		var low [4]int
+		for i := range low {
+			low[i] = -1
+		}
+		for _, c := range boxCells[p][o] {
+			low[int(c[0])-minC] = max(low[int(c[0])-minC], int(c[1]))
+		}
+		d := &t.drops[t.nDrops]
+		d.n = maxC - minC + 1
+		for i := 0; i < d.n; i++ {
+			d.k[i] = 1 + low[i] - minR
+		}
+		t.nDrops++
+	}
 	// Orientations whose cells are translates of a lower orientation's.
 	// Only the lowest equivalent orientation is kept as the reference:
 	// equivalent orientations (O's four) are reachable together.
@@ -161,6 +195,17 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 			break
 		}
 	}
+}
+
+// translateOfLower reports whether orientation b's cells are a translate
+// of a lower orientation's.
+func translateOfLower(p Piece, b int) (sx, sy int, ok bool) {
+	for a := 0; a < b; a++ {
+		if sx, sy, ok = translate(p, a, b); ok {
+			return
+		}
+	}
+	return 0, 0, false
 }
 
 // translate reports whether orientation b's cells are orientation a's
@@ -200,6 +245,10 @@ func (t *pieceTables) spread(v uint64) uint64 {
 
 // flood closes v under L, R and U inside free.
 func (t *pieceTables) flood(v, free uint64) uint64 {
+	if v == free {
+		// Nothing left to reach (the common case above the stack).
+		return v
+	}
 	for {
 		u := t.spread(v) & free
 		if u == v {
