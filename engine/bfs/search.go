@@ -284,6 +284,12 @@ func Search(opt Options) (*Result, error) {
 		for _, w := range workers {
 			w.spillDir = childDir
 		}
+		if opt.SpillDir == "" && depth > 0 {
+			// Size the buffers for the children expected (the last
+			// level's children per state), so appends do not copy.
+			ratio := float64(children) / float64(res.Levels[depth-1].States)
+			reserve(workers, int(float64(n)*ratio*1.1/float64(len(workers)*P))+64)
+		}
 		best := expandLevel(c, sc, cur, workers, track, func(done int64) {
 			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: done, Total: n, Unit: "states",
 				Info: fmt.Sprintf("best %d, %s RSS", res.Score, formatBytes(currentRSS()))})
@@ -458,6 +464,17 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 		}
 	}
 	w.expanded.Add(int64(len(words) & 1023))
+}
+
+// reserve gives every worker's partition buffers room for n words.
+func reserve(workers []*worker, n int) {
+	for _, w := range workers {
+		for p, buf := range w.out {
+			if cap(buf) < n {
+				w.out[p] = make([]uint64, 0, n)
+			}
+		}
+	}
 }
 
 // addChild files a live child, given by its plain key, under its

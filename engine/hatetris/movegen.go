@@ -52,25 +52,32 @@ func (g *Generator) Rules() *Rules { return g.r }
 func (g *Generator) load(w *Well) bool {
 	r := g.r
 	g.well = w
-	copy(g.ext[:], w[:r.Depth])
+	*(*Well)(g.ext[:MaxDepth]) = *w
 	for y := r.Depth; y < r.Depth+4; y++ {
 		g.ext[y] = r.full
 	}
+	top := 0
+	for top < r.Depth && w[top] == 0 {
+		g.open[top] = r.full
+		top++
+	}
+	g.top = top
 	// exact[h-1]: rows with exactly h empty cells (h = 1..4).
 	var exact [4]uint64
-	var filled uint64
 	open := r.full
-	for y := 0; y < r.Depth; y++ {
+	contiguous := true
+	for y := top; y < r.Depth; y++ {
 		v := w[y]
-		bit := uint64(1) << uint(y)
 		g.open[y] = open
 		open &^= v
-		if v != 0 {
-			filled |= bit
-		}
+		contiguous = contiguous && v != 0
 		if h := uint(r.Width - bits.OnesCount16(v) - 1); h < 4 {
-			exact[h] |= bit
+			exact[h] |= 1 << uint(y)
 		}
+	}
+	if r.Width <= 4 {
+		// An empty row is nearly full too (an I fills it).
+		exact[r.Width-1] |= 1<<uint(top) - 1
 	}
 	g.open[r.Depth] = open
 	for k := r.Depth + 1; k < r.Depth+5; k++ {
@@ -81,13 +88,8 @@ func (g *Generator) load(w *Well) bool {
 	g.nfBy[2] = g.nfBy[1] | exact[1]
 	g.nfBy[3] = g.nfBy[2] | exact[2]
 	g.nfBy[4] = g.nfBy[3] | exact[3]
-	if filled == 0 {
-		g.top = r.Depth
-		return true
-	}
-	g.top = bits.TrailingZeros64(filled)
 	// Real: every row from the peak down to the floor is non-empty.
-	return filled>>uint(g.top) == 1<<uint(r.Depth-g.top)-1
+	return contiguous
 }
 
 // scan fills lev[] for piece p on the loaded well and returns the piece's
@@ -228,22 +230,17 @@ func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
 // dedupLevels removes, in place, slots whose cells duplicate a slot of a
 // lower orientation that is also resting (S, Z, I and O have such pairs).
 func (g *Generator) dedupLevels(t *pieceTables) {
-	if t.nDups == 0 {
-		return
-	}
-	var orig [MaxDepth + 4]uint64
-	copy(orig[g.y0:g.y1], g.lev[g.y0:g.y1])
-	for y := g.y0; y < g.y1; y++ {
-		rm := uint64(0)
-		for i := 0; i < t.nDups; i++ {
-			d := &t.dups[i]
+	// Each rule reads the slots of the lowest orientation of its class
+	// (never itself a rule's b), so removing b slots in place is safe.
+	for i := 0; i < t.nDups; i++ {
+		d := &t.dups[i]
+		for y := g.y0; y < g.y1; y++ {
 			ya := y + d.dy
 			if ya < g.y0 || ya >= g.y1 {
 				continue
 			}
-			rm |= shift(orig[ya]&t.block[d.a], d.sh) & t.block[d.b]
+			g.lev[y] &^= shift(g.lev[ya]&t.block[d.a], d.sh) & t.block[d.b]
 		}
-		g.lev[y] &^= rm
 	}
 }
 

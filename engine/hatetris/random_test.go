@@ -178,3 +178,26 @@ func naiveDropTop(r *Rules, w *Well, p Piece) int {
 	}
 	return best
 }
+
+// TestWidth4EmptyRowClears: at width 4 an I laid in an empty row above
+// the stack completes it, so empty rows count as nearly full there.
+func TestWidth4EmptyRowClears(t *testing.T) {
+	r, err := NewRules(4, 8, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGenerator(r)
+	for _, bottom := range []uint16{0b1001, 0b0110, 0b1011, 0b0001} {
+		var w Well
+		w[7] = bottom
+		for p := Piece(0); p < NumPieces; p++ {
+			naive := -1
+			for _, res := range r.NaiveResults(&w, p) {
+				naive = max(naive, r.Peak(&res.Well))
+			}
+			if v := g.Value(&w, p); v != naive {
+				t.Errorf("bottom row %04b piece %v: value %d, naive %d", bottom, p, v, naive)
+			}
+		}
+	}
+}

@@ -195,6 +195,14 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 			break
 		}
 	}
+	// dedupLevels edits b slots in place: no rule may read them.
+	for i := 0; i < t.nDups; i++ {
+		for j := 0; j < t.nDups; j++ {
+			if t.dups[i].a == t.dups[j].b {
+				panic("hatetris: a duplicate rule reads another rule's orientation")
+			}
+		}
+	}
 }
 
 // translateOfLower reports whether orientation b's cells are a translate
