@@ -127,14 +127,19 @@ func (c *codec) encodeKey(hi, lo uint64) (part uint32, word uint64) {
 
 // decode is the inverse of encode.
 func (c *codec) decode(part uint32, word uint64, w *hatetris.Well) {
+	hi, lo := c.decodeKey(part, word)
+	c.unpack(hi, lo, w)
+}
+
+// decodeKey is the inverse of encodeKey.
+func (c *codec) decodeKey(part uint32, word uint64) (hi, lo uint64) {
 	if c.k == 0 {
-		c.unpack(0, unmix(word), w)
-		return
+		return 0, unmix(word)
 	}
 	a := uint64(part) >> c.s
-	lo := unmix(word ^ mix(a^seedB))
-	hi := a ^ mix(lo^seedA)>>(64-c.k)
-	c.unpack(hi, lo, w)
+	lo = unmix(word ^ mix(a^seedB))
+	hi = a ^ mix(lo^seedA)>>(64-c.k)
+	return hi, lo
 }
 
 const (

@@ -432,21 +432,18 @@ func expandLevel(c *codec, sc scorer, cur *level, workers []*worker, track bool,
 
 func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track bool) {
 	for i, word := range words {
-		c.decode(p, word, &w.well)
+		hi0, lo0 := c.decodeKey(p, word)
+		c.unpack(hi0, lo0, &w.well)
 		w.best = max(w.best, sc.score(&w.well))
 		if track {
-			hi, lo := c.pack(&w.well)
-			w.parents = append(w.parents, [2]uint64{hi, lo})
+			w.parents = append(w.parents, [2]uint64{hi0, lo0})
 		}
 		_, w.plain, w.res = w.gen.LiveMoves(&w.well, hatetris.Mild, nil, w.plain[:0], w.res[:0])
-		if len(w.plain) > 0 {
-			// A line-free child's key is its parent's with the piece's
-			// cells added.
-			hi0, lo0 := c.pack(&w.well)
-			for j := range w.plain {
-				hi, lo := c.place(hi0, lo0, &w.plain[j])
-				w.addChild(c, hi, lo, 0, track)
-			}
+		// A line-free child's key is its parent's with the piece's cells
+		// added.
+		for j := range w.plain {
+			hi, lo := c.place(hi0, lo0, &w.plain[j])
+			w.addChild(c, hi, lo, 0, track)
 		}
 		for j := range w.res {
 			r := &w.res[j]

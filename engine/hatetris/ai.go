@@ -211,9 +211,11 @@ func (g *Generator) saveLevels(p Piece) {
 	g.sy0, g.sy1 = g.y0, g.y1
 	g.scomplete = g.complete
 	copy(g.slev[g.y0:g.y1], g.lev[g.y0:g.y1])
+	copy(g.sclr[g.y0:g.y1], g.clr[g.y0:g.y1])
 }
 
 func (g *Generator) restoreLevels() {
 	g.y0, g.y1 = g.sy0, g.sy1
 	copy(g.lev[g.y0:g.y1], g.slev[g.y0:g.y1])
+	copy(g.clr[g.y0:g.y1], g.sclr[g.y0:g.y1])
 }

@@ -50,13 +50,13 @@ func (g *Generator) buildLive(p Piece, plain []Placement, full []Result) ([]Plac
 	g.dedupLevels(t)
 	start := len(full)
 	for y := g.y0; y < g.y1; y++ {
-		rest := g.lev[y]
+		rest := g.lev[y&63]
 		if rest == 0 {
 			continue
 		}
 		var clears, above uint64
 		if (g.nf>>uint(y))&0xf != 0 {
-			clears, _, _, _ = g.clearSets(t, y, rest)
+			clears = g.clr[y&63] & rest // the scan's
 		}
 		if y < r.Bar {
 			above = t.valid

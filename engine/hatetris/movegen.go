@@ -18,9 +18,11 @@ type Result struct {
 // caller's slice, which allocates only if its capacity is short).
 type Generator struct {
 	r   *Rules
-	ext [MaxDepth + 4]uint16
-	// lev[y]: resting slots with the box's top row at y.
-	lev    [MaxDepth + 4]uint64
+	ext extRows
+	// lev[y]: resting slots with the box's top row at y (indexed y&63);
+	// clr[y]: those of them that clear a line, where a line can clear.
+	lev    [64]uint64
+	clr    [64]uint64
 	y0, y1 int // levels y0 <= y < y1 were written
 	top    int // Peak of the current well
 	// nf: rows the current piece could complete (bit y); nfBy[k]: rows
@@ -33,7 +35,8 @@ type Generator struct {
 	buf  []Result
 
 	// The levels of the best piece of the last Mild choice.
-	slev      [MaxDepth + 4]uint64
+	slev      [64]uint64
+	sclr      [64]uint64
 	sy0, sy1  int
 	saved     Piece
 	complete  bool // the last scan wrote every level
@@ -101,27 +104,35 @@ func (g *Generator) load(w *Well) bool {
 // below (no deeper placement can do better). g.full tells whether lev[]
 // holds every level.
 func (g *Generator) scan(p Piece, bound int) int {
-	r := g.r
-	t := &r.pieces[p]
+	t := &g.r.pieces[p]
 	y, reach := g.start(t)
 	g.y0 = y
-	g.nf = g.nfBy[t.rowCells]
+	nf := g.nfBy[t.rowCells]
+	g.nf = nf
 	g.complete = false
+	top, deepTop := g.top, t.groupTop[0]
 	value := -1
 	for reach != 0 {
 		fn := t.free(&g.ext, y+1)
 		rest := reach &^ fn
-		g.lev[y] = rest
-		// Without a possible clear, no slot here beats the deepest-topped
-		// group's value; skip the level when that cannot raise the value.
-		if rest != 0 && ((g.nf>>uint(y))&0xf != 0 || min(g.top, y+t.groupTop[0]) > value) {
-			v := g.levelValue(t, y, rest)
-			if v > value {
-				value = v
-			}
-			if bound >= 0 && (value >= bound || value >= g.top && g.nf>>uint(y) == 0) {
-				g.y1 = y + 1
-				return value
+		g.lev[y&63] = rest
+		if rest != 0 {
+			clearable := (nf>>uint(y))&0xf != 0
+			// Without a possible clear, no slot here beats the
+			// deepest-topped group's value; skip the level when that
+			// cannot raise the value.
+			if clearable || min(top, y+deepTop) > value {
+				var v int
+				if clearable {
+					v = g.levelValue(t, y, rest)
+				} else {
+					v = g.plainValue(t, y, rest)
+				}
+				value = max(value, v)
+				if bound >= 0 && (value >= bound || value >= top && nf>>uint(y) == 0) {
+					g.y1 = y + 1
+					return value
+				}
 			}
 		}
 		reach = t.flood(reach&fn, fn)
@@ -130,6 +141,17 @@ func (g *Generator) scan(p Piece, bound int) int {
 	g.y1 = y
 	g.complete = true
 	return value
+}
+
+// plainValue is levelValue where no line can clear: the deepest-topped
+// group with a resting slot decides.
+func (g *Generator) plainValue(t *pieceTables, y int, rest uint64) int {
+	for i := 0; i < t.groups; i++ {
+		if rest&t.groupMsk[i&3] != 0 {
+			return min(g.top, y+t.groupTop[i&3])
+		}
+	}
+	return -1
 }
 
 // dropReaches reports whether piece t, dropped straight down from above
@@ -169,7 +191,7 @@ func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k
 	var c [4]uint64
 	for br := 0; br < 4; br++ {
 		if g.nf&(1<<uint(y+br)) != 0 {
-			c[br] = t.fills(br, r.full^g.ext[y+br]) & rest
+			c[br] = t.fills(br, r.full^g.ext[(y+br)&63]) & rest
 		}
 	}
 	if !r.ClearAboveBar && y < r.Bar {
@@ -205,6 +227,7 @@ func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
 		return -1
 	}
 	k1, k2, k3, k4 := g.clearSets(t, y, rest)
+	g.clr[y&63] = k1
 	best := -1
 	for i := 0; i < t.groups; i++ {
 		s := rest & t.groupMsk[i]
@@ -239,7 +262,7 @@ func (g *Generator) dedupLevels(t *pieceTables) {
 			if ya < g.y0 || ya >= g.y1 {
 				continue
 			}
-			g.lev[y] &^= shift(g.lev[ya]&t.block[d.a], d.sh) & t.block[d.b]
+			g.lev[y&63] &^= shift(g.lev[ya&63]&t.block[d.a], d.sh) & t.block[d.b]
 		}
 	}
 }
@@ -263,14 +286,14 @@ func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 	g.dedupLevels(t)
 	start := len(dst)
 	for y := g.y0; y < g.y1; y++ {
-		rest := g.lev[y]
+		rest := g.lev[y&63]
 		if rest == 0 {
 			continue
 		}
 		// Slots that clear lines, and slots with a cell above the bar.
 		var clears, above uint64
 		if (g.nf>>uint(y))&0xf != 0 {
-			clears, _, _, _ = g.clearSets(t, y, rest)
+			clears = g.clr[y&63] & rest // the scan's
 		}
 		if y < r.Bar {
 			above = t.valid

@@ -266,10 +266,14 @@ func (t *pieceTables) flood(v, free uint64) uint64 {
 	}
 }
 
+// extRows holds a well's rows followed by full rows (the floor), indexed
+// modulo its length so that lookups need no bounds checks.
+type extRows [64]uint16
+
 // free returns the slots that do not collide when the box's top row is at
 // well row y, given the extended rows ext (rows past the depth are full).
-func (t *pieceTables) free(ext *[MaxDepth + 4]uint16, y int) uint64 {
-	a, b, c, d := ext[y], ext[y+1], ext[y+2], ext[y+3]
+func (t *pieceTables) free(ext *extRows, y int) uint64 {
+	a, b, c, d := ext[y&63], ext[(y+1)&63], ext[(y+2)&63], ext[(y+3)&63]
 	hit := t.collide[0][0][a&0xff] | t.collide[0][1][a>>8] |
 		t.collide[1][0][b&0xff] | t.collide[1][1][b>>8] |
 		t.collide[2][0][c&0xff] | t.collide[2][1][c>>8] |
