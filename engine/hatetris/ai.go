@@ -180,13 +180,17 @@ func (g *Generator) chooseMild(w *Well) Piece {
 		return rk.Best()
 	}
 	best, bestV := Piece(0), 1<<30
+	g.saved = NumPieces
 	for p := Piece(0); p < NumPieces; p++ {
 		if bestV <= g.top && bestV >= 0 && g.top >= 4 && g.dropReaches(&g.r.pieces[p], bestV) {
 			continue // p's value is at least bestV: it cannot win
 		}
+		if g.saved != NumPieces && g.savedInLev {
+			g.stashLevels() // the scan below overwrites them
+		}
 		if v := g.scan(p, bestV); v < bestV {
 			best, bestV = p, v
-			g.saveLevels(p)
+			g.keepLevels(p)
 		}
 	}
 	return best
@@ -205,17 +209,27 @@ func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []R
 	return p, g.Results(w, p, dst)
 }
 
-// saveLevels keeps the levels of piece p (the best so far) aside.
-func (g *Generator) saveLevels(p Piece) {
-	g.saved = p
+// keepLevels marks the levels just scanned, of piece p (the best so far),
+// as the ones to build from; they stay in lev until another scan needs it.
+func (g *Generator) keepLevels(p Piece) {
+	g.saved, g.savedInLev = p, true
 	g.sy0, g.sy1 = g.y0, g.y1
 	g.scomplete = g.complete
-	copy(g.slev[g.y0:g.y1], g.lev[g.y0:g.y1])
-	copy(g.sclr[g.y0:g.y1], g.clr[g.y0:g.y1])
 }
 
+// stashLevels moves the kept levels aside, out of the scan's way.
+func (g *Generator) stashLevels() {
+	copy(g.slev[g.sy0:g.sy1], g.lev[g.sy0:g.sy1])
+	copy(g.sclr[g.sy0:g.sy1], g.clr[g.sy0:g.sy1])
+	g.savedInLev = false
+}
+
+// restoreLevels puts the kept levels back in lev.
 func (g *Generator) restoreLevels() {
 	g.y0, g.y1 = g.sy0, g.sy1
-	copy(g.lev[g.y0:g.y1], g.slev[g.y0:g.y1])
-	copy(g.clr[g.y0:g.y1], g.sclr[g.y0:g.y1])
+	if !g.savedInLev {
+		copy(g.lev[g.y0:g.y1], g.slev[g.y0:g.y1])
+		copy(g.clr[g.y0:g.y1], g.sclr[g.y0:g.y1])
+		g.savedInLev = true
+	}
 }

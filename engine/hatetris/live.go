@@ -47,7 +47,6 @@ func (g *Generator) buildLive(p Piece, plain []Placement, full []Result) ([]Plac
 	r := g.r
 	t := &r.pieces[p]
 	g.nf = g.nfBy[t.rowCells]
-	g.dedupLevels(t)
 	start := len(full)
 	for y := g.y0; y < g.y1; y++ {
 		rest := g.lev[y&63]
@@ -56,14 +55,27 @@ func (g *Generator) buildLive(p Piece, plain []Placement, full []Result) ([]Plac
 		}
 		var clears, above uint64
 		if (g.nf>>uint(y))&0xf != 0 {
-			clears = g.clr[y&63] & rest // the scan's
+			clears = g.clr[y&63] // the scan's
 		}
 		if y < r.Bar {
 			above = t.valid
 			if r.Bar-y <= 3 {
 				above = t.overTop[r.Bar-y]
 			}
+			if rest&(^above|clears) == 0 {
+				continue // every outcome here ends the game
+			}
 		}
+		// Drop slots with the cells of a lower orientation's slot (as
+		// dedupLevels does; the lower orientation's bits are never
+		// removed, so reading them in any order is safe).
+		for i := 0; i < t.nDups; i++ {
+			d := &t.dups[i]
+			if ya := y + d.dy; ya >= g.y0 && ya < g.y1 {
+				rest &^= shift(g.lev[ya&63]&t.block[d.a], d.sh) & t.block[d.b]
+			}
+		}
+		clears &= rest
 		// A slot with a cell above the bar that clears nothing ends the
 		// game under either rule; under the real rule nothing above the
 		// bar clears (clearSets leaves such slots out).

@@ -35,12 +35,13 @@ type Generator struct {
 	buf  []Result
 
 	// The levels of the best piece of the last Mild choice.
-	slev      [64]uint64
-	sclr      [64]uint64
-	sy0, sy1  int
-	saved     Piece
-	complete  bool // the last scan wrote every level
-	scomplete bool
+	slev       [64]uint64
+	sclr       [64]uint64
+	sy0, sy1   int
+	saved      Piece
+	savedInLev bool // the saved piece's levels are still in lev
+	complete   bool // the last scan wrote every level
+	scomplete  bool
 }
 
 // NewGenerator returns a generator for the given rules.
