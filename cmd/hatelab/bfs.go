@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"text/tabwriter"
@@ -185,7 +186,7 @@ keys, verified by the engine.`,
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
-				j := bfsJSON{Score: res.Score, Length: res.Length, MaxWidth: res.MaxWidth, Seconds: res.Seconds,
+				j := bfsJSON{Score: res.Score, Length: res.Length, MaxWidth: res.MaxWidth, Seconds: math.Round(res.Seconds*1000) / 1000,
 					PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{}}
 				for _, l := range res.Levels {
 					j.Levels = append(j.Levels, bfsLevel(l))

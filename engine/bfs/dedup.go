@@ -18,7 +18,7 @@ type deduper struct {
 
 const probeSlack = 1024
 
-func (d *deduper) merge(workers []*worker, p int, wordPart uint) ([]uint64, error) {
+func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordArena) ([]uint64, error) {
 	n := 0
 	spilled := false
 	for _, w := range workers {
@@ -100,7 +100,7 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint) ([]uint64, erro
 		slices.Sort(out)
 		out = slices.Clip(slices.Compact(out))
 	} else {
-		out = make([]uint64, 0, uniq)
+		out = arena.alloc(uniq)
 		if hasZero {
 			out = append(out, 0)
 		}

@@ -149,6 +149,7 @@ type worker struct {
 	gen      *hatetris.Generator
 	res      []hatetris.Result
 	plain    []hatetris.Placement
+	arena    *wordArena // where out's buffers live (memory mode)
 	out      [][]uint64
 	children int64
 	expanded atomic.Int64
@@ -215,6 +216,14 @@ func Search(opt Options) (*Result, error) {
 	for i := range workers {
 		workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
 	}
+	defer func() {
+		// Unmap the arenas (nothing refers to them once Search returns).
+		cur.release()
+		for _, w := range workers {
+			w.out = nil
+			w.arena.release()
+		}
+	}()
 	if opt.SpillDir != "" {
 		budget := opt.MemoryBudget
 		if budget <= 0 {
@@ -341,7 +350,9 @@ func Search(opt Options) (*Result, error) {
 			levelSets[h] = depth
 		}
 		next := newMemLevel(P)
-		if opt.SpillDir != "" {
+		if opt.SpillDir == "" {
+			next.arena = newWordArena(int(children))
+		} else {
 			next.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
 			if err := os.MkdirAll(next.dir, 0o755); err != nil {
 				wg.Wait()
@@ -353,11 +364,12 @@ func Search(opt Options) (*Result, error) {
 		if childDir != "" {
 			os.RemoveAll(childDir)
 		}
-		if err != nil {
-			return nil, err
+		if err == nil {
+			err = werr
 		}
-		if werr != nil {
-			return nil, werr
+		if err != nil {
+			next.release()
+			return nil, err
 		}
 		cur.release()
 		cur = next
@@ -463,14 +475,16 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 	w.expanded.Add(int64(len(words) & 1023))
 }
 
-// reserve gives every worker's partition buffers room for n words.
+// reserve gives every worker's partition buffers room for n words, in a
+// fresh arena (the old one is released: its words were merged).
 func reserve(workers []*worker, n int) {
 	for _, w := range workers {
-		for p, buf := range w.out {
-			if cap(buf) < n {
-				w.out[p] = make([]uint64, 0, n)
-			}
+		old := w.arena
+		w.arena = newWordArena(n * len(w.out))
+		for p := range w.out {
+			w.out[p] = w.arena.alloc(n)
 		}
+		old.release()
 	}
 }
 
@@ -508,7 +522,7 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 				if p >= next.parts() {
 					return
 				}
-				words, err := d.merge(workers, p, wordPart)
+				words, err := d.merge(workers, p, wordPart, next.arena)
 				if err == nil {
 					err = next.set(p, words)
 				}

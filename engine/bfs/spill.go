@@ -14,7 +14,8 @@ import (
 type level struct {
 	mem    [][]uint64
 	counts []int64
-	dir    string // disk mode: the folder of this level's partition files
+	dir    string     // disk mode: the folder of this level's partition files
+	arena  *wordArena // memory mode: where the partitions live (nil: the heap)
 }
 
 func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
@@ -53,6 +54,8 @@ func (l *level) set(p int, words []uint64) error {
 // release frees the level (its files in disk mode).
 func (l *level) release() {
 	l.mem = nil
+	l.arena.release()
+	l.arena = nil
 	if l.dir != "" {
 		os.RemoveAll(l.dir)
 	}
