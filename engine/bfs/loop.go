@@ -39,8 +39,10 @@ func (g *loopGraph) node(k [2]uint64) int32 {
 }
 
 // merge adds one worker's expansions; a well's edges are recorded the
-// first time it is expanded (they are the same every time).
-func (g *loopGraph) merge(parents [][2]uint64, edges []trackEdge) {
+// first time it is expanded (they are the same every time). It stops as
+// soon as the graph holds more than limit wells: the caller then gives the
+// graph up.
+func (g *loopGraph) merge(parents [][2]uint64, edges []trackEdge, limit int) {
 	fresh := make([]int32, len(parents))
 	for i, k := range parents {
 		n := g.node(k)
@@ -49,10 +51,16 @@ func (g *loopGraph) merge(parents [][2]uint64, edges []trackEdge) {
 			g.expanded[n] = true
 			fresh[i] = n
 		}
+		if g.size() > limit {
+			return
+		}
 	}
 	for _, e := range edges {
 		if n := fresh[e.parent]; n >= 0 {
 			g.adj[n] = append(g.adj[n], loopEdge{to: g.node(e.child), lines: e.lines})
+			if g.size() > limit {
+				return
+			}
 		}
 	}
 }

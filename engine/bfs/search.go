@@ -327,7 +327,9 @@ func Search(opt Options) (*Result, error) {
 		// repeat a well forever, each lap clearing lines.
 		if track {
 			for _, w := range workers {
-				lg.merge(w.parents, w.edges)
+				if lg.size() <= loopMax {
+					lg.merge(w.parents, w.edges, loopMax)
+				}
 				w.parents, w.edges = w.parents[:0], w.edges[:0]
 			}
 			if lg.size() > loopMax {

@@ -30,7 +30,7 @@ type Generator struct {
 	nf   uint64
 	nfBy [5]uint64
 	// open[k]: the columns (as row bits) empty in every row above row k.
-	open [MaxDepth + 5]uint16
+	open [64]uint16
 	well *Well
 	buf  []Result
 
@@ -45,7 +45,15 @@ type Generator struct {
 }
 
 // NewGenerator returns a generator for the given rules.
-func NewGenerator(r *Rules) *Generator { return &Generator{r: r} }
+func NewGenerator(r *Rules) *Generator {
+	g := &Generator{r: r}
+	// Below the well: the floor, as full rows, which no column is open
+	// through (open[k] stays 0 for k > Depth).
+	for y := r.Depth; y < r.Depth+4; y++ {
+		g.ext[y] = r.full
+	}
+	return g
+}
 
 // Rules returns the generator's rules.
 func (g *Generator) Rules() *Rules { return g.r }
@@ -56,23 +64,22 @@ func (g *Generator) Rules() *Rules { return g.r }
 func (g *Generator) load(w *Well) bool {
 	r := g.r
 	g.well = w
-	*(*Well)(g.ext[:MaxDepth]) = *w
-	for y := r.Depth; y < r.Depth+4; y++ {
-		g.ext[y] = r.full
-	}
+	full := r.full
 	top := 0
 	for top < r.Depth && w[top] == 0 {
-		g.open[top] = r.full
+		g.ext[top&63] = 0
+		g.open[top&63] = full
 		top++
 	}
 	g.top = top
 	// exact[h-1]: rows with exactly h empty cells (h = 1..4).
 	var exact [4]uint64
-	open := r.full
+	open := full
 	contiguous := true
 	for y := top; y < r.Depth; y++ {
 		v := w[y]
-		g.open[y] = open
+		g.ext[y&63] = v
+		g.open[y&63] = open
 		open &^= v
 		contiguous = contiguous && v != 0
 		if h := uint(r.Width - bits.OnesCount16(v) - 1); h < 4 {
@@ -83,11 +90,7 @@ func (g *Generator) load(w *Well) bool {
 		// An empty row is nearly full too (an I fills it).
 		exact[r.Width-1] |= 1<<uint(top) - 1
 	}
-	g.open[r.Depth] = open
-	for k := r.Depth + 1; k < r.Depth+5; k++ {
-		g.open[k] = 0 // the rows past the depth are walls
-	}
-	g.nfBy[0] = 0
+	g.open[r.Depth&63] = open
 	g.nfBy[1] = exact[0]
 	g.nfBy[2] = g.nfBy[1] | exact[1]
 	g.nfBy[3] = g.nfBy[2] | exact[2]
@@ -166,7 +169,7 @@ func (g *Generator) dropReaches(t *pieceTables, v int) bool {
 		d := &t.drops[i]
 		m := ^uint32(0)
 		for j := 0; j < d.n; j++ {
-			m &= uint32(g.open[v+d.k[j]]) << uint(j)
+			m &= uint32(g.open[(v+d.k[j])&63]) << uint(j)
 		}
 		if m != 0 {
 			return true
