@@ -48,7 +48,9 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 	for _, w := range workers {
 		sources = append(sources, w.out[p])
 	}
-	tb := uint(bits.Len(uint(2*n - 1))) // table of 2^tb >= 2n slots
+	// A table of 2^tb >= 1.25n slots: at most 80% full. The keys are
+	// hashes and land almost in order, so probes stay short.
+	tb := uint(bits.Len(uint(n + n/4)))
 	size := 1 << tb
 	if cap(d.table) < size+probeSlack {
 		d.table = make([]uint64, size+probeSlack)

@@ -196,6 +196,12 @@ type scorer struct {
 	s0, cells0, d int
 }
 
+// scoreKey is score for a well given by its plain key (every filled cell
+// below the bar is one key bit).
+func (sc scorer) scoreKey(hi, lo uint64) int {
+	return sc.s0 + (sc.cells0+4*sc.d-bits.OnesCount64(hi)-bits.OnesCount64(lo))/sc.c.width
+}
+
 func (sc scorer) score(w *hatetris.Well) int {
 	return sc.s0 + (sc.cells0+4*sc.d-sc.c.cells(w))/sc.c.width
 }

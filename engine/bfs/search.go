@@ -448,7 +448,7 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 	for i, word := range words {
 		hi0, lo0 := c.decodeKey(p, word)
 		c.unpack(hi0, lo0, &w.well)
-		w.best = max(w.best, sc.score(&w.well))
+		w.best = max(w.best, sc.scoreKey(hi0, lo0))
 		if track {
 			w.parents = append(w.parents, [2]uint64{hi0, lo0})
 		}
