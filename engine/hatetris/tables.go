@@ -21,9 +21,12 @@ type pieceTables struct {
 	block    [4]uint64     // slots of orientation o
 	minRow   [4]int        // top box row of orientation o
 
-	// collide[r][c][v]: slots whose box row r meets byte v of a well row
-	// in chunk c (bits 8c..8c+7).
-	collide [4][2][256]uint64
+	// collideLo[r][v]: slots whose box row r meets a well row whose low 10
+	// bits are v; collideHi[r][v]: the same for bits 10..15 (used only when
+	// the well is wider than 10).
+	collideLo [4][1024]uint64
+	collideHi [4][64]uint64
+	wide      bool
 	// eq[r][c][v]: slots whose box row r, chunk c, equals v exactly.
 	eq [4][2][256]uint64
 
@@ -69,6 +72,7 @@ func shift(v uint64, s int) uint64 {
 
 func (t *pieceTables) build(r *Rules, p Piece) {
 	W := r.Width
+	t.wide = W > 10
 	var xmin, n, off [4]int
 	for o := 0; o < 4; o++ {
 		minC, maxC, minR, _ := boxExtent(p, o)
@@ -123,12 +127,17 @@ func (t *pieceTables) build(r *Rules, p Piece) {
 			if pr != 0 {
 				t.rowUsed[br] |= bit
 			}
-			for c := 0; c < 2; c++ {
-				for v := 0; v < 256; v++ {
-					if pr&uint16(v<<(8*c)) != 0 {
-						t.collide[br][c][v] |= bit
-					}
+			for v := 0; v < 1024; v++ {
+				if pr&uint16(v) != 0 {
+					t.collideLo[br][v] |= bit
 				}
+			}
+			for v := 0; v < 64; v++ {
+				if pr&uint16(v<<10) != 0 {
+					t.collideHi[br][v] |= bit
+				}
+			}
+			for c := 0; c < 2; c++ {
 				t.eq[br][c][(pr>>(8*c))&0xff] |= bit
 			}
 		}
@@ -274,10 +283,10 @@ type extRows [64]uint16
 // well row y, given the extended rows ext (rows past the depth are full).
 func (t *pieceTables) free(ext *extRows, y int) uint64 {
 	a, b, c, d := ext[y&63], ext[(y+1)&63], ext[(y+2)&63], ext[(y+3)&63]
-	hit := t.collide[0][0][a&0xff] | t.collide[0][1][a>>8] |
-		t.collide[1][0][b&0xff] | t.collide[1][1][b>>8] |
-		t.collide[2][0][c&0xff] | t.collide[2][1][c>>8] |
-		t.collide[3][0][d&0xff] | t.collide[3][1][d>>8]
+	hit := t.collideLo[0][a&1023] | t.collideLo[1][b&1023] | t.collideLo[2][c&1023] | t.collideLo[3][d&1023]
+	if t.wide {
+		hit |= t.collideHi[0][a>>10] | t.collideHi[1][b>>10] | t.collideHi[2][c>>10] | t.collideHi[3][d>>10]
+	}
 	return t.valid &^ hit
 }
 
