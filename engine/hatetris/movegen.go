@@ -117,7 +117,12 @@ func (g *Generator) scan(p Piece, bound int) int {
 	top, deepTop := g.top, t.groupTop[0]
 	value := -1
 	for reach != 0 {
-		fn := t.free(&g.ext, y+1)
+		var fn uint64
+		if t.wide {
+			fn = t.freeWide(&g.ext, y+1)
+		} else {
+			fn = t.freeNarrow(&g.ext, y+1)
+		}
 		rest := reach &^ fn
 		g.lev[y&63] = rest
 		if rest != 0 {
@@ -139,7 +144,9 @@ func (g *Generator) scan(p Piece, bound int) int {
 				}
 			}
 		}
-		reach = t.flood(reach&fn, fn)
+		if reach &= fn; reach != fn {
+			reach = t.flood(reach, fn)
+		}
 		y++
 	}
 	g.y1 = y

@@ -282,11 +282,23 @@ type extRows [64]uint16
 // free returns the slots that do not collide when the box's top row is at
 // well row y, given the extended rows ext (rows past the depth are full).
 func (t *pieceTables) free(ext *extRows, y int) uint64 {
-	a, b, c, d := ext[y&63], ext[(y+1)&63], ext[(y+2)&63], ext[(y+3)&63]
-	hit := t.collideLo[0][a&1023] | t.collideLo[1][b&1023] | t.collideLo[2][c&1023] | t.collideLo[3][d&1023]
 	if t.wide {
-		hit |= t.collideHi[0][a>>10] | t.collideHi[1][b>>10] | t.collideHi[2][c>>10] | t.collideHi[3][d>>10]
+		return t.freeWide(ext, y)
 	}
+	return t.freeNarrow(ext, y)
+}
+
+// freeNarrow is free for wells up to 10 wide: one lookup per box row.
+func (t *pieceTables) freeNarrow(ext *extRows, y int) uint64 {
+	return t.valid &^ (t.collideLo[0][ext[y&63]&1023] | t.collideLo[1][ext[(y+1)&63]&1023] |
+		t.collideLo[2][ext[(y+2)&63]&1023] | t.collideLo[3][ext[(y+3)&63]&1023])
+}
+
+// freeWide is free for wells 11 to 16 wide.
+func (t *pieceTables) freeWide(ext *extRows, y int) uint64 {
+	a, b, c, d := ext[y&63], ext[(y+1)&63], ext[(y+2)&63], ext[(y+3)&63]
+	hit := t.collideLo[0][a&1023] | t.collideLo[1][b&1023] | t.collideLo[2][c&1023] | t.collideLo[3][d&1023] |
+		t.collideHi[0][a>>10] | t.collideHi[1][b>>10] | t.collideHi[2][c>>10] | t.collideHi[3][d>>10]
 	return t.valid &^ hit
 }
 
