@@ -482,12 +482,20 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 func reserve(workers []*worker, n int) {
 	for _, w := range workers {
 		old := w.arena
-		w.arena = newWordArena(n * len(w.out))
+		// Half as much again for the partitions that outgrow n (the
+		// part never used is never touched, so costs no memory).
+		w.arena = newWordArena(n*len(w.out) + n*len(w.out)/2)
 		for p := range w.out {
 			w.out[p] = w.arena.alloc(n)
 		}
 		old.release()
 	}
+}
+
+// grow moves a full children buffer to one twice its size, taken from the
+// worker's arena while it has room (the heap after).
+func (w *worker) grow(buf []uint64) []uint64 {
+	return append(w.arena.alloc(max(2*cap(buf), 256)), buf...)
 }
 
 // addChild files a live child, given by its plain key, under its
@@ -497,7 +505,11 @@ func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
 		w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(lines)})
 	}
 	cp, cw := c.encodeKey(hi, lo)
-	w.out[cp] = append(w.out[cp], cw)
+	buf := w.out[cp]
+	if len(buf) == cap(buf) {
+		buf = w.grow(buf)
+	}
+	w.out[cp] = append(buf, cw)
 	w.children++
 	w.buffered++
 }
