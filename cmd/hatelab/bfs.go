@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"text/tabwriter"
+	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/lab"
@@ -101,6 +102,8 @@ func newBFSCmd() *cobra.Command {
 		spillDir      string
 		memBudget     int64
 		history       bool
+		checkpoint    string
+		ckEvery       time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -113,6 +116,10 @@ pieces any game lasts) and the max width (largest level). A proven loop (a well
 that repeats with a higher score, width 4) is reported as unbounded.
 
 --rule clear-above-bar is the old rule behind the blog's first width-10 table.
+--checkpoint DIR saves the level about to be expanded and the results so far
+(atomically, at most every --checkpoint-every); the same command run again
+resumes from there with nothing lost, and once finished it prints the saved
+result.
 --out writes the levels as CSV; --replay longest|score rebuilds one such game
 from level files (kept in --levels-dir, or a temporary folder) and prints its
 keys, verified by the engine.`,
@@ -120,7 +127,8 @@ keys, verified by the engine.`,
   hatelab bfs --width 10 --height 6 --json
   hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
   hatelab bfs --width 5 --height 8 --replay longest
-  hatelab bfs --width 4 --height 8 --history`,
+  hatelab bfs --width 4 --height 8 --history
+  hatelab bfs --width 10 --height 7 --checkpoint ck7 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rule, err := bfs.ParseRule(ruleName)
@@ -159,8 +167,11 @@ keys, verified by the engine.`,
 				}
 				defer os.RemoveAll(dir)
 			}
+			if ckEvery < 0 {
+				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
+			}
 			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir,
-				SpillDir: spillDir, MemoryBudget: memBudget << 20}
+				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
 			if !quiet {
 				opt.Progress = lab.Progress(fmt.Sprintf("bfs %dx%d", width, height))
 			}
@@ -228,6 +239,8 @@ keys, verified by the engine.`,
 	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
 	f.StringVar(&spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
 	f.Int64Var(&memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
+	f.StringVar(&checkpoint, "checkpoint", "", "save progress in this folder between levels; run again with it to resume after a kill")
+	f.DurationVar(&ckEvery, "checkpoint-every", 5*time.Minute, "least time between checkpoints (0: after every level)")
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")

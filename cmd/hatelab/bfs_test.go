@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/hatelab/hatelab/engine/bfs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/bfs"
 )
 
 // TestBFSCommand runs `hatelab bfs` on small wells: the JSON fields, the
@@ -93,5 +94,41 @@ func TestBFSCommand(t *testing.T) {
 		} else if _, rt := err.(runtimeError); rt {
 			t.Errorf("%v: bad input reported as a runtime failure: %v", bad, err)
 		}
+	}
+}
+
+// TestBFSCheckpoint: a search stopped part way (--max-levels, as a kill
+// between levels would) resumes from --checkpoint to the same levels.
+func TestBFSCheckpoint(t *testing.T) {
+	levels := func(out string) string {
+		var j map[string]any
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		b, _ := json.Marshal([]any{j["score"], j["length"], j["max_width"], j["levels"]})
+		return string(b)
+	}
+	want, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--json", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "ck")
+	args := []string{"--width", "10", "--height", "5", "--json", "--quiet", "--checkpoint", dir, "--checkpoint-every", "0"}
+	if _, err := run(t, newBFSCmd(), append(args, "--max-levels", "9")...); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "frontier-00009.bin")); err != nil {
+		t.Fatalf("no level-9 checkpoint: %v", err)
+	}
+	got, err := run(t, newBFSCmd(), args...)
+	if err != nil || levels(got) != levels(want) {
+		t.Fatalf("resumed: %v\n%s\nwant\n%s", err, levels(got), levels(want))
+	}
+	if _, err := run(t, newBFSCmd(), "--width", "10", "--height", "6", "--checkpoint", dir, "--quiet"); err == nil ||
+		!strings.Contains(err.Error(), "10x5") {
+		t.Fatalf("another search's checkpoint: %v", err)
+	}
+	if _, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--checkpoint-every", "-1s"); err == nil {
+		t.Fatal("a negative --checkpoint-every must be refused")
 	}
 }

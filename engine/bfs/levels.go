@@ -50,33 +50,43 @@ func (lw *levelWriter) write(d int, l *level) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	bw.WriteString(levelMagic)
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(l.parts()))
-	bw.Write(b[:])
-	for _, n := range l.counts {
-		binary.LittleEndian.PutUint64(b[:], uint64(n))
-		bw.Write(b[:])
-	}
-	var scratch []uint64
-	for p := 0; p < l.parts(); p++ {
-		words, err := l.part(p, scratch)
-		if err == nil {
-			err = writeWords(bw, words)
-		}
-		if err != nil {
-			f.Close()
-			return err
-		}
-		if l.dir != "" {
-			scratch = words
-		}
+	if err := writeLevel(bw, l); err != nil {
+		f.Close()
+		return err
 	}
 	if err := bw.Flush(); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// writeLevel writes l in the level-file format.
+func writeLevel(w io.Writer, l *level) error {
+	io.WriteString(w, levelMagic)
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(l.parts()))
+	w.Write(b[:])
+	for _, n := range l.counts {
+		binary.LittleEndian.PutUint64(b[:], uint64(n))
+		if _, err := w.Write(b[:]); err != nil {
+			return err
+		}
+	}
+	var scratch []uint64
+	for p := 0; p < l.parts(); p++ {
+		words, err := l.part(p, scratch)
+		if err == nil {
+			err = writeWords(w, words)
+		}
+		if err != nil {
+			return err
+		}
+		if l.dir != "" {
+			scratch = words
+		}
+	}
+	return nil
 }
 
 // writeWords writes words little-endian.

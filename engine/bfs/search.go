@@ -91,6 +91,13 @@ type Options struct {
 	// LoopWells bounds the distinct wells tracked for loop detection
 	// (0: 1<<16; negative: no loop detection).
 	LoopWells int
+	// Checkpoint, if set, is a folder where the search saves its progress
+	// between levels, at most every CheckpointEvery (0: after every
+	// level), and from which a search with the same options resumes
+	// after a kill (see checkpoint.go). A finished search leaves its
+	// result there.
+	Checkpoint      string
+	CheckpointEvery time.Duration
 	// Progress receives progress events (nil: none).
 	Progress progress.Reporter
 }
@@ -259,7 +266,45 @@ func Search(opt Options) (*Result, error) {
 	}
 	var children int64
 	var levelSets map[[2]uint64]int // set hash of each level, once a loop is proven
-	for depth := 0; ; depth++ {
+	var ck *checkpoint
+	var clock checkpointClock
+	depth0 := 0
+	var prevSeconds, prevCPU float64 // spent by the runs before a resume
+	if opt.Checkpoint != "" {
+		want := checkpointFor(opt, c)
+		saved, err := loadCheckpoint(opt.Checkpoint, want)
+		if err != nil {
+			return nil, err
+		}
+		if saved != nil && saved.Done {
+			r := saved.Result
+			return &r, nil
+		}
+		if saved != nil {
+			l := newMemLevel(P)
+			if opt.SpillDir != "" {
+				l.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth))
+				if err := os.MkdirAll(l.dir, 0o755); err != nil {
+					return nil, err
+				}
+			}
+			if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l); err != nil {
+				l.release()
+				return nil, err
+			}
+			cur.release()
+			cur = l
+			*res = saved.Result
+			res.LevelDir = opt.LevelDir
+			prevSeconds, prevCPU = res.Seconds, res.CPUSeconds
+			children, depth0 = saved.Children, saved.Depth
+			lg = nil // checkpoints are taken once loop tracking has ended
+			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("resumed at level %d", depth0), Done: 0, Total: cur.size(), Unit: "states"})
+		}
+		ck = &want
+		clock = checkpointClock{every: opt.CheckpointEvery, last: time.Now()}
+	}
+	for depth := depth0; ; depth++ {
 		n := cur.size()
 		if n == 0 {
 			break
@@ -377,15 +422,31 @@ func Search(opt Options) (*Result, error) {
 		cur = next
 		rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
 			Info: fmt.Sprintf("best %d, next %d states, %s RSS", res.Score, next.size(), formatBytes(currentRSS()))})
+		if ck != nil && lg == nil && levelSets == nil && cur.size() > 0 && clock.due(time.Now()) {
+			ck.Depth, ck.Children, ck.Done = depth+1, children, false
+			ck.Result = *res
+			ck.Result.Seconds = prevSeconds + time.Since(start).Seconds()
+			ck.Result.CPUSeconds = prevCPU + cpuSeconds() - cpu0
+			if err := saveCheckpoint(opt.Checkpoint, ck, cur); err != nil {
+				return nil, fmt.Errorf("bfs: checkpoint: %w", err)
+			}
+			clock.last = time.Now()
+		}
 	}
 	if ld != nil {
 		if err := ld.finish(res); err != nil {
 			return nil, err
 		}
 	}
-	res.Seconds = time.Since(start).Seconds()
-	res.CPUSeconds = cpuSeconds() - cpu0
+	res.Seconds = prevSeconds + time.Since(start).Seconds()
+	res.CPUSeconds = prevCPU + cpuSeconds() - cpu0
 	res.PeakRSS = peakRSS()
+	if ck != nil && !res.Truncated {
+		ck.Done, ck.Result = true, *res
+		if err := saveCheckpoint(opt.Checkpoint, ck, nil); err != nil {
+			return nil, fmt.Errorf("bfs: checkpoint: %w", err)
+		}
+	}
 	rep.Report(progress.Event{Job: job, Stage: "done", Done: res.Expanded, Total: res.Expanded, Unit: "states", Finished: true,
 		Info: fmt.Sprintf("score %d, length %d, width %d, %.1fs", res.Score, res.Length, res.MaxWidth, res.Seconds)})
 	return res, nil

@@ -1,0 +1,142 @@
+package bfs
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// sameOutcome compares what a search found (not its timing).
+func sameOutcome(t *testing.T, what string, got, want *Result) {
+	t.Helper()
+	if got.Score != want.Score || got.Length != want.Length || got.MaxWidth != want.MaxWidth ||
+		got.MaxWidthDepth != want.MaxWidthDepth || got.Expanded != want.Expanded || got.Children != want.Children ||
+		got.Unbounded != want.Unbounded || got.Truncated != want.Truncated || !reflect.DeepEqual(got.Levels, want.Levels) {
+		t.Fatalf("%s: got score %d length %d width %d (level %d) expanded %d children %d, %d levels; want %d %d %d (%d) %d %d, %d levels",
+			what, got.Score, got.Length, got.MaxWidth, got.MaxWidthDepth, got.Expanded, got.Children, len(got.Levels),
+			want.Score, want.Length, want.MaxWidth, want.MaxWidthDepth, want.Expanded, want.Children, len(want.Levels))
+	}
+}
+
+// TestCheckpointResume stops searches part way (as a kill between levels
+// would), resumes them from their checkpoints, in memory and disk mode and
+// with another worker count, and checks that nothing is lost.
+func TestCheckpointResume(t *testing.T) {
+	want, err := Search(Options{Width: 10, Height: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		stopAt    int
+		spill     bool
+		workers   int
+		levelsDir bool
+	}{
+		{"memory", 7, false, 2, false},
+		{"memory, 1 worker after", 12, false, 1, true},
+		{"disk mode", 9, true, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			opt := Options{Width: 10, Height: 5, Checkpoint: filepath.Join(dir, "ck"), MaxLevels: tc.stopAt}
+			if tc.spill {
+				opt.SpillDir = filepath.Join(dir, "spill")
+			}
+			if tc.levelsDir {
+				opt.LevelDir = filepath.Join(dir, "levels")
+			}
+			part, err := Search(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !part.Truncated {
+				t.Fatal("the first run should stop early")
+			}
+			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, 5)))
+			if err != nil || ck == nil || ck.Done || ck.Depth != tc.stopAt {
+				t.Fatalf("checkpoint after the first run: %+v, %v", ck, err)
+			}
+			opt.MaxLevels, opt.Workers = 0, tc.workers
+			got, err := Search(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameOutcome(t, "resumed", got, want)
+			if tc.levelsDir {
+				// The level files of both runs make a whole search.
+				g, err := Reconstruct(opt.LevelDir, Longest)
+				if err != nil || g.Length != want.Length {
+					t.Fatalf("reconstruct after resume: %v %v", g, err)
+				}
+			}
+			// Finished: the result is kept, the level file removed.
+			files, _ := filepath.Glob(filepath.Join(opt.Checkpoint, "*.bin"))
+			if len(files) != 0 {
+				t.Fatalf("level files left after the end: %v", files)
+			}
+			again, err := Search(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameOutcome(t, "finished checkpoint", again, want)
+		})
+	}
+}
+
+func mustCodec(t *testing.T, w, h int) *codec {
+	c, err := newCodec(w, h, Bar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCheckpointErrors: another search's checkpoint, a damaged one and a
+// truncated level file are refused with a one-line error; leftover
+// temporary files of a killed write are ignored.
+func TestCheckpointErrors(t *testing.T) {
+	dir := t.TempDir()
+	opt := Options{Width: 10, Height: 5, Checkpoint: dir, MaxLevels: 8}
+	if _, err := Search(opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "frontier-00008.bin.tmp-123"), []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := opt
+	other.Height = 6
+	if _, err := Search(other); err == nil || !strings.Contains(err.Error(), "10x5") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("another search's checkpoint: %v", err)
+	}
+	full := opt
+	full.MaxLevels = 0
+	level := filepath.Join(dir, "frontier-00008.bin")
+	b, err := os.ReadFile(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(level, b[:len(b)-8], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Search(full); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Fatalf("truncated level file: %v", err)
+	}
+	if err := os.WriteFile(level, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Search(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Search(Options{Width: 10, Height: 5})
+	sameOutcome(t, "after the leftovers", res, want)
+	if err := os.WriteFile(filepath.Join(dir, checkpointName), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Search(full); err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Fatalf("damaged checkpoint: %v", err)
+	}
+}
