@@ -72,8 +72,8 @@ func (g *Generator) load(w *Well) bool {
 		top++
 	}
 	g.top = top
-	// exact[h-1]: rows with exactly h empty cells (h = 1..4).
-	var exact [4]uint64
+	// nfK: rows with 1..K empty cells (K = 1..4), without branches.
+	var nf1, nf2, nf3, nf4 uint64
 	open := full
 	contiguous := true
 	for y := top; y < r.Depth; y++ {
@@ -82,22 +82,25 @@ func (g *Generator) load(w *Well) bool {
 		g.open[y&63] = open
 		open &^= v
 		contiguous = contiguous && v != 0
-		if h := uint(r.Width - bits.OnesCount16(v) - 1); h < 4 {
-			exact[h] |= 1 << uint(y)
-		}
+		k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
+		nf1 |= (k & 1) << uint(y)
+		nf2 |= (k >> 1 & 1) << uint(y)
+		nf3 |= (k >> 2 & 1) << uint(y)
+		nf4 |= (k >> 3 & 1) << uint(y)
 	}
 	if r.Width <= 4 {
 		// An empty row is nearly full too (an I fills it).
-		exact[r.Width-1] |= 1<<uint(top) - 1
+		nf4 |= 1<<uint(top) - 1
 	}
 	g.open[r.Depth&63] = open
-	g.nfBy[1] = exact[0]
-	g.nfBy[2] = g.nfBy[1] | exact[1]
-	g.nfBy[3] = g.nfBy[2] | exact[2]
-	g.nfBy[4] = g.nfBy[3] | exact[3]
+	g.nfBy[1], g.nfBy[2], g.nfBy[3], g.nfBy[4] = nf1, nf2, nf3, nf4
 	// Real: every row from the peak down to the floor is non-empty.
 	return contiguous
 }
+
+// nearlyFull[h]: bit K-1 set when a row with h empty cells has 1..K of
+// them (K = 1..4).
+var nearlyFull = [32]uint8{1: 0b1111, 2: 0b1110, 3: 0b1100, 4: 0b1000}
 
 // scan fills lev[] for piece p on the loaded well and returns the piece's
 // AI value (the best Peak over its outcomes; -1 if it has none).
