@@ -64,8 +64,14 @@ func (c *codec) pack(w *hatetris.Well) (hi, lo uint64) {
 
 // unpack is the inverse of pack.
 func (c *codec) unpack(hi, lo uint64, w *hatetris.Well) {
-	W := uint(c.width)
 	*w = hatetris.Well{}
+	c.unpackRows(hi, lo, w)
+}
+
+// unpackRows is unpack for a well whose other rows are already zero: it
+// writes only the rows below the bar.
+func (c *codec) unpackRows(hi, lo uint64, w *hatetris.Well) {
+	W := uint(c.width)
 	off := uint(0)
 	for r := 0; r < c.height; r++ {
 		var v uint64

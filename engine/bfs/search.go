@@ -508,7 +508,7 @@ func expandLevel(c *codec, sc scorer, cur *level, workers []*worker, track bool,
 func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track bool) {
 	for i, word := range words {
 		hi0, lo0 := c.decodeKey(p, word)
-		c.unpack(hi0, lo0, &w.well)
+		c.unpackRows(hi0, lo0, &w.well) // the rows above the bar stay 0
 		w.best = max(w.best, sc.scoreKey(hi0, lo0))
 		if track {
 			w.parents = append(w.parents, [2]uint64{hi0, lo0})
@@ -525,6 +525,8 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 			hi, lo := c.pack(&r.Well)
 			w.addChild(c, hi, lo, r.Lines, track)
 		}
+		w.children += int64(len(w.plain) + len(w.res))
+		w.buffered += len(w.plain) + len(w.res)
 		if w.spillDir != "" && w.buffered > w.spillWords {
 			if err := w.spill(w.spillDir); err != nil {
 				w.err = err
@@ -571,8 +573,6 @@ func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
 		buf = w.grow(buf)
 	}
 	w.out[cp] = append(buf, cw)
-	w.children++
-	w.buffered++
 }
 
 // dedupLevel merges the workers' buffers (and spilled files) of every
