@@ -102,15 +102,21 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 		slices.Sort(out)
 		out = slices.Clip(slices.Compact(out))
 	} else {
-		out = arena.alloc(uniq)
+		// Compact without a branch per slot: every slot is written, and
+		// the next one overwrites it unless it was occupied (one spare
+		// word takes the last write).
+		o := arena.alloc(uniq + 1)[:uniq+1]
+		k := 0
 		if hasZero {
-			out = append(out, 0)
+			k = 1 // o[0] is 0 already
 		}
 		for _, x := range t {
+			o[k] = x
 			if x != 0 {
-				out = append(out, x)
+				k++
 			}
 		}
+		out = o[:uniq:uniq]
 		insertionSort(out)
 	}
 	for _, w := range workers {
