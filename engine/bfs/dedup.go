@@ -69,10 +69,7 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 				}
 				continue
 			}
-			i := int((x << wordPart) >> (64 - tb))
-			if tb == 0 {
-				i = 0
-			}
+			i := int((x << wordPart) >> (64 - tb)) // 0 when tb is 0
 			for t[i] != 0 && t[i] != x {
 				i++
 				if i == len(t) {
