@@ -33,7 +33,8 @@ func newWordArena(n int) *wordArena {
 }
 
 // alloc returns an empty slice with room for n words, from the arena if it
-// has room (safe for concurrent use), else from the Go heap.
+// has room (safe for concurrent use), else from the Go heap. Words from a
+// reused arena are not zero.
 func (a *wordArena) alloc(n int) []uint64 {
 	if a != nil && n > 0 {
 		end := a.next.Add(int64(n))
@@ -42,6 +43,20 @@ func (a *wordArena) alloc(n int) []uint64 {
 		}
 	}
 	return make([]uint64, 0, n)
+}
+
+// reuse returns a emptied, if it holds n words, else a fresh arena of n
+// words (a is then released). A reused arena keeps the pages the kernel
+// has already mapped and zeroed (on a virtual machine zeroing fresh pages
+// is a cost of its own); its words are no longer zero, so callers write
+// before they read.
+func (a *wordArena) reuse(n int) *wordArena {
+	if a != nil && len(a.mem) >= n {
+		a.next.Store(0)
+		return a
+	}
+	a.release()
+	return newWordArena(n)
 }
 
 // release unmaps the arena.

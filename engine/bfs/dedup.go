@@ -105,7 +105,7 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 		o := arena.alloc(uniq + 1)[:uniq+1]
 		k := 0
 		if hasZero {
-			k = 1 // o[0] is 0 already
+			o[0], k = 0, 1
 		}
 		for _, x := range t {
 			o[k] = x

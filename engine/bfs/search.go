@@ -223,9 +223,13 @@ func Search(opt Options) (*Result, error) {
 	for i := range workers {
 		workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
 	}
+	// Levels alternate between two arenas, reused from level to level.
+	var levelArenas [2]*wordArena
 	defer func() {
 		// Unmap the arenas (nothing refers to them once Search returns).
 		cur.release()
+		levelArenas[0].release()
+		levelArenas[1].release()
 		for _, w := range workers {
 			w.out = nil
 			w.arena.release()
@@ -398,7 +402,10 @@ func Search(opt Options) (*Result, error) {
 		}
 		next := newMemLevel(P)
 		if opt.SpillDir == "" {
-			next.arena = newWordArena(int(children))
+			// The arena of level depth-1, released by now.
+			a := &levelArenas[(depth+1)&1]
+			*a = (*a).reuse(int(children))
+			next.arena, next.shared = *a, true
 		} else {
 			next.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
 			if err := os.MkdirAll(next.dir, 0o755); err != nil {
@@ -540,18 +547,16 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 	w.expanded.Add(int64(len(words) & 1023))
 }
 
-// reserve gives every worker's partition buffers room for n words, in a
-// fresh arena (the old one is released: its words were merged).
+// reserve gives every worker's partition buffers room for n words, in its
+// arena (whose old words were merged).
 func reserve(workers []*worker, n int) {
 	for _, w := range workers {
-		old := w.arena
 		// Half as much again for the partitions that outgrow n (the
 		// part never used is never touched, so costs no memory).
-		w.arena = newWordArena(n*len(w.out) + n*len(w.out)/2)
+		w.arena = w.arena.reuse(n*len(w.out) + n*len(w.out)/2)
 		for p := range w.out {
 			w.out[p] = w.arena.alloc(n)
 		}
-		old.release()
 	}
 }
 

@@ -16,6 +16,7 @@ type level struct {
 	counts []int64
 	dir    string     // disk mode: the folder of this level's partition files
 	arena  *wordArena // memory mode: where the partitions live (nil: the heap)
+	shared bool       // the arena belongs to the search, not the level
 }
 
 func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
@@ -54,7 +55,9 @@ func (l *level) set(p int, words []uint64) error {
 // release frees the level (its files in disk mode).
 func (l *level) release() {
 	l.mem = nil
-	l.arena.release()
+	if !l.shared {
+		l.arena.release()
+	}
 	l.arena = nil
 	if l.dir != "" {
 		os.RemoveAll(l.dir)
