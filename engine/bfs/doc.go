@@ -27,9 +27,19 @@
 // the children are spilled to files past a memory budget, so a level that
 // does not fit in RAM slows the search down instead of failing it.
 //
-// A state costs 8 bytes in memory; a search runs at roughly 1 µs of CPU per
-// state expanded, almost all of it the engine's move generation (the AI's
-// choice among the 7 pieces and the chosen piece's placements).
+// A state costs 8 bytes in memory. Expanding one takes about 0.25 µs of CPU
+// on shallow wells (10x6: 21.2 M states, about 5.5 CPU-seconds), most of it
+// the AI's choice: the engine's LiveMoves scans the first piece fully, shows
+// the others cannot beat it with a few word operations (a straight drop
+// reaching as deep), and gives the chosen piece's line-free placements as
+// cells to OR into the parent's key, so no child well is built. The big
+// arrays of a level (children buffers, deduplicated partitions) live in
+// arenas outside the Go heap, in transparent huge pages where Linux offers
+// them, reused from level to level.
+//
+// Checkpoints (Options.Checkpoint): between levels the search can save the
+// level it is about to expand and its results so far, atomically; the same
+// search run again resumes there and gives the identical result.
 //
 // Loops: without the real AI's memory a well can repeat with a higher
 // score, and the search would never end (width 4). Search detects this

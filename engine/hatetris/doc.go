@@ -15,5 +15,11 @@
 // piece at one box height is a bit of a uint64, and moving left, right or
 // rotating is a shift of the whole set, so all reachable positions of a row
 // are found with a handful of word operations (the technique of the
-// HATETRIS beam-search authors), with no heap allocation.
+// HATETRIS beam-search authors), with no heap allocation. The Mild choice
+// scans the first piece in full and then, for each other piece, first
+// tries a straight-drop test on the column profile (a few word operations)
+// that proves the piece cannot beat the best so far; only when the test
+// fails is the piece scanned, and then only until it is beaten. LiveMoves
+// serves searches that drop game-ending outcomes, giving the line-free ones
+// as placements instead of wells.
 package hatetris

@@ -108,8 +108,9 @@ var nearlyFull = [32]uint8{1: 0b1111, 2: 0b1110, 3: 0b1100, 4: 0b1000}
 // With bound >= 0 only the value matters, and the scan may stop early:
 // as soon as the value reaches bound (the piece cannot beat the best piece
 // so far), or once it reaches the old peak with no nearly full row left
-// below (no deeper placement can do better). g.full tells whether lev[]
-// holds every level.
+// below (no deeper placement can do better). g.complete tells whether
+// lev[] holds every level; clr[] holds the line-clearing slots of the
+// levels where a line can clear (for the build that may follow).
 func (g *Generator) scan(p Piece, bound int) int {
 	t := &g.r.pieces[p]
 	y, reach := g.start(t)
