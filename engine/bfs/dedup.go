@@ -12,8 +12,9 @@ import (
 // already almost in key order; reading them out and finishing with an
 // insertion sort costs little more than the insertions.
 type deduper struct {
-	table []uint64
-	spill []uint64
+	table   []uint64
+	spill   []uint64
+	sources [][]uint64
 }
 
 const probeSlack = 1024
@@ -29,7 +30,8 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 		return nil, nil
 	}
 	// Spilled children are read back next to the ones still in memory.
-	var sources [][]uint64
+	sources := d.sources[:0]
+	defer func() { clear(sources); d.sources = sources[:0] }()
 	if spilled {
 		all := d.spill[:0]
 		for _, w := range workers {
