@@ -214,8 +214,10 @@ keys, verified by the engine.`,
 			}
 			tw.Flush()
 			score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
-			if res.Unbounded {
+			if res.Unbounded && res.LoopPieces > 0 {
 				score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
+			} else if res.Unbounded {
+				score, length = fmt.Sprintf("unbounded (level %d repeats level %d: the levels cycle forever)", res.PeriodStart+res.Period, res.PeriodStart), "unbounded"
 			} else if res.Truncated {
 				score, length = ">= "+score, ">= "+length
 			}

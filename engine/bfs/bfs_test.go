@@ -317,3 +317,26 @@ func TestWindowFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopsWithoutGraph: with the loop graph given up at once, a loop is
+// still proven, by a level repeating an earlier one, with the same max
+// width as when the graph proves it.
+func TestLoopsWithoutGraph(t *testing.T) {
+	for h := 4; h <= 8; h++ {
+		want, err := Search(Options{Width: 4, Height: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Search(Options{Width: 4, Height: h, LoopWells: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !want.Unbounded || want.LoopPieces == 0 {
+			t.Fatalf("4x%d: the graph should prove the loop: %+v", h, want)
+		}
+		if !got.Unbounded || got.LoopPieces != 0 || got.Period == 0 || got.MaxWidth != want.MaxWidth {
+			t.Errorf("4x%d without the graph: unbounded %v, period %d from %d, max width %d; want max width %d",
+				h, got.Unbounded, got.Period, got.PeriodStart, got.MaxWidth, want.MaxWidth)
+		}
+	}
+}

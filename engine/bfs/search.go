@@ -88,8 +88,10 @@ type Options struct {
 	// bounded by the budget plus one partition per worker.
 	SpillDir     string
 	MemoryBudget int64
-	// LoopWells bounds the distinct wells tracked for loop detection
-	// (0: 1<<16; negative: no loop detection).
+	// LoopWells bounds the wells of the graph that Search keeps to find
+	// and describe a loop early (0: 4096). Past it, loops are still found
+	// exactly: a level equal to an earlier one proves that the levels
+	// repeat forever. Negative: no loop detection at all.
 	LoopWells int
 	// Checkpoint, if set, is a folder where the search saves its progress
 	// between levels, at most every CheckpointEvery (0: after every
@@ -157,6 +159,7 @@ type worker struct {
 	res      []hatetris.Result
 	plain    []hatetris.Placement
 	arena    *wordArena // where out's buffers live (memory mode)
+	dedup    deduper    // its tables, kept from level to level
 	out      [][]uint64
 	children int64
 	expanded atomic.Int64
@@ -256,7 +259,13 @@ func Search(opt Options) (*Result, error) {
 	res := &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
 	loopMax := opt.LoopWells
 	if loopMax == 0 {
-		loopMax = 1 << 16
+		loopMax = 1 << 12
+	}
+	// The set hash of every level while no loop is proven (nil: loop
+	// detection is off).
+	var allSets map[[2]uint64]int
+	if loopMax > 0 {
+		allSets = map[[2]uint64]int{}
 	}
 	var lg *loopGraph
 	if loopMax > 0 {
@@ -391,8 +400,19 @@ func Search(opt Options) (*Result, error) {
 				levelSets = map[[2]uint64]int{}
 			}
 		}
+		if levelSets == nil && allSets != nil {
+			// A level equal to an earlier one: the levels repeat forever.
+			h := cur.setHash()
+			if d0, ok := allSets[h]; ok {
+				res.Unbounded, res.LoopDepth = true, depth
+				res.PeriodStart, res.Period = d0, depth-d0
+				wg.Wait()
+				break
+			}
+			allSets[h] = depth
+		}
 		if levelSets != nil {
-			h := setHash(cur)
+			h := cur.setHash()
 			if d0, ok := levelSets[h]; ok {
 				res.PeriodStart, res.Period = d0, depth-d0
 				wg.Wait()
@@ -592,11 +612,12 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 		wordPart = c.pb
 	}
 	errs := make([]error, len(workers))
+	hashes := make([][2]uint64, len(workers))
 	for i := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var d deduper
+			d := &workers[i].dedup
 			for {
 				p := int(np.Add(1) - 1)
 				if p >= next.parts() {
@@ -604,6 +625,9 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 				}
 				words, err := d.merge(workers, p, wordPart, next.arena)
 				if err == nil {
+					h := partHash(p, words)
+					hashes[i][0] += h[0]
+					hashes[i][1] += h[1]
 					err = next.set(p, words)
 				}
 				if err != nil {
@@ -614,6 +638,11 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 		}()
 	}
 	wg.Wait()
+	next.hash, next.hashed = [2]uint64{}, true
+	for _, h := range hashes {
+		next.hash[0] += h[0]
+		next.hash[1] += h[1]
+	}
 	for _, w := range workers {
 		w.buffered = 0
 	}
@@ -630,17 +659,33 @@ func formatBytes(b int64) string {
 	return fmt.Sprintf("%d kB", b>>10)
 }
 
-// setHash is an order-independent 128-bit hash of a level's wells.
-func setHash(l *level) [2]uint64 {
-	var h [2]uint64
+// setHash is an order-independent 128-bit hash of the level's wells
+// (computed by the deduplication, or here for a level read or seeded).
+func (l *level) setHash() [2]uint64 {
+	if l.hashed {
+		return l.hash
+	}
 	var scratch []uint64
 	for p := 0; p < l.parts(); p++ {
 		words, _ := l.part(p, scratch)
-		for _, w := range words {
-			x := w ^ uint64(p)*seedA
-			h[0] += mix(x)
-			h[1] += mix(x ^ seedB)
+		h := partHash(p, words)
+		l.hash[0] += h[0]
+		l.hash[1] += h[1]
+		if l.dir != "" {
+			scratch = words
 		}
+	}
+	l.hashed = true
+	return l.hash
+}
+
+// partHash is partition p's share of a level's set hash.
+func partHash(p int, words []uint64) [2]uint64 {
+	var h [2]uint64
+	for _, w := range words {
+		x := w ^ uint64(p)*seedA
+		h[0] += mix(x)
+		h[1] += mix(x ^ seedB)
 	}
 	return h
 }

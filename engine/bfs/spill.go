@@ -17,6 +17,8 @@ type level struct {
 	dir    string     // disk mode: the folder of this level's partition files
 	arena  *wordArena // memory mode: where the partitions live (nil: the heap)
 	shared bool       // the arena belongs to the search, not the level
+	hash   [2]uint64  // the set hash (see setHash), once hashed
+	hashed bool
 }
 
 func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
