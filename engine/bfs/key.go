@@ -48,16 +48,21 @@ func (c *codec) pack(w *hatetris.Well) (hi, lo uint64) {
 	W := uint(c.width)
 	off := uint(0)
 	for r := 0; r < c.height; r++ {
-		v := uint64(w[c.bar+r])
-		if off < 64 {
-			lo |= v << off
-			if off+W > 64 {
-				hi |= v >> (64 - off)
-			}
-		} else {
-			hi |= v << (off - 64)
-		}
+		hi, lo = orRow(hi, lo, uint64(w[c.bar+r]), off, W)
 		off += W
+	}
+	return hi, lo
+}
+
+// orRow ORs the W-bit row v into the key (hi, lo) at bit offset off.
+func orRow(hi, lo, v uint64, off, W uint) (uint64, uint64) {
+	if off < 64 {
+		lo |= v << off
+		if off+W > 64 {
+			hi |= v >> (64 - off)
+		}
+	} else {
+		hi |= v << (off - 64)
 	}
 	return hi, lo
 }
@@ -96,16 +101,7 @@ func (c *codec) place(hi, lo uint64, pl *hatetris.Placement) (uint64, uint64) {
 		if cells == 0 {
 			continue
 		}
-		v := uint64(cells)
-		off := uint(pl.Y+i-c.bar) * W
-		if off < 64 {
-			lo |= v << off
-			if off+W > 64 {
-				hi |= v >> (64 - off)
-			}
-		} else {
-			hi |= v << (off - 64)
-		}
+		hi, lo = orRow(hi, lo, uint64(cells), uint(pl.Y+i-c.bar)*W, W)
 	}
 	return hi, lo
 }
