@@ -233,13 +233,7 @@ func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k
 // non-empty rows of a real well are contiguous from the floor).
 func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
 	if (g.nf>>uint(y))&0xf == 0 {
-		// No line can clear here: the deepest-topped group decides.
-		for i := 0; i < t.groups; i++ {
-			if rest&t.groupMsk[i] != 0 {
-				return min(g.top, y+t.groupTop[i])
-			}
-		}
-		return -1
+		return g.plainValue(t, y, rest)
 	}
 	k1, k2, k3, k4 := g.clearSets(t, y, rest)
 	g.clr[y&63] = k1
