@@ -10,7 +10,7 @@ NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 PORT ?= 8888
 TOKEN ?=
 
-.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck
+.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync
 
 all: test
 
@@ -25,14 +25,25 @@ lab: setup
 ## test: set up, go vet, go test, then run every notebook headless in quick mode.
 test: setup vet gotest nbtest
 
+## vet: go vet here and for Windows and macOS, then check that every notebook
+## matches its text source in notebooks/src.
 vet:
 	go vet ./...
+	GOOS=windows go vet ./...
+	GOOS=darwin go vet ./...
+	$(PY) scripts/mknb.py --check
 
 gotest:
 	go test ./...
 
 nbtest:
 	$(PY) scripts/nbrun.py --quick $(NOTEBOOKS)
+
+## nbsync: write each notebook's cells from its source in notebooks/src
+## (outputs kept until the notebook is executed again).
+nbsync:
+	@for s in notebooks/src/*.md; do n=notebooks/$$(basename $${s%.md}).ipynb; \
+		echo "$$s -> $$n"; $(PY) scripts/mknb.py --sync $$s $$n || exit 1; done
 
 ## notebooks: re-execute every notebook in full mode, in place, and refresh figures/.
 notebooks: setup

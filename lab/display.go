@@ -117,7 +117,7 @@ func Check(err error) {
 }
 
 // Must returns v, or stops the cell as Check does when err is not nil:
-// recs := lab.Must(lab.Records(nil)).
+// recs := lab.Must(records.Load(nil)).
 func Must[T any](v T, err error) T {
 	Check(err)
 	return v

@@ -1,23 +1,33 @@
-// Package lab is what the hatelab notebooks import: it draws HATETRIS wells
-// and games as SVG, turns Go slices of structs into tables, shows gonum/plot
-// charts and saves them under figures/, and turns engine progress events
-// into a progress bar. Everything works both inside a GoNB notebook (rich
-// output: SVG, HTML, PNG, an in-place progress bar) and outside it (tests,
-// the CLI: plain text on standard output and a terminal progress bar).
+// Package lab is the display kernel the hatelab notebooks import: it shows
+// things and nothing else. Everything works both inside a GoNB notebook
+// (rich output: SVG, HTML, PNG, an in-place progress bar) and outside it
+// (tests, scripts: plain text on standard output).
 //
 // The entry points:
 //
 //   - Show(items...) displays SVG, HTML, PNG, Markdown, *Table, *plot.Plot,
-//     error and plain values; Well, Filmstrip, HeatWell and Grid build
-//     SVG pictures of wells and boards.
+//     error and plain values; Grid, Strip, Column, HeatGrid and Title compose
+//     SVG pictures.
 //   - TableOf(slice) builds a table from a slice of structs (one column per
 //     exported field; the `lab:"Header,%.2f"` tag renames and formats a
 //     column, `lab:"-"` skips it).
-//   - ShowPlot(p, name) shows a chart inline and saves figures/name.svg.
+//   - LinePlot, NewPlot and LogY build gonum/plot charts; ShowPlot(p, name)
+//     shows one inline and saves figures/name.svg.
 //   - Progress(job) returns a progress.Reporter drawing a notebook or a
-//     terminal progress bar.
+//     terminal progress bar (package progressview, which the CLI uses
+//     without pulling in any plotting).
 //   - Quick() reports quick mode (HATELAB_QUICK=1), in which notebooks
-//     shrink their work so that `make test` runs them fast.
-//   - Records() loads the HATETRIS world records in datasets/records and
-//     Replay replays one with the engine.
+//     shrink their work so that `make test` runs them fast; Pick(quick, full)
+//     chooses a parameter by mode.
+//
+// Beside the kernel, one small package per study holds the thin wrappers
+// over the engine that a notebook needs:
+//
+//	lab/draw        HATETRIS wells and games as SVG (every HATETRIS notebook)
+//	lab/records     the world-record replays (01-records)
+//	lab/smallwells  exhaustive searches of small wells (02-small-wells)
+//	lab/fits        curve fits shown as tables and charts (02, 05)
+//	lab/beams       beam searches (03-beam)
+//	lab/survival    classic survival Tetris, tetr-ai and other agents (05-classic)
+//	lab/progressview progress bars for notebooks, terminals and logs
 package lab

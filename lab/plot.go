@@ -299,3 +299,12 @@ func WindowStats(x, y []float64, n int) (xs, mean, lo, hi []float64) {
 	}
 	return xs, mean, lo, hi
 }
+
+// LogY puts the y axis on a log scale with decade ticks.
+func LogY(p *plot.Plot) {
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	if p.Y.Min <= 0 {
+		p.Y.Min = 1
+	}
+}

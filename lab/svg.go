@@ -363,3 +363,10 @@ func fmtNum(v float64) string {
 }
 
 func escape(s string) string { return html.EscapeString(s) }
+
+// Title draws a line of bold text as a picture, to head a Column.
+func Title(title string) SVG {
+	w := textWidth(title) + 2*svgPad
+	return SVG(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d"><text x="%d" y="%d" text-anchor="middle" font-size="13" font-weight="bold" %s>%s</text></svg>`,
+		w, lineHeight+6, w/2, lineHeight, svgFont, escape(title)))
+}

@@ -3,6 +3,15 @@
 
     /usr/bin/python3 scripts/mknb.py SOURCE.md NOTEBOOK.ipynb   # text -> notebook
     /usr/bin/python3 scripts/mknb.py --text NOTEBOOK.ipynb      # notebook -> text
+    /usr/bin/python3 scripts/mknb.py --sync SOURCE.md NOTEBOOK.ipynb   # new sources, outputs kept
+    /usr/bin/python3 scripts/mknb.py --check [NOTEBOOK.ipynb ...]       # fail if a notebook and its source differ
+
+The source in notebooks/src/ is the one source of truth. --sync writes the
+source's cells into the notebook and keeps each cell's outputs when the
+notebook has the same cells in the same order (an edit of a cell's code keeps
+its old outputs until the notebook is executed again). --check compares every
+notebook's cells with its source (notebooks/src/NAME.md for notebooks/NAME.ipynb)
+and exits 1 naming the first cell that differs; `make test` runs it.
 
 The text form is a sequence of cells, each opened by a marker line:
 
@@ -16,7 +25,9 @@ notebooks/README.md), so the source starts with its first markdown cell.
 Outputs are not kept: execute the notebook (make notebooks) to fill them.
 """
 
+import glob
 import json
+import os
 import sys
 
 import nbformat
@@ -84,7 +95,67 @@ def to_text(nb):
     return "\n".join(out)
 
 
+def source_of(path):
+    """The text source of notebooks/NAME.ipynb: notebooks/src/NAME.md."""
+    d, name = os.path.split(path)
+    return os.path.join(d, "src", os.path.splitext(name)[0] + ".md")
+
+
+def sync(src, path):
+    with open(src, encoding="utf-8") as f:
+        new = build(f.read())
+    if os.path.exists(path):
+        old = nbformat.read(path, as_version=4)
+        if [c.cell_type for c in old.cells] == [c.cell_type for c in new.cells]:
+            for o, n in zip(old.cells, new.cells):
+                o.source = n.source
+            old.metadata.pop("hatelab", None)
+            if new.metadata.get("hatelab"):
+                old.metadata["hatelab"] = new.metadata["hatelab"]
+            new = old
+    nbformat.validate(new)
+    nbformat.write(new, path)
+
+
+def check(paths):
+    bad = 0
+    for path in paths:
+        src = source_of(path)
+        if not os.path.exists(src):
+            print(f"mknb: {path}: no source {src}", file=sys.stderr)
+            bad += 1
+            continue
+        with open(src, encoding="utf-8") as f:
+            want = build(f.read())
+        got = nbformat.read(path, as_version=4)
+        if want.metadata.get("hatelab") != got.metadata.get("hatelab"):
+            print(f"mknb: {path}: metadata differs from {src}", file=sys.stderr)
+            bad += 1
+            continue
+        if len(want.cells) != len(got.cells):
+            print(f"mknb: {path}: {len(got.cells)} cells, {src} has {len(want.cells)}", file=sys.stderr)
+            bad += 1
+            continue
+        for i, (w, g) in enumerate(zip(want.cells, got.cells)):
+            if w.cell_type != g.cell_type or w.source != g.source:
+                print(f"mknb: {path}: cell {i} differs from {src} (run: make nbsync)", file=sys.stderr)
+                bad += 1
+                break
+    for src in sorted(glob.glob(os.path.join("notebooks", "src", "*.md"))):
+        nb = os.path.join("notebooks", os.path.splitext(os.path.basename(src))[0] + ".ipynb")
+        if paths and not os.path.exists(nb):
+            print(f"mknb: {src}: no notebook {nb} (run: make nbsync)", file=sys.stderr)
+            bad += 1
+    return 1 if bad else 0
+
+
 def main(argv):
+    if argv and argv[0] == "--check":
+        paths = argv[1:] or sorted(glob.glob(os.path.join("notebooks", "*.ipynb")))
+        return check(paths)
+    if len(argv) == 3 and argv[0] == "--sync":
+        sync(argv[1], argv[2])
+        return 0
     if len(argv) == 2 and argv[0] == "--text":
         sys.stdout.write(to_text(nbformat.read(argv[1], as_version=4)))
         return 0

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
-	"github.com/hatelab/hatelab/lab"
+	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
 
@@ -173,7 +173,7 @@ keys, verified by the engine.`,
 			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir,
 				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
 			if !quiet {
-				opt.Progress = lab.Progress(fmt.Sprintf("bfs %dx%d", width, height))
+				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
 			}
 			res, err := bfs.Search(opt)
 			if err != nil {

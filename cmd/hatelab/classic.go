@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/classic"
-	"github.com/hatelab/hatelab/lab"
+	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
 
@@ -151,7 +151,7 @@ completion order; 'hatelab classic stats FILE' summarises them.`,
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			go func() { <-ctx.Done(); stop() }()
-			rep := lab.Progress("classic sweep " + a.Name())
+			rep := progressview.Auto("classic sweep " + a.Name())
 			if quiet {
 				rep = nil
 			}

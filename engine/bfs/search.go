@@ -14,6 +14,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/procstat"
 )
 
 // Rule selects the line-clear rule.
@@ -179,7 +180,7 @@ type worker struct {
 
 // Search runs the complete search.
 func Search(opt Options) (*Result, error) {
-	start, cpu0 := time.Now(), cpuSeconds()
+	start, cpu0 := time.Now(), procstat.CPUSeconds()
 	rules, err := NewRules(opt.Width, opt.Height, opt.Rule)
 	if err != nil {
 		return nil, err
@@ -359,7 +360,7 @@ func Search(opt Options) (*Result, error) {
 		}
 		best := expandLevel(c, sc, cur, workers, track, func(done int64) {
 			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: done, Total: n, Unit: "states",
-				Info: fmt.Sprintf("best %d, %s RSS", res.Score, formatBytes(currentRSS()))})
+				Info: fmt.Sprintf("best %d, %s RSS", res.Score, formatBytes(procstat.CurrentRSS()))})
 		})
 		for _, w := range workers {
 			if w.err != nil {
@@ -448,12 +449,12 @@ func Search(opt Options) (*Result, error) {
 		cur.release()
 		cur = next
 		rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
-			Info: fmt.Sprintf("best %d, next %d states, %s RSS", res.Score, next.size(), formatBytes(currentRSS()))})
+			Info: fmt.Sprintf("best %d, next %d states, %s RSS", res.Score, next.size(), formatBytes(procstat.CurrentRSS()))})
 		if ck != nil && lg == nil && levelSets == nil && cur.size() > 0 && clock.due(time.Now()) {
 			ck.Depth, ck.Children, ck.Done = depth+1, children, false
 			ck.Result = *res
 			ck.Result.Seconds = prevSeconds + time.Since(start).Seconds()
-			ck.Result.CPUSeconds = prevCPU + cpuSeconds() - cpu0
+			ck.Result.CPUSeconds = prevCPU + procstat.CPUSeconds() - cpu0
 			if err := saveCheckpoint(opt.Checkpoint, ck, cur); err != nil {
 				return nil, fmt.Errorf("bfs: checkpoint: %w", err)
 			}
@@ -466,8 +467,8 @@ func Search(opt Options) (*Result, error) {
 		}
 	}
 	res.Seconds = prevSeconds + time.Since(start).Seconds()
-	res.CPUSeconds = prevCPU + cpuSeconds() - cpu0
-	res.PeakRSS = peakRSS()
+	res.CPUSeconds = prevCPU + procstat.CPUSeconds() - cpu0
+	res.PeakRSS = procstat.PeakRSS()
 	if ck != nil && !res.Truncated {
 		ck.Done, ck.Result = true, *res
 		if err := saveCheckpoint(opt.Checkpoint, ck, nil); err != nil {

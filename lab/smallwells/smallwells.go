@@ -1,4 +1,4 @@
-package lab
+package smallwells
 
 import (
 	"fmt"
@@ -9,27 +9,29 @@ import (
 
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/lab"
+	"github.com/hatelab/hatelab/lab/draw"
 	"gonum.org/v1/plot"
 )
 
-// BFS runs the complete search of a width x height well (height rows below
+// Search runs the complete search of a width x height well (height rows below
 // the bar) with a progress bar.
-func BFS(width, height int, rule bfs.Rule) (*bfs.Result, error) {
+func Search(width, height int, rule bfs.Rule) (*bfs.Result, error) {
 	return bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule,
-		Progress: Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
+		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 }
 
-// BFSGame searches a well, keeping its levels in a temporary folder, and
+// Game searches a well, keeping its levels in a temporary folder, and
 // rebuilds one game (bfs.Longest or bfs.HighestScoring), verified by the
 // engine. It returns the search too.
-func BFSGame(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Result, error) {
+func Game(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Result, error) {
 	dir, err := os.MkdirTemp("", "hatelab-bfs-")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
 	res, err := bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule, LevelDir: dir,
-		Progress: Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
+		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -37,13 +39,13 @@ func BFSGame(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Re
 	return g, res, err
 }
 
-// BFSSummary loads datasets/bfs/summary.csv: one row per complete search.
-func BFSSummary() ([]bfs.Row, error) {
-	return bfs.ReadSummaryFile(RepoPath("datasets/bfs/summary.csv"))
+// Summary loads datasets/bfs/summary.csv: one row per complete search.
+func Summary() ([]bfs.Row, error) {
+	return bfs.ReadSummaryFile(lab.RepoPath("datasets/bfs/summary.csv"))
 }
 
-// BFSRow is a display row of a search.
-type BFSRow struct {
+// Row is a display row of a search.
+type Row struct {
 	Width    int    `lab:"W"`
 	Height   int    `lab:"H"`
 	Rule     string `lab:"rule"`
@@ -56,19 +58,19 @@ type BFSRow struct {
 	PeakMB   string `lab:"peak RSS"`
 }
 
-// BFSRowOf turns a summary row into a display row.
-func BFSRowOf(r bfs.Row) BFSRow {
+// RowOf turns a summary row into a display row.
+func RowOf(r bfs.Row) Row {
 	sc, ln := fmt.Sprint(r.Score), fmt.Sprint(r.Length)
 	if r.Unbounded {
 		sc, ln = "∞", "∞"
 	}
-	return BFSRow{Width: r.Width, Height: r.Height, Rule: r.Rule.String(), Score: sc, Length: ln,
+	return Row{Width: r.Width, Height: r.Height, Rule: r.Rule.String(), Score: sc, Length: ln,
 		MaxWidth: r.MaxWidth, AtLevel: r.MaxWidthDepth, States: r.States,
 		Seconds: seconds(r.Seconds), PeakMB: fmt.Sprintf("%.0f MB", float64(r.PeakRSS)/(1<<20))}
 }
 
-// BFSTable tabulates summary rows (sorted by rule, width, height).
-func BFSTable(rows []bfs.Row) *Table {
+// Table tabulates summary rows (sorted by rule, width, height).
+func Table(rows []bfs.Row) *lab.Table {
 	rs := append([]bfs.Row(nil), rows...)
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].Rule != rs[j].Rule {
@@ -79,19 +81,19 @@ func BFSTable(rows []bfs.Row) *Table {
 		}
 		return rs[i].Height < rs[j].Height
 	})
-	out := make([]BFSRow, len(rs))
+	out := make([]Row, len(rs))
 	for i, r := range rs {
-		out[i] = BFSRowOf(r)
+		out[i] = RowOf(r)
 	}
-	return TableOf(out)
+	return lab.TableOf(out)
 }
 
-// BFSResultRow is the summary row of a search just run.
-func BFSResultRow(res *bfs.Result) bfs.Row { return bfs.RowOf(res, 0) }
+// ResultRow is the summary row of a search just run.
+func ResultRow(res *bfs.Result) bfs.Row { return bfs.RowOf(res, 0) }
 
 // LevelTable tabulates the levels of one search.
-func LevelTable(res *bfs.Result) *Table {
-	t := NewTable("level (pieces)", "states", "children", "best score")
+func LevelTable(res *bfs.Result) *lab.Table {
+	t := lab.NewTable("level (pieces)", "states", "children", "best score")
 	for _, l := range res.Levels {
 		t.Add(l.Depth, l.States, l.Children, l.BestScore)
 	}
@@ -101,9 +103,9 @@ func LevelTable(res *bfs.Result) *Table {
 
 // LevelsPlot draws the states of every level of each search (log scale).
 func LevelsPlot(results ...*bfs.Result) (*plot.Plot, error) {
-	var ss []Series
+	var ss []lab.Series
 	for _, r := range results {
-		s := Series{Name: fmt.Sprintf("%dx%d %s", r.Width, r.Height, r.Rule), Points: true}
+		s := lab.Series{Name: fmt.Sprintf("%dx%d %s", r.Width, r.Height, r.Rule), Points: true}
 		for _, l := range r.Levels {
 			if l.States > 0 {
 				s.X = append(s.X, float64(l.Depth))
@@ -112,18 +114,18 @@ func LevelsPlot(results ...*bfs.Result) (*plot.Plot, error) {
 		}
 		ss = append(ss, s)
 	}
-	p, err := LinePlot("States per level", "pieces placed (level)", "distinct states", ss...)
+	p, err := lab.LinePlot("States per level", "pieces placed (level)", "distinct states", ss...)
 	if err != nil {
 		return nil, err
 	}
-	logY(p)
+	lab.LogY(p)
 	return p, nil
 }
 
 // ScalingSeries returns, for one rule, a series per width of the chosen
 // quantity ("score", "length" or "width") against height, from summary
 // rows (unbounded rows are left out of score and length).
-func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []Series {
+func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []lab.Series {
 	by := map[int][]bfs.Row{}
 	for _, r := range rows {
 		if r.Rule == rule {
@@ -135,11 +137,11 @@ func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []Series {
 		widths = append(widths, w)
 	}
 	sort.Ints(widths)
-	var ss []Series
+	var ss []lab.Series
 	for _, w := range widths {
 		rs := by[w]
 		sort.Slice(rs, func(i, j int) bool { return rs[i].Height < rs[j].Height })
-		s := Series{Name: fmt.Sprintf("width %d", w), Points: true}
+		s := lab.Series{Name: fmt.Sprintf("width %d", w), Points: true}
 		for _, r := range rs {
 			var y float64
 			switch quantity {
@@ -165,28 +167,19 @@ func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []Series {
 // "width") against height, one line per width; width is on a log scale.
 func ScalingPlot(rows []bfs.Row, rule bfs.Rule, quantity string) (*plot.Plot, error) {
 	labels := map[string]string{"score": "best score (lines)", "length": "length (pieces)", "width": "max width (states in a level)"}
-	p, err := LinePlot(fmt.Sprintf("%s against height (%s rule)", labels[quantity], rule), "height (rows below the bar)",
+	p, err := lab.LinePlot(fmt.Sprintf("%s against height (%s rule)", labels[quantity], rule), "height (rows below the bar)",
 		labels[quantity], ScalingSeries(rows, rule, quantity)...)
 	if err != nil {
 		return nil, err
 	}
 	if quantity == "width" {
-		logY(p)
+		lab.LogY(p)
 	}
 	return p, nil
 }
 
-// logY puts the y axis on a log scale with decade ticks.
-func logY(p *plot.Plot) {
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	if p.Y.Min <= 0 {
-		p.Y.Min = 1
-	}
-}
-
-// GameOf replays a rebuilt game in the engine (for Filmstrip).
-func GameOf(g *bfs.Game) (*hatetris.Game, error) {
+// Replay replays a rebuilt game in the engine (for Filmstrip).
+func Replay(g *bfs.Game) (*hatetris.Game, error) {
 	r, err := bfs.NewRules(g.Width, g.Height, g.Rule)
 	if err != nil {
 		return nil, err
@@ -198,13 +191,13 @@ func GameOf(g *bfs.Game) (*hatetris.Game, error) {
 	return gm, nil
 }
 
-// BFSFilmstrip draws every piece of a rebuilt game.
-func BFSFilmstrip(g *bfs.Game, opts ...WellOpt) (SVG, error) {
-	gm, err := GameOf(g)
+// Filmstrip draws every piece of a rebuilt game.
+func Filmstrip(g *bfs.Game, opts ...draw.WellOpt) (lab.SVG, error) {
+	gm, err := Replay(g)
 	if err != nil {
 		return "", err
 	}
-	return Filmstrip(gm, 0, len(gm.Steps), opts...), nil
+	return draw.Filmstrip(gm, 0, len(gm.Steps), opts...), nil
 }
 
 // seconds formats a duration in seconds: "0.42 s", "31 s", "4:05".
@@ -217,12 +210,12 @@ func seconds(s float64) string {
 	case s < 120:
 		return fmt.Sprintf("%.0f s", s)
 	}
-	return Clock(time.Duration(s * float64(time.Second)))
+	return lab.Clock(time.Duration(s * float64(time.Second)))
 }
 
-// BFSGames loads datasets/bfs/games.jsonl: games rebuilt from searches.
-func BFSGames() ([]bfs.GameRecord, error) {
-	f, err := os.Open(RepoPath("datasets/bfs/games.jsonl"))
+// Games loads datasets/bfs/games.jsonl: games rebuilt from searches.
+func Games() ([]bfs.GameRecord, error) {
+	f, err := os.Open(lab.RepoPath("datasets/bfs/games.jsonl"))
 	if err != nil {
 		return nil, err
 	}
@@ -230,9 +223,9 @@ func BFSGames() ([]bfs.GameRecord, error) {
 	return bfs.ReadGames(f)
 }
 
-// FindBFSGame returns the rebuilt game of a size and target ("longest" or
+// FindGame returns the rebuilt game of a size and target ("longest" or
 // "score"), replayed and verified by the engine.
-func FindBFSGame(gs []bfs.GameRecord, width, height int, target string) (*bfs.Game, error) {
+func FindGame(gs []bfs.GameRecord, width, height int, target string) (*bfs.Game, error) {
 	for _, g := range gs {
 		if g.Width == width && g.Height == height && g.Target == target && g.Rule == "qntm" {
 			return g.Game()

@@ -1,4 +1,4 @@
-package lab
+package survival
 
 import (
 	"context"
@@ -9,19 +9,21 @@ import (
 
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/engine/fit"
+	"github.com/hatelab/hatelab/lab"
+	"github.com/hatelab/hatelab/lab/draw"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
 
-// ClassicColor is the colour of each classic piece (I J L O S T Z), the same
+// PieceColor is the colour of each classic piece (I J L O S T Z), the same
 // as PieceColor.
-var ClassicColor = [classic.NumPieces]string{"#29b6f6", "#3949ab", "#fb8c00", "#fdd835", "#4caf50", "#8e24aa", "#e53935"}
+var PieceColor = [classic.NumPieces]string{"#29b6f6", "#3949ab", "#fb8c00", "#fdd835", "#4caf50", "#8e24aa", "#e53935"}
 
-// ClassicStep is one piece of a recorded classic game: the board it fell
+// Step is one piece of a recorded classic game: the board it fell
 // into, where it locked (landing row Y of its top shape row) and the lines
 // it cleared.
-type ClassicStep struct {
+type Step struct {
 	Before classic.Board
 	Piece  classic.Piece
 	Cand   *classic.Candidate
@@ -29,9 +31,9 @@ type ClassicStep struct {
 	Lines  int
 }
 
-// ClassicPlayed is a recorded classic game.
-type ClassicPlayed struct {
-	Steps  []ClassicStep
+// Played is a recorded classic game.
+type Played struct {
+	Steps  []Step
 	Result classic.Result
 	// Over reports that the game ended within the recording: Killer is the
 	// piece that had no legal placement on the board Final.
@@ -40,17 +42,17 @@ type ClassicPlayed struct {
 	Final  classic.Board
 }
 
-// ClassicGame plays seed with agent on a rows x cols board, recording at
+// Play plays seed with agent on a rows x cols board, recording at
 // most maxPieces steps (0: all); when playToEnd is true the game goes on
 // unrecorded to its end, otherwise Result counts the recorded steps.
-func ClassicGame(rows, cols int, agent classic.Agent, seed int64, maxPieces int, playToEnd bool) (ClassicPlayed, error) {
+func Play(rows, cols int, agent classic.Agent, seed int64, maxPieces int, playToEnd bool) (Played, error) {
 	r, err := classic.NewRules(rows, cols)
 	if err != nil {
-		return ClassicPlayed{}, err
+		return Played{}, err
 	}
 	g := classic.NewGame(r, agent, seed)
-	var steps []ClassicStep
-	var out ClassicPlayed
+	var steps []Step
+	var out Played
 	for maxPieces <= 0 || len(steps) < maxPieces {
 		before := g.Board
 		p := g.Stream.Next()
@@ -63,7 +65,7 @@ func ClassicGame(rows, cols int, agent classic.Agent, seed int64, maxPieces int,
 		n := g.Board.Apply(c, y)
 		g.Pieces++
 		g.Lines += int64(n)
-		steps = append(steps, ClassicStep{before, p, c, y, n})
+		steps = append(steps, Step{before, p, c, y, n})
 	}
 	if playToEnd {
 		for g.Step() {
@@ -74,61 +76,61 @@ func ClassicGame(rows, cols int, agent classic.Agent, seed int64, maxPieces int,
 	return out, nil
 }
 
-// ClassicBoard draws a classic board, with the step's piece (if any) in its
+// Board draws a classic board, with the step's piece (if any) in its
 // colour where it locked.
-func ClassicBoard(b *classic.Board, s *ClassicStep, size int, title, caption string) SVG {
+func Board(b *classic.Board, s *Step, size int, title, caption string) lab.SVG {
 	var piece [classic.MaxRows]uint16
 	if s != nil {
 		for i := 0; i < s.Cand.NRows; i++ {
 			piece[s.Y+i] = s.Cand.Rows[i]
 		}
 	}
-	return Grid{
+	return lab.Grid{
 		Cols: b.R.Cols, Rows: b.R.Rows, Size: size, Title: title, Caption: caption,
-		Cell: func(x, y int) Cell {
+		Cell: func(x, y int) lab.Cell {
 			switch {
 			case piece[y]>>x&1 != 0:
-				return Cell{Fill: ClassicColor[s.Piece]}
+				return lab.Cell{Fill: PieceColor[s.Piece]}
 			case b.Cells[y]>>x&1 != 0:
-				return Cell{Fill: StackColor}
+				return lab.Cell{Fill: draw.StackColor}
 			}
-			return Cell{}
+			return lab.Cell{}
 		},
 	}.SVG()
 }
 
-// ClassicFilmstrip draws steps from..to-1 of a recorded game, perRow
+// Filmstrip draws steps from..to-1 of a recorded game, perRow
 // boards a row, each with its piece and a caption (piece number, letter,
 // lines cleared).
-func ClassicFilmstrip(steps []ClassicStep, from, to, perRow int, title string) SVG {
+func Filmstrip(steps []Step, from, to, perRow int, title string) lab.SVG {
 	from, to = max(from, 0), min(to, len(steps))
-	var pics []SVG
+	var pics []lab.SVG
 	for i := from; i < to; i++ {
 		s := &steps[i]
 		c := fmt.Sprintf("#%d %v", i+1, s.Piece)
 		if s.Lines > 0 {
 			c += fmt.Sprintf(" +%d", s.Lines)
 		}
-		pics = append(pics, ClassicBoard(&s.Before, s, 9, "", c))
+		pics = append(pics, Board(&s.Before, s, 9, "", c))
 	}
-	strip := Strip(max(perRow, 1), pics...)
+	strip := lab.Strip(max(perRow, 1), pics...)
 	if title == "" {
 		return strip
 	}
-	return Column(titleSVG(title), strip)
+	return lab.Column(lab.Title(title), strip)
 }
 
-// ClassicSweep runs (or resumes) a sweep of agent on 10-wide boards over the given heights
+// Sweep runs (or resumes) a sweep of agent on 10-wide boards over the given heights
 // with n documented seeds each, appending to the CSV at path (relative
 // paths are taken from the repository root), with a progress bar, and
 // returns every record of the file for that agent, heights and seeds.
-func ClassicSweep(agent string, rows []int, n int, path string) ([]classic.Result, error) {
+func Sweep(agent string, rows []int, n int, path string) ([]classic.Result, error) {
 	a, err := classic.NewAgent(agent)
 	if err != nil {
 		return nil, err
 	}
 	if !filepath.IsAbs(path) {
-		path = RepoPath(path)
+		path = lab.RepoPath(path)
 	}
 	w, err := classic.OpenCSV(path)
 	if err != nil {
@@ -143,17 +145,17 @@ func ClassicSweep(agent string, rows []int, n int, path string) ([]classic.Resul
 	}, 0, func(r classic.Result) error {
 		recs = append(recs, r)
 		return w.Write(r)
-	}, Progress("classic "+a.Name()))
+	}, lab.Progress("classic "+a.Name()))
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
-	return ClassicSelect(recs, a.Name(), rows, n), err
+	return Select(recs, a.Name(), rows, n), err
 }
 
-// ClassicSelect keeps the records of agent at the given heights whose seed
+// Select keeps the records of agent at the given heights whose seed
 // is among the first n documented seeds of its height, sorted by height and
 // seed.
-func ClassicSelect(recs []classic.Result, agent string, rows []int, n int) []classic.Result {
+func Select(recs []classic.Result, agent string, rows []int, n int) []classic.Result {
 	var out []classic.Result
 	for _, r := range recs {
 		if r.Agent == agent && r.Cols == 10 && slices.Contains(rows, r.Rows) &&
@@ -170,8 +172,8 @@ func ClassicSelect(recs []classic.Result, agent string, rows []int, n int) []cla
 	return out
 }
 
-// ClassicStatsRow is one line of ClassicTable.
-type ClassicStatsRow struct {
+// StatsRow is one line of Table.
+type StatsRow struct {
 	Agent      string
 	Rows       int
 	N          int
@@ -186,10 +188,10 @@ type ClassicStatsRow struct {
 	MeanPieces float64 `lab:"mean pieces,%.2f"`
 }
 
-// ClassicTable tabulates sweep statistics, with tetr-ai's published mean
+// Table tabulates sweep statistics, with tetr-ai's published mean
 // beside each height.
-func ClassicTable(stats []classic.Stats) *Table {
-	var rows []ClassicStatsRow
+func Table(stats []classic.Stats) *lab.Table {
+	var rows []StatsRow
 	for _, s := range stats {
 		pub := ""
 		for _, p := range classic.TetrAIPublished {
@@ -197,10 +199,10 @@ func ClassicTable(stats []classic.Stats) *Table {
 				pub = fmt.Sprintf("%.2f", p.Mean)
 			}
 		}
-		rows = append(rows, ClassicStatsRow{s.Agent, s.Rows, s.N, s.Mean, s.Median, s.MedianLn2,
+		rows = append(rows, StatsRow{s.Agent, s.Rows, s.N, s.Mean, s.Median, s.MedianLn2,
 			fmt.Sprintf("%.1f..%.1f", s.CILo, s.CIHi), s.CV, s.KS, s.Exponential, pub, s.MeanPieces})
 	}
-	return TableOf(rows)
+	return lab.TableOf(rows)
 }
 
 // errPoints are points with vertical error bars.
@@ -210,7 +212,7 @@ type errPoints struct {
 }
 
 func logPlot(title, xLabel, yLabel string) *plot.Plot {
-	p := NewPlot()
+	p := lab.NewPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
@@ -232,9 +234,9 @@ func intTicks(lo, hi int) plot.ConstantTicks {
 	return t
 }
 
-// ClassicPlot draws mean lines against height for each agent on a log
+// Plot draws mean lines against height for each agent on a log
 // scale, with 95% confidence bars.
-func ClassicPlot(title string, stats []classic.Stats) (*plot.Plot, error) {
+func Plot(title string, stats []classic.Stats) (*plot.Plot, error) {
 	p := logPlot(title, "board height (rows)", "mean lines per game")
 	var agents []string
 	lo, hi := classic.MaxRows, classic.MinRows
@@ -258,7 +260,7 @@ func ClassicPlot(title string, stats []classic.Stats) (*plot.Plot, error) {
 		if len(pts.XYs) == 0 {
 			continue
 		}
-		c := Palette[i%len(Palette)]
+		c := lab.Palette[i%len(lab.Palette)]
 		l, sc, err := plotter.NewLinePoints(pts.XYs)
 		if err != nil {
 			return nil, err
@@ -276,10 +278,10 @@ func ClassicPlot(title string, stats []classic.Stats) (*plot.Plot, error) {
 	return p, nil
 }
 
-// ClassicFitPlot draws measured means (with 95% bars) and published means
+// FitPlot draws measured means (with 95% bars) and published means
 // against height, and log-quadratic fits from..to with the prediction band
 // of the first fit.
-func ClassicFitPlot(title string, measured []classic.Stats, fits map[string]*fit.Fit, order []string, from, to int) (*plot.Plot, error) {
+func FitPlot(title string, measured []classic.Stats, fits map[string]*fit.Fit, order []string, from, to int) (*plot.Plot, error) {
 	p := logPlot(title, "board height (rows)", "mean lines per game")
 	p.X.Tick.Marker = intTicks(from, to)
 	var pub plotter.XYs
@@ -290,7 +292,7 @@ func ClassicFitPlot(title string, measured []classic.Stats, fits map[string]*fit
 	if err != nil {
 		return nil, err
 	}
-	sc.Color = Palette[7]
+	sc.Color = lab.Palette[7]
 	sc.Radius = vg.Points(3.5)
 	p.Add(sc)
 	p.Legend.Add("tetr-ai README means (h=5..17)", sc)
@@ -304,12 +306,12 @@ func ClassicFitPlot(title string, measured []classic.Stats, fits map[string]*fit
 		if err != nil {
 			return nil, err
 		}
-		ms.Color = Palette[0]
+		ms.Color = lab.Palette[0]
 		eb, err := plotter.NewYErrorBars(pts)
 		if err != nil {
 			return nil, err
 		}
-		eb.Color = Palette[0]
+		eb.Color = lab.Palette[0]
 		p.Add(ms, eb)
 		p.Legend.Add("our tetr-ai means (1000 seeds each)", ms)
 	}
@@ -322,7 +324,7 @@ func ClassicFitPlot(title string, measured []classic.Stats, fits map[string]*fit
 			lo = append(lo, plotter.XY{X: x, Y: math.Exp(l)})
 			hi = append(hi, plotter.XY{X: x, Y: math.Exp(h)})
 		}
-		c := Palette[(i+1)%len(Palette)]
+		c := lab.Palette[(i+1)%len(lab.Palette)]
 		l, err := plotter.NewLine(mid)
 		if err != nil {
 			return nil, err

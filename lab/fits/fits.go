@@ -1,4 +1,4 @@
-package lab
+package fits
 
 import (
 	"fmt"
@@ -7,26 +7,27 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/fit"
+	"github.com/hatelab/hatelab/lab"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// ModelFit is a least-squares fit of y against x under a named model:
+// Model is a least-squares fit of y against x under a named model:
 // "linear" (y = a + b·x), "quadratic" (y = a + b·x + c·x², the blog's
 // model) or "log-quadratic" (ln y = a + b·x + c·x², tetr-ai's model), with
 // predictions back on the y scale.
-type ModelFit struct {
+type Model struct {
 	Model string
 	Label string // what was fitted, e.g. "length, width 10"
 	Log   bool
 	Fit   *fit.Fit
 }
 
-// FitModel fits y against x with the named model.
-func FitModel(label, model string, x, y []float64) (*ModelFit, error) {
-	m := &ModelFit{Model: model, Label: label}
+// Fit fits y against x with the named model.
+func Fit(label, model string, x, y []float64) (*Model, error) {
+	m := &Model{Model: model, Label: label}
 	var deg int
 	switch model {
 	case "linear":
@@ -54,7 +55,7 @@ func FitModel(label, model string, x, y []float64) (*ModelFit, error) {
 
 // Predict returns the prediction at x and its prediction interval at the
 // level (e.g. 0.95), on the y scale.
-func (m *ModelFit) Predict(x, level float64) (y, lo, hi float64) {
+func (m *Model) Predict(x, level float64) (y, lo, hi float64) {
 	y, lo, hi = m.Fit.PredictionInterval(x, level)
 	if m.Log {
 		return math.Exp(y), math.Exp(lo), math.Exp(hi)
@@ -62,8 +63,8 @@ func (m *ModelFit) Predict(x, level float64) (y, lo, hi float64) {
 	return y, lo, hi
 }
 
-// FitRow is one line of FitTable.
-type FitRow struct {
+// Row is one line of Table.
+type Row struct {
 	Fitted  string `lab:"fitted"`
 	Model   string `lab:"model"`
 	N       int    `lab:"n"`
@@ -74,9 +75,9 @@ type FitRow struct {
 	Predict string `lab:"prediction [95% PI]"`
 }
 
-// FitTable tabulates fits with their extrapolation to x = at.
-func FitTable(at float64, ms ...*ModelFit) *Table {
-	rows := make([]FitRow, len(ms))
+// Table tabulates fits with their extrapolation to x = at.
+func Table(at float64, ms ...*Model) *lab.Table {
+	rows := make([]Row, len(ms))
 	for i, m := range ms {
 		var ps []string
 		for j := range m.Fit.Coef {
@@ -91,11 +92,11 @@ func FitTable(at float64, ms ...*ModelFit) *Table {
 		if m.Fit.DoF == 0 {
 			pred = num(y) + " (exact fit: no interval)"
 		}
-		rows[i] = FitRow{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
+		rows[i] = Row{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
 			Sigma: fmt.Sprintf("%.3g%s", m.Fit.Sigma, scale), LOO: fmt.Sprintf("%.3g%s", m.Fit.LOORMSE, scale),
 			At: fmt.Sprint(at), Predict: pred}
 	}
-	return TableOf(rows)
+	return lab.TableOf(rows)
 }
 
 // Mark is a labelled reference point on a fit plot (a record).
@@ -104,11 +105,11 @@ type Mark struct {
 	X, Y float64
 }
 
-// FitPlot draws the data of each fit, its curve out to xmax and the 95%
+// Plot draws the data of each fit, its curve out to xmax and the 95%
 // prediction band, plus reference marks; logScale puts y on a log scale
 // (points at or below 0 are then left out, and curves clipped at 0.5).
-func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []Mark, ms ...*ModelFit) (*plot.Plot, error) {
-	p := NewPlot()
+func Plot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []Mark, ms ...*Model) (*plot.Plot, error) {
+	p := lab.NewPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
@@ -116,7 +117,7 @@ func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	for i, m := range ms {
-		c := Palette[i%len(Palette)]
+		c := lab.Palette[i%len(lab.Palette)]
 		xmin := m.Fit.X[0]
 		for _, x := range m.Fit.X {
 			xmin = math.Min(xmin, x)
@@ -188,24 +189,24 @@ func FitPlot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []
 		p.Legend.Add(mk.Name, sc)
 	}
 	if logScale {
-		logY(p)
+		lab.LogY(p)
 	}
 	return p, nil
 }
 
 // ResidualPlot draws each fit's residuals (solid markers, joined) and
 // leave-one-out residuals (dashed) against x, on the fitted scale.
-func ResidualPlot(title, xLabel string, ms ...*ModelFit) (*plot.Plot, error) {
-	var ss []Series
+func ResidualPlot(title, xLabel string, ms ...*Model) (*plot.Plot, error) {
+	var ss []lab.Series
 	for _, m := range ms {
 		scale := ""
 		if m.Log {
 			scale = " (ln)"
 		}
-		ss = append(ss, Series{Name: fmt.Sprintf("%s, %s: residual%s", m.Label, m.Model, scale), X: m.Fit.X, Y: m.Fit.Residuals, Points: true})
-		ss = append(ss, Series{Name: fmt.Sprintf("%s, %s: leave-one-out", m.Label, m.Model), X: m.Fit.X, Y: m.Fit.LOO})
+		ss = append(ss, lab.Series{Name: fmt.Sprintf("%s, %s: residual%s", m.Label, m.Model, scale), X: m.Fit.X, Y: m.Fit.Residuals, Points: true})
+		ss = append(ss, lab.Series{Name: fmt.Sprintf("%s, %s: leave-one-out", m.Label, m.Model), X: m.Fit.X, Y: m.Fit.LOO})
 	}
-	p, err := LinePlot(title, xLabel, "observed − fitted", ss...)
+	p, err := lab.LinePlot(title, xLabel, "observed − fitted", ss...)
 	if err != nil {
 		return nil, err
 	}

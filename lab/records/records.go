@@ -1,4 +1,4 @@
-package lab
+package records
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/engine/replaycodec"
+	"github.com/hatelab/hatelab/lab"
 )
 
 // Record is one replay of the records dataset (datasets/records) together
@@ -21,10 +22,10 @@ type Record struct {
 	Game *hatetris.Game
 }
 
-// Records replays the primary line of every replay in datasets/records
+// Load replays the primary line of every replay in datasets/records
 // (one per game: world records, loops and the others, in file order),
 // reporting progress to rep (nil: none).
-func Records(rep progress.Reporter) ([]Record, error) {
+func Load(rep progress.Reporter) ([]Record, error) {
 	all, err := records.All()
 	if err != nil {
 		return nil, err
@@ -40,7 +41,7 @@ func Records(rep progress.Reporter) ([]Record, error) {
 	pieces := int64(0)
 	for i, r := range prim {
 		rep.Report(progress.Event{Job: "replay records", Stage: r.Name, Done: int64(i), Total: int64(len(prim)), Unit: "replays"})
-		rec, err := ReplayRecord(r)
+		rec, err := Replay(r)
 		if err != nil {
 			return nil, err
 		}
@@ -52,9 +53,9 @@ func Records(rep progress.Reporter) ([]Record, error) {
 	return out, nil
 }
 
-// ReplayRecord decodes a dataset replay in its encoding and plays it
+// Replay decodes a dataset replay in its encoding and plays it
 // against its AI on the standard well.
-func ReplayRecord(r records.Record) (Record, error) {
+func Replay(r records.Record) (Record, error) {
 	f, err := replaycodec.ParseFormat(r.Encoding)
 	if err != nil {
 		return Record{}, fmt.Errorf("%s: %w", r.Name, err)
@@ -74,8 +75,8 @@ func ReplayRecord(r records.Record) (Record, error) {
 	return Record{Record: r, Keys: keys, Game: g}, nil
 }
 
-// FindRecord returns the record with the given name.
-func FindRecord(rs []Record, name string) (Record, error) {
+// Find returns the record with the given name.
+func Find(rs []Record, name string) (Record, error) {
 	for _, r := range rs {
 		if r.Name == name {
 			return r, nil
@@ -84,8 +85,8 @@ func FindRecord(rs []Record, name string) (Record, error) {
 	return Record{}, fmt.Errorf("no record named %q", name)
 }
 
-// RecordRow is a record's line in RecordTable.
-type RecordRow struct {
+// Row is a record's line in Table.
+type Row struct {
 	Name        string
 	Holder      string
 	Year        string
@@ -99,26 +100,26 @@ type RecordRow struct {
 }
 
 // Row summarises the record and its replay.
-func (r Record) Row() RecordRow {
+func (r Record) Row() Row {
 	year := ""
 	if r.Year != 0 {
 		year = fmt.Sprint(r.Year)
 	}
-	return RecordRow{
+	return Row{
 		Name: r.Name, Holder: r.Holder, Year: year, Kind: r.Kind, AI: r.AI,
 		Score: r.Score, Replayed: r.Game.Score, Pieces: r.Game.Placed(),
 		LoopFirings: len(r.Game.LoopChanges), Over: r.Game.Over,
 	}
 }
 
-// RecordTable tabulates records: holder, year, score as published and as
+// Table tabulates records: holder, year, score as published and as
 // replayed, pieces placed and how often the loop rule changed the piece.
-func RecordTable(rs []Record) *Table {
-	rows := make([]RecordRow, len(rs))
+func Table(rs []Record) *lab.Table {
+	rows := make([]Row, len(rs))
 	for i, r := range rs {
 		rows[i] = r.Row()
 	}
-	return TableOf(rows)
+	return lab.TableOf(rows)
 }
 
 // ScoreByPiece returns, for each piece of g, the number of pieces placed
@@ -133,9 +134,9 @@ func ScoreByPiece(g *hatetris.Game) (x, y []float64) {
 	return x, y
 }
 
-// HeightByPiece returns, for each piece of g, its number (0, 1, ...) and
+// StackHeightByPiece returns, for each piece of g, its number (0, 1, ...) and
 // the stack height of the well it spawned into.
-func HeightByPiece(g *hatetris.Game) (x, y []float64) {
+func StackHeightByPiece(g *hatetris.Game) (x, y []float64) {
 	x = make([]float64, len(g.Steps))
 	y = make([]float64, len(g.Steps))
 	for i, s := range g.Steps {

@@ -1,4 +1,4 @@
-package lab
+package beams
 
 import (
 	"context"
@@ -21,21 +21,22 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/lab"
 )
 
-// BeamRun runs a beam search of the given width from the empty well with
+// Run runs a beam search of the given width from the empty well with
 // the hand-made evaluation (and the quiescence lookahead when asked),
 // drawing a progress bar; maxDepth 0 runs until the beam dies.
-func BeamRun(width int, quiescence bool, maxDepth int) (*beam.Result, error) {
+func Run(width int, quiescence bool, maxDepth int) (*beam.Result, error) {
 	job := fmt.Sprintf("beam w=%d", width)
 	if quiescence {
 		job += " +quiescence"
 	}
-	return beam.Run(context.Background(), beam.Config{Width: width, Quiescence: quiescence, MaxDepth: maxDepth, Progress: Progress(job)})
+	return beam.Run(context.Background(), beam.Config{Width: width, Quiescence: quiescence, MaxDepth: maxDepth, Progress: lab.Progress(job)})
 }
 
-// BeamPoint is one search of a width sweep.
-type BeamPoint struct {
+// Point is one search of a width sweep.
+type Point struct {
 	Width      int     `lab:"width"`
 	Quiescence bool    `lab:"quiescence"`
 	Score      int     `lab:"score"`
@@ -51,14 +52,14 @@ type BeamPoint struct {
 	Result *beam.Result `lab:"-" json:",omitempty"`
 }
 
-// BeamSweep runs one search per width and quiescence setting (widths in
+// Sweep runs one search per width and quiescence setting (widths in
 // the inner loop) with a progress bar over the searches. When cache names a
 // file (relative paths are under the system's temporary directory), the
 // searches are saved there and a search already in it is loaded instead of
 // run again, so that later notebook cells can reuse a sweep; see
-// BeamCacheReset.
-func BeamSweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]BeamPoint, error) {
-	cached := map[string]BeamPoint{}
+// ResetCache.
+func Sweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]Point, error) {
+	cached := map[string]Point{}
 	if cache != "" {
 		cache = beamCachePath(cache)
 		if b, err := os.ReadFile(cache); err == nil {
@@ -72,8 +73,8 @@ func BeamSweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]B
 			}
 		}
 	}
-	var out []BeamPoint
-	rep := Progress("beam sweep")
+	var out []Point
+	rep := lab.Progress("beam sweep")
 	total := int64(len(widths) * len(quiescence))
 	for _, q := range quiescence {
 		for _, w := range widths {
@@ -113,9 +114,9 @@ func BeamSweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]B
 	return out, nil
 }
 
-// BeamCacheReset removes a sweep cache (the first sweep of a notebook calls
+// ResetCache removes a sweep cache (the first sweep of a notebook calls
 // it, so that a run never reuses searches of older code).
-func BeamCacheReset(cache string) error {
+func ResetCache(cache string) error {
 	err := os.Remove(beamCachePath(cache))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -132,15 +133,15 @@ func beamCachePath(cache string) string {
 
 type beamCacheEntry struct {
 	Key   string
-	Point BeamPoint
+	Point Point
 }
 
 func beamKey(width int, q bool, maxDepth int) string {
 	return fmt.Sprintf("%d/%v/%d/%s", width, q, maxDepth, eval.NewHand(eval.DefaultWeights()).Name())
 }
 
-func pointOf(width int, q bool, res *beam.Result) BeamPoint {
-	p := BeamPoint{Width: width, Quiescence: q, Score: res.Score, Pieces: res.PiecesPlaced, BestDepth: res.BestDepth,
+func pointOf(width int, q bool, res *beam.Result) Point {
+	p := Point{Width: width, Quiescence: q, Score: res.Score, Pieces: res.PiecesPlaced, BestDepth: res.BestDepth,
 		Depths: len(res.Depths), Seconds: res.Seconds, Children: res.Children, Result: res}
 	if res.Children > 0 {
 		p.WallPerChild = res.Seconds / float64(res.Children) * 1e6
@@ -148,9 +149,9 @@ func pointOf(width int, q bool, res *beam.Result) BeamPoint {
 	return p
 }
 
-// BeamPublished is a published beam-search result with the hand-made
+// Published is a published beam-search result with the hand-made
 // evaluation.
-type BeamPublished struct {
+type Published struct {
 	Width      int
 	Quiescence bool
 	Score      int
@@ -161,18 +162,18 @@ type BeamPublished struct {
 // against beam width ("Losing the World Record in HATETRIS", 2023): 24
 // without and 62 with the bird-in-hand lookahead at width 100,000, and 148
 // with it at 1,000,000.
-var PublishedBeam = []BeamPublished{
+var PublishedBeam = []Published{
 	{100000, false, 24, "D&F 2023"},
 	{100000, true, 62, "D&F 2023"},
 	{1000000, true, 148, "D&F 2023"},
 }
 
-// BeamScorePlot draws score against beam width (log axis): one line per
+// ScorePlot draws score against beam width (log axis): one line per
 // quiescence setting of the sweep, the published points as large squares,
 // and extra results (e.g. CLI runs of this engine, labelled by their
 // Source) as triangles.
-func BeamScorePlot(points []BeamPoint, extra ...BeamPublished) (*plot.Plot, error) {
-	p := NewPlot()
+func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
+	p := lab.NewPlot()
 	p.Title.Text = "HATETRIS beam search, hand-made evaluation: score against width"
 	p.X.Label.Text = "beam width (log scale)"
 	p.Y.Label.Text = "lines"
@@ -200,7 +201,7 @@ func BeamScorePlot(points []BeamPoint, extra ...BeamPublished) (*plot.Plot, erro
 		if len(xys) == 0 {
 			continue
 		}
-		c := Palette[i]
+		c := lab.Palette[i]
 		l, sc, err := plotter.NewLinePoints(xys)
 		if err != nil {
 			return nil, err
@@ -221,8 +222,8 @@ func BeamScorePlot(points []BeamPoint, extra ...BeamPublished) (*plot.Plot, erro
 		if err != nil {
 			return nil, err
 		}
-		sc.Color, sc.Radius, sc.Shape = Palette[i], vg.Points(6), draw.BoxGlyph{}
-		sc.GlyphStyle.Color = Palette[i]
+		sc.Color, sc.Radius, sc.Shape = lab.Palette[i], vg.Points(6), draw.BoxGlyph{}
+		sc.GlyphStyle.Color = lab.Palette[i]
 		p.Add(sc)
 		p.Legend.Add("D&F published, "+quiescenceName(q), sc)
 	}
@@ -231,9 +232,9 @@ func BeamScorePlot(points []BeamPoint, extra ...BeamPublished) (*plot.Plot, erro
 		if err != nil {
 			return nil, err
 		}
-		c := Palette[0]
+		c := lab.Palette[0]
 		if e.Quiescence {
-			c = Palette[1]
+			c = lab.Palette[1]
 		}
 		sc.Color, sc.Radius, sc.Shape = c, vg.Points(6), draw.TriangleGlyph{}
 		p.Add(sc)
@@ -258,36 +259,36 @@ func quiescenceName(q bool) string {
 	return "without"
 }
 
-// BeamTimePlot draws the wall time of every depth of the given searches.
-func BeamTimePlot(points []BeamPoint) (*plot.Plot, error) {
-	var series []Series
+// TimePlot draws the wall time of every depth of the given searches.
+func TimePlot(points []Point) (*plot.Plot, error) {
+	var series []lab.Series
 	for _, pt := range points {
 		var x, y []float64
 		for _, ds := range pt.Result.Depths {
 			x = append(x, float64(ds.Depth))
 			y = append(y, ds.Seconds)
 		}
-		series = append(series, Series{Name: fmt.Sprintf("width %d, %s", pt.Width, quiescenceName(pt.Quiescence)), X: x, Y: y})
+		series = append(series, lab.Series{Name: fmt.Sprintf("width %d, %s", pt.Width, quiescenceName(pt.Quiescence)), X: x, Y: y})
 	}
-	return LinePlot("wall time per depth", "depth (pieces placed)", "seconds", series...)
+	return lab.LinePlot("wall time per depth", "depth (pieces placed)", "seconds", series...)
 }
 
-// BeamDepthPlot draws the best and worst score kept at every depth of one
+// LevelPlot draws the best and worst score kept at every depth of one
 // search.
-func BeamDepthPlot(res *beam.Result, title string) (*plot.Plot, error) {
+func LevelPlot(res *beam.Result, title string) (*plot.Plot, error) {
 	var x, lo, hi []float64
 	for _, ds := range res.Depths {
 		x = append(x, float64(ds.Depth))
 		lo = append(lo, float64(ds.MinScore))
 		hi = append(hi, float64(ds.MaxScore))
 	}
-	return LinePlot(title, "depth (pieces placed)", "lines",
-		Series{Name: "best score kept", X: x, Y: hi, Step: true},
-		Series{Name: "worst score kept", X: x, Y: lo, Step: true})
+	return lab.LinePlot(title, "depth (pieces placed)", "lines",
+		lab.Series{Name: "best score kept", X: x, Y: hi, Step: true},
+		lab.Series{Name: "worst score kept", X: x, Y: lo, Step: true})
 }
 
-// BeamDepthRow is one depth of a search, for tables.
-type BeamDepthRow struct {
+// LevelRow is one depth of a search, for tables.
+type LevelRow struct {
 	Depth        int     `lab:"depth"`
 	Kept         int     `lab:"kept"`
 	Children     int64   `lab:"children"`
@@ -300,10 +301,10 @@ type BeamDepthRow struct {
 	Seconds      float64 `lab:"seconds,%.2f"`
 }
 
-// BeamDepthTable tabulates every step-th depth of a search and its last
+// LevelTable tabulates every step-th depth of a search and its last
 // non-empty depth.
-func BeamDepthTable(res *beam.Result, step int) *Table {
-	var rows []BeamDepthRow
+func LevelTable(res *beam.Result, step int) *lab.Table {
+	var rows []LevelRow
 	last := len(res.Depths) - 1
 	for last > 0 && res.Depths[last].Kept == 0 {
 		last--
@@ -321,16 +322,16 @@ func BeamDepthTable(res *beam.Result, step int) *Table {
 		if len(sc) > 4 {
 			sc = append(sc[:2], append([]string{"…"}, sc[len(sc)-2:]...)...)
 		}
-		rows = append(rows, BeamDepthRow{Depth: ds.Depth, Kept: ds.Kept, Children: ds.Children, Scores: strings.Join(sc, " "),
+		rows = append(rows, LevelRow{Depth: ds.Depth, Kept: ds.Kept, Children: ds.Children, Scores: strings.Join(sc, " "),
 			BestValue: ds.BestValue, WorstValue: ds.WorstValue, Families: ds.Families, TopFamily: ds.TopFamily,
 			LoopsAvoided: ds.LoopsAvoided, Seconds: ds.Seconds})
 	}
-	return TableOf(rows)
+	return lab.TableOf(rows)
 }
 
-// BeamGame replays a search's best game with the real game's rules (for
+// Game replays a search's best game with the real game's rules (for
 // Filmstrip and the other game views).
-func BeamGame(res *beam.Result) (*hatetris.Game, error) {
+func Game(res *beam.Result) (*hatetris.Game, error) {
 	g := hatetris.NewGameFrom(res.Rules, hatetris.HATETRIS, res.Wells[0], res.StartScore)
 	if err := g.PressAll(res.Keys); err != nil {
 		return nil, err

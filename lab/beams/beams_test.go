@@ -1,4 +1,4 @@
-package lab
+package beams
 
 import (
 	"path/filepath"
@@ -7,14 +7,14 @@ import (
 
 func TestBeamSweepAndPlots(t *testing.T) {
 	cache := filepath.Join(t.TempDir(), "sweep.jsonl")
-	pts, err := BeamSweep([]int{10, 20}, []bool{false, true}, 0, cache)
+	pts, err := Sweep([]int{10, 20}, []bool{false, true}, 0, cache)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pts) != 4 || pts[3].Width != 20 || !pts[3].Quiescence {
 		t.Fatalf("points %+v", pts)
 	}
-	again, err := BeamSweep([]int{20}, []bool{true}, 0, cache)
+	again, err := Sweep([]int{20}, []bool{true}, 0, cache)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestBeamSweepAndPlots(t *testing.T) {
 		t.Fatal("the cache was not used")
 	}
 	for _, p := range pts {
-		g, err := BeamGame(p.Result)
+		g, err := Game(p.Result)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,25 +30,25 @@ func TestBeamSweepAndPlots(t *testing.T) {
 			t.Fatalf("game %d, point %d", g.Score, p.Score)
 		}
 	}
-	if _, err := BeamGame(again[0].Result); err != nil {
+	if _, err := Game(again[0].Result); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := BeamScorePlot(pts, BeamPublished{Width: 100000, Quiescence: true, Score: 68, Source: "CLI"}); err != nil {
+	if _, err := ScorePlot(pts, Published{Width: 100000, Quiescence: true, Score: 68, Source: "CLI"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := BeamTimePlot(pts); err != nil {
+	if _, err := TimePlot(pts); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := BeamDepthPlot(pts[0].Result, "x"); err != nil {
+	if _, err := LevelPlot(pts[0].Result, "x"); err != nil {
 		t.Fatal(err)
 	}
-	if tb := BeamDepthTable(pts[1].Result, 5); tb == nil {
+	if tb := LevelTable(pts[1].Result, 5); tb == nil {
 		t.Fatal("no table")
 	}
-	if err := BeamCacheReset(cache); err != nil {
+	if err := ResetCache(cache); err != nil {
 		t.Fatal(err)
 	}
-	if err := BeamCacheReset(cache); err != nil {
+	if err := ResetCache(cache); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,10 +1,11 @@
-package lab
+package draw
 
 import (
 	"fmt"
 	"math"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/lab"
 )
 
 // PieceColor is the colour of each piece in pictures (the usual Tetris
@@ -95,12 +96,12 @@ func pieceAt(p hatetris.Piece, pos hatetris.Position) [4][2]int {
 // Well draws one well: locked cells grey, the bar as a red dashed rule and,
 // with WithPiece, the live piece in its colour (WithGhost adds its landing
 // place, dashed).
-func Well(r *hatetris.Rules, w *hatetris.Well, opts ...WellOpt) SVG {
+func Well(r *hatetris.Rules, w *hatetris.Well, opts ...WellOpt) lab.SVG {
 	o := options(opts)
 	return wellGrid(r, w, o).SVG()
 }
 
-func wellGrid(r *hatetris.Rules, w *hatetris.Well, o wellOpts) Grid {
+func wellGrid(r *hatetris.Rules, w *hatetris.Well, o wellOpts) lab.Grid {
 	type mark struct {
 		color string
 		ghost bool
@@ -117,10 +118,10 @@ func wellGrid(r *hatetris.Rules, w *hatetris.Well, o wellOpts) Grid {
 			marks[c] = mark{PieceColor[p], false}
 		}
 	}
-	g := Grid{
+	g := lab.Grid{
 		Cols: r.Width, Rows: r.Depth, Size: o.size, Title: o.title, Caption: o.caption, Frame: o.frame,
-		Cell: func(x, y int) Cell {
-			var c Cell
+		Cell: func(x, y int) lab.Cell {
+			var c lab.Cell
 			if r.Filled(w, x, y) {
 				c.Fill = StackColor
 			}
@@ -145,7 +146,7 @@ func wellGrid(r *hatetris.Rules, w *hatetris.Well, o wellOpts) Grid {
 // its colour where it locked. A frame where the loop rule changed the piece
 // (the piece differs from what HATETRIS Mild would have sent) gets a red
 // outline and says so in its caption.
-func Filmstrip(g *hatetris.Game, from, to int, opts ...WellOpt) SVG {
+func Filmstrip(g *hatetris.Game, from, to int, opts ...WellOpt) lab.SVG {
 	o := options(opts)
 	from = max(from, 0)
 	to = min(to, len(g.Steps))
@@ -155,7 +156,7 @@ func Filmstrip(g *hatetris.Game, from, to int, opts ...WellOpt) SVG {
 	if o.perRow == 0 {
 		o.perRow = 10
 	}
-	var pics []SVG
+	var pics []lab.SVG
 	for i := from; i < to; i++ {
 		s := g.Steps[i]
 		fo := o
@@ -171,11 +172,11 @@ func Filmstrip(g *hatetris.Game, from, to int, opts ...WellOpt) SVG {
 		}
 		pics = append(pics, wellGrid(g.Rules, &s.Before, fo).SVG())
 	}
-	strip := Strip(o.perRow, pics...)
+	strip := lab.Strip(o.perRow, pics...)
 	if o.title == "" {
 		return strip
 	}
-	return Column(titleSVG(o.title), strip)
+	return lab.Column(lab.Title(o.title), strip)
 }
 
 // StepCaption is Filmstrip's default caption: piece number and letter, the
@@ -191,22 +192,16 @@ func StepCaption(i int, s hatetris.Step) string {
 	return c
 }
 
-func titleSVG(title string) SVG {
-	w := textWidth(title) + 2*svgPad
-	return SVG(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d"><text x="%d" y="%d" text-anchor="middle" font-size="13" font-weight="bold" %s>%s</text></svg>`,
-		w, lineHeight+6, w/2, lineHeight, svgFont, escape(title)))
-}
-
 // HeatWell draws a well whose cells are coloured by value(x, y) (NaN:
 // uncoloured), with the filled cells of w outlined in black (w may be nil)
 // and a legend of the value range.
-func HeatWell(r *hatetris.Rules, w *hatetris.Well, value func(x, y int) float64, opts ...WellOpt) SVG {
+func HeatWell(r *hatetris.Rules, w *hatetris.Well, value func(x, y int) float64, opts ...WellOpt) lab.SVG {
 	o := options(opts)
 	var mark func(x, y int) bool
 	if w != nil {
 		mark = func(x, y int) bool { return r.Filled(w, x, y) }
 	}
-	return HeatGrid(r.Width, r.Depth, value, mark, o.title)
+	return lab.HeatGrid(r.Width, r.Depth, value, mark, o.title)
 }
 
 // HeatValues adapts a [row][column] table to HeatWell's value function;

@@ -1,0 +1,51 @@
+package fits
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hatelab/hatelab/lab"
+)
+
+func TestFitDisplay(t *testing.T) {
+	h := []float64{2, 3, 4, 5, 6, 7}
+	l := []float64{4, 6, 11, 19, 31, 43}
+	q, err := Fit("length", "quadratic", h, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lq, err := Fit("length", "log-quadratic", h, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if y, lo, hi := q.Predict(16, 0.95); y < 290 || y > 291 || lo >= y || hi <= y {
+		t.Errorf("quadratic at 16: %v [%v, %v]", y, lo, hi)
+	}
+	if !strings.Contains(Table(16, q, lq).Text(), "log-quadratic") {
+		t.Error("fit table")
+	}
+	p, err := Plot("t", "h", "y", 16, true, []Mark{{"record", 16, 247}}, q, lq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lab.PlotSVG(p, 0, 0); err != nil {
+		t.Error(err)
+	}
+	// Zero scores cannot be drawn on a log scale: they are left out.
+	z, err := Fit("score", "quadratic", h, []float64{0, 0, 1, 4, 8, 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = Plot("t", "h", "y", 16, true, nil, z); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lab.PlotSVG(p, 0, 0); err != nil {
+		t.Error(err)
+	}
+	if _, err := ResidualPlot("r", "h", q, lq); err != nil {
+		t.Error(err)
+	}
+	if _, err := Fit("x", "cubic-spline", h, l); err == nil {
+		t.Error("want an unknown-model error")
+	}
+}

@@ -1,0 +1,30 @@
+package records
+
+import (
+	"testing"
+)
+
+func TestRecordsReplay(t *testing.T) {
+	rs, err := Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Find(rs, "David & Felipe (6)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Game.Score != 3711 || len(r.Game.LoopChanges) != 9 {
+		t.Errorf("3711 record replays to %d points with %d loop-rule firings, want 3711 and 9", r.Game.Score, len(r.Game.LoopChanges))
+	}
+	if _, err := Find(rs, "nobody"); err == nil {
+		t.Error("Find of an unknown name must fail")
+	}
+	x, y := ScoreByPiece(r.Game)
+	if len(x) != len(y) || y[len(y)-1] != 3711 {
+		t.Errorf("ScoreByPiece ends at %v", y[len(y)-1])
+	}
+	tab := Table(rs)
+	if len(tab.Rows) != len(rs) {
+		t.Errorf("record table has %d rows for %d records", len(tab.Rows), len(rs))
+	}
+}
