@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -256,24 +257,8 @@ func SaveFigure(file string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("saving figure: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(file)+"-*")
-	if err != nil {
-		return fmt.Errorf("saving figure: %w", err)
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), filepath.Join(dir, file))
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("saving figure %s: %w", file, werr)
+	if err := atomicfile.WriteBytes(filepath.Join(dir, file), 0o644, data); err != nil {
+		return fmt.Errorf("saving figure %s: %w", file, err)
 	}
 	return nil
 }

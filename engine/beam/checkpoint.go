@@ -5,9 +5,12 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
 // CheckpointFile is the checkpoint's name inside the checkpoint directory.
@@ -25,31 +28,17 @@ func saveCheckpoint(dir string, st *state) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, CheckpointFile+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // no-op after the rename
-	bw := bufio.NewWriterSize(f, 1<<20)
-	enc := gob.NewEncoder(bw)
-	err = enc.Encode(checkpointHeader{Version: checkpointVersion})
-	if err == nil {
-		err = enc.Encode(st)
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err := atomicfile.Write(filepath.Join(dir, CheckpointFile), 0o644, func(w io.Writer) error {
+		enc := gob.NewEncoder(w)
+		if err := enc.Encode(checkpointHeader{Version: checkpointVersion}); err != nil {
+			return err
+		}
+		return enc.Encode(st)
+	})
 	if err != nil {
 		return fmt.Errorf("beam: checkpoint: %w", err)
 	}
-	return os.Rename(tmp, filepath.Join(dir, CheckpointFile))
+	return nil
 }
 
 func loadCheckpoint(dir string) (*state, error) {

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-	"unsafe"
+
+	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/wordbytes"
 )
 
 // Checkpoints. With Options.Checkpoint set, Search saves, between levels,
@@ -110,7 +112,7 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	ck.LevelFile = ""
 	if !ck.Done {
 		ck.LevelFile = fmt.Sprintf("frontier-%05d.bin", ck.Depth)
-		if err := writeAtomic(filepath.Join(dir, ck.LevelFile), func(w io.Writer) error { return writeLevel(w, l) }); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error { return writeLevel(w, l) }); err != nil {
 			return err
 		}
 	}
@@ -118,39 +120,13 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, checkpointName), func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(dir, checkpointName), 0o644, b); err != nil {
 		return err
 	}
 	if old != "" && old != ck.LevelFile && filepath.Base(old) == old {
 		os.Remove(filepath.Join(dir, old))
 	}
 	return nil
-}
-
-// writeAtomic writes path through a temporary file, synced and renamed.
-func writeAtomic(path string, fill func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	err = fill(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }
 
 // readLevelFile reads a level file into l, whose partitions are empty:
@@ -200,11 +176,11 @@ func readLevelFile(path string, l *level) error {
 			words = scratch[:n]
 		}
 		if n > 0 {
-			raw := unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*n)
+			raw := wordbytes.Bytes(words[:n])
 			if _, err := io.ReadFull(br, raw); err != nil {
 				return fmt.Errorf("bfs: %s: %w", path, err)
 			}
-			if !littleEndian {
+			if !wordbytes.LittleEndian {
 				for i := range words {
 					words[i] = binary.LittleEndian.Uint64(raw[8*i:])
 				}

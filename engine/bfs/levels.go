@@ -9,7 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"unsafe"
+
+	"github.com/hatelab/hatelab/internal/wordbytes"
 )
 
 // Level files: "HLBFSLV1", the partition count P, P counts, then the words
@@ -94,8 +95,8 @@ func writeWords(w io.Writer, p []uint64) error {
 	if len(p) == 0 {
 		return nil
 	}
-	if littleEndian {
-		_, err := w.Write(unsafe.Slice((*byte)(unsafe.Pointer(&p[0])), 8*len(p)))
+	if wordbytes.LittleEndian {
+		_, err := w.Write(wordbytes.Bytes(p))
 		return err
 	}
 	buf := make([]byte, 0, 8*len(p))
@@ -105,8 +106,6 @@ func writeWords(w io.Writer, p []uint64) error {
 	_, err := w.Write(buf)
 	return err
 }
-
-var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
 
 func (lw *levelWriter) finish(res *Result) error {
 	m := levelMeta{Width: lw.opt.Width, Height: lw.opt.Height, Rule: lw.opt.Rule.String(), StartScore: lw.opt.StartScore,
@@ -177,11 +176,11 @@ func (r *levelReader) next() (part uint32, word uint64, ok bool, err error) {
 			r.buf = make([]uint64, 1<<15)
 		}
 		r.buf, r.pos = r.buf[:n], 0
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&r.buf[0])), 8*n)
+		b := wordbytes.Bytes(r.buf[:n])
 		if _, err := io.ReadFull(r.br, b); err != nil {
 			return 0, 0, false, err
 		}
-		if !littleEndian {
+		if !wordbytes.LittleEndian {
 			for i := range r.buf {
 				r.buf[i] = binary.LittleEndian.Uint64(b[8*i:])
 			}

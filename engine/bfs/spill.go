@@ -6,7 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"unsafe"
+
+	"github.com/hatelab/hatelab/internal/wordbytes"
 )
 
 // level is a set of states: per partition, a sorted array of words, held
@@ -111,11 +112,11 @@ func readWordsFile(path string, dst []uint64) ([]uint64, error) {
 	if n == 0 {
 		return dst, nil
 	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&dst[start])), 8*n)
+	b := wordbytes.Bytes(dst[start : start+n])
 	if _, err := io.ReadFull(f, b); err != nil {
 		return dst, err
 	}
-	if !littleEndian {
+	if !wordbytes.LittleEndian {
 		for i := start; i < len(dst); i++ {
 			dst[i] = binary.LittleEndian.Uint64(b[8*(i-start):])
 		}

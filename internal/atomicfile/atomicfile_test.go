@@ -1,0 +1,54 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	if err := WriteBytes(path, 0o644, []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := Write(path, 0o644, func(w io.Writer) error {
+		w.Write([]byte("half of the new"))
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("error %v, want boom", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Fatalf("after a failed write the file holds %q, want the old one", b)
+	}
+	if err := WriteBytes(path, 0o600, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "new" {
+		t.Fatalf("file holds %q, want new", b)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v, want 0600", st.Mode().Perm())
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("%d files left in the folder, want 1 (no temporary files)", len(ents))
+	}
+	if err := WriteBytes(filepath.Join(dir, "no", "such", "dir"), 0o644, nil); err == nil {
+		t.Fatal("writing into a missing folder succeeded")
+	}
+}
+
+func ExampleWriteBytes() {
+	path := filepath.Join(os.TempDir(), "atomicfile-example.txt")
+	defer os.Remove(path)
+	if err := WriteBytes(path, 0o644, []byte("all or nothing\n")); err != nil {
+		panic(err)
+	}
+	b, _ := os.ReadFile(path)
+	os.Stdout.Write(b)
+	// Output: all or nothing
+}
