@@ -37,8 +37,9 @@ type HistoryResult struct {
 // HistorySearch explores every game against the real HATETRIS AI, whose
 // choice depends on the history of spawn wells (its loop rule), by a
 // depth-first search over (well, history) states with transpositions
-// merged (an exact 128-bit Zobrist hash of the history multiset plus the
-// well). It settles whether the real game can go on forever in tiny wells
+// merged by a 128-bit Zobrist hash of the history multiset plus the well (a
+// hash: two different states collide with probability about 2^-128 per
+// pair, which the search does not check). It settles whether the real game can go on forever in tiny wells
 // (width 4), where the history-free search loops: if the tree is finite,
 // the search completes and gives the exact best score and length.
 func HistorySearch(opt HistoryOptions) (*HistoryResult, error) {

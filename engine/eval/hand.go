@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"os"
 
+	"github.com/hatelab/hatelab/datasets/weights"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -32,19 +33,15 @@ type Weights struct {
 // DefaultWeights are the weights of D&F's 86-point game (2022), as
 // published in "Getting the World Record in HATETRIS" (the graph-theory
 // term, -2.1413, is left out: it made no difference at wide beams), with
-// future lines at half weight as in their bird-in-hand heuristic.
+// future lines at half weight as in their bird-in-hand heuristic. They are
+// decoded from the embedded dataset file datasets/weights/dnf86.json, the
+// one place they are written down.
 func DefaultWeights() Weights {
-	return Weights{
-		Name:              "dnf86",
-		Provenance:        "D&F 86-point heuristic, hallofdreams.org/posts/hatetris (2022); future_factor 0.5 from hallofdreams.org/posts/hatetris-2 (2023)",
-		Holes:             11.2106,
-		EnclosedHoles:     83.7646,
-		EnclosedHoleLines: 83.7646,
-		SurfaceHeight:     -83.7646,
-		Erasability:       -83.7646,
-		Score:             -332.2211,
-		FutureFactor:      0.5,
+	w, err := ParseWeights(weights.DNF86)
+	if err != nil {
+		panic("eval: the embedded datasets/weights/dnf86.json is damaged: " + err.Error())
 	}
+	return w
 }
 
 // LoadWeights reads weights from a JSON file (the format of

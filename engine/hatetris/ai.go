@@ -42,8 +42,9 @@ func (a AI) String() string {
 	return fmt.Sprintf("AI(%d)", int(a))
 }
 
-// ParseAI reads "hatetris" or "mild" (also the game's names "HATETRIS",
-// "HATETRIS Mild").
+// ParseAI reads an AI's name as String writes it ("hatetris", "mild",
+// "lovetris", "brzustowski", "burgiel"), in any case, also the game's own
+// names "HATETRIS Mild" and "hatetris-mild".
 func ParseAI(s string) (AI, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "hatetris":

@@ -1,0 +1,47 @@
+// Package engine holds no code: it is the home of hatelab's pure-Go core,
+// one package a job (hatetris, replaycodec, bfs, beam, eval, classic, fit,
+// progress), and of the glossary below, which every package, CLI flag,
+// JSON field, table header and notebook of the project follows.
+//
+// # Glossary
+//
+// Wells and rules (HATETRIS):
+//
+//   - Width: the number of columns of a well (4..16; the real game's is 10).
+//     Nothing else is called a width: the number of wells a beam search
+//     keeps is its BeamWidth.
+//   - Depth: all the rows of a well, the rows above the bar included
+//     (hatetris.Rules.Depth; the real game's well is 20 deep).
+//   - Bar: the number of rows above the bar line (the real game's is 4). A
+//     piece that locks with a cell above the bar ends the game.
+//   - Height: the rows below the bar, Depth − Bar: the playable height that
+//     the small-well tables are indexed by (10x6 means Width 10, Height 6).
+//     The height of a stack is a StackHeight.
+//   - Score: lines cleared.
+//   - Pieces: the pieces locked in a game, the one that ends the game
+//     included (the real game's count; hatetris.Game.Placed). MaxPieces is
+//     a limit on Pieces.
+//   - Length: of an exhaustive search, the most pieces a game places before
+//     the piece that ends it, the deepest non-empty level; a game of Length
+//     L ends with its piece L+1, so its Pieces is L+1. (The blog's tables
+//     count this way: its 86-point game has length 247, Pieces 248.)
+//   - Outcome: what one placement of a piece gives (the well after the
+//     lock and its line clears, the lines cleared, whether the game ended);
+//     hatetris.Generator lists every distinct outcome of a piece.
+//
+// Searches:
+//
+//   - Level n: the states a search holds after n pieces (exhaustive search:
+//     every distinct (well, score) after n pieces; beam search: the wells
+//     kept after n pieces).
+//   - Peak: the largest level of an exhaustive search: PeakStates states at
+//     level PeakLevel (the blog's "max width").
+//   - BeamWidth: the number of wells a beam search keeps at each level.
+//   - Children: the outcomes generated from a level's states.
+//   - Result: what a whole search returns (bfs.Result, beam.Result).
+//   - Game: a sequence of pieces placed from a start well, with its replay
+//     (keys) where one is known.
+//
+// Classic Tetris (engine/classic): Rows and Cols are the board's size;
+// Lines are the lines cleared, Pieces the pieces placed.
+package engine
