@@ -26,13 +26,3 @@ func TetrAI() ([]classic.Result, error) { return classic.ReadCSV(bytes.NewReader
 // Agents returns the records of the other agents (Dellacherie, BCTS, and the
 // agent after Whitman, Kane and Burnette).
 func Agents() ([]classic.Result, error) { return classic.ReadCSV(bytes.NewReader(agentsCSV)) }
-
-// All returns every record.
-func All() ([]classic.Result, error) {
-	a, err := TetrAI()
-	if err != nil {
-		return nil, err
-	}
-	b, err := Agents()
-	return append(a, b...), err
-}

@@ -30,16 +30,6 @@ func (p Piece) String() string {
 	return "?"
 }
 
-// ParsePiece reads a piece letter.
-func ParsePiece(c byte) (Piece, bool) {
-	for i := range NumPieces {
-		if pieceLetters[i] == c || pieceLetters[i]+'a'-'A' == c {
-			return Piece(i), true
-		}
-	}
-	return 0, false
-}
-
 // orientation is one fixed shape: cell rows (top row 0) as offset-column masks.
 type orientation struct {
 	piece Piece
@@ -197,9 +187,6 @@ func (r *Rules) Candidate(m Move) *Candidate {
 	}
 	return nil
 }
-
-// PieceOf returns the piece of an orientation index.
-func PieceOf(orient int) Piece { return orientations[orient].piece }
 
 // Board is a position: one mask per row, top row first (bit c is column c),
 // and the column heights.

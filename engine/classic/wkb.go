@@ -76,7 +76,6 @@ const wkbLoss = 1e6 * wkbScale
 // the same architecture. It keeps scratch space: use one WKB per goroutine.
 type WKB struct {
 	P     WKBParams
-	pow   []float64
 	order []wkbCand
 	after [2]Board
 }

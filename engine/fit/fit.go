@@ -2,9 +2,11 @@
 // functions of x (polynomials, log-polynomials, anything linear in its
 // parameters), with the numbers needed to judge a fit honestly: parameter
 // standard errors and covariance, residuals, R², leave-one-out
-// (cross-validation) error, and confidence and prediction intervals for
-// extrapolation. It also fits models non-linear in their parameters
-// (Curve) with gonum's optimizer.
+// (cross-validation) error, and confidence and prediction intervals. The
+// intervals assume independent, normally distributed noise around a true
+// curve of the fitted form; on exact data (search results) the residuals
+// are model error instead, and the intervals say only how well the form fits
+// the points it was fitted to, not where further points will fall.
 //
 // Example: the quadratic y = a + b·x + c·x²
 //
@@ -58,9 +60,6 @@ func Poly(deg int) []Basis {
 	}
 	return bs
 }
-
-// LogX returns the basis function ln x.
-func LogX() Basis { return Basis{Name: "ln x", F: math.Log} }
 
 // Log returns ln of every value (for fitting log y); values <= 0 give NaN.
 func Log(ys []float64) []float64 {

@@ -100,29 +100,6 @@ func TestLinearErrors(t *testing.T) {
 	}
 }
 
-func TestCurve(t *testing.T) {
-	// y = a·exp(b·x) with exact data.
-	x := []float64{0, 1, 2, 3, 4, 5}
-	y := make([]float64, len(x))
-	for i := range x {
-		y[i] = 2.5 * math.Exp(0.7*x[i])
-		y[i] *= 1 + 0.01*float64(i%3-1)
-	}
-	c, err := Curve(x, y, func(x float64, p []float64) float64 { return p[0] * math.Exp(p[1]*x) }, []float64{1, 0.1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !near(c.Coef[0], 2.5, 0.03) || !near(c.Coef[1], 0.7, 0.01) {
-		t.Errorf("coef %v", c.Coef)
-	}
-	if c.StdErr[1] <= 0 || c.StdErr[1] > 0.05 {
-		t.Errorf("stderr %v", c.StdErr)
-	}
-	if y, se := c.Predict(6); !near(y, 2.5*math.Exp(4.2), 0.05) || se <= 0 {
-		t.Errorf("predict %v %v", y, se)
-	}
-}
-
 func BenchmarkLinearQuadratic(b *testing.B) {
 	h := []float64{2, 3, 4, 5, 6, 7}
 	l := []float64{4, 6, 11, 19, 31, 43}
