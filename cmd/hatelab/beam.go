@@ -30,32 +30,32 @@ type beamJSON struct {
 
 func newBeamCmd() *cobra.Command {
 	var (
-		width, maxDepth, workers int
+		beamWidth, maxPieces, workers int
 		wellW, wellD, bar        int
 		quiescence, resume, js   bool
 		evalName, weights, ckpt  string
 	)
 	cmd := &cobra.Command{
-		Use:   "beam --width N [--quiescence] [--eval hand] [--weights FILE] [--max-depth D] [--checkpoint DIR] [--resume] [--json]",
+		Use:   "beam --beam-width N [--quiescence] [--eval hand] [--weights FILE] [--max-pieces P] [--checkpoint DIR] [--resume] [--json]",
 		Short: "Beam-search a HATETRIS game and print its replay",
-		Long: `Beam-search HATETRIS from the empty well: keep the best N wells at each depth
+		Long: `Beam-search HATETRIS from the empty well: keep the best N wells at each level
 (hand-made evaluation, optional bird-in-hand quiescence lookahead), expand them
 under the real AI with the loop rule, until no child survives. The best game
 (highest score, then longest) is rebuilt, played to game over, checked with the
-real game and printed as keys and a Base2048 replay. A progress line per depth
+real game and printed as keys and a Base2048 replay. A progress line per level
 goes to standard error. With --checkpoint DIR the beam is saved after every
-depth; --resume continues an interrupted search to the identical game.`,
-		Example: `  hatelab beam --width 1000 --quiescence
-  hatelab beam --json --width 1000 --quiescence
-  hatelab beam --width 100000 --quiescence --checkpoint ckpt --resume`,
+level; --resume continues an interrupted search to the identical game.`,
+		Example: `  hatelab beam --beam-width 1000 --quiescence
+  hatelab beam --json --beam-width 1000 --quiescence
+  hatelab beam --beam-width 100000 --quiescence --checkpoint ckpt --resume`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := hatetris.NewRules(wellW, wellD, bar)
 			if err != nil {
 				return err
 			}
-			if width < 1 {
-				return fmt.Errorf("--width %d: want at least 1", width)
+			if beamWidth < 1 {
+				return fmt.Errorf("--beam-width %d: want at least 1", beamWidth)
 			}
 			if resume && ckpt == "" {
 				return errors.New("--resume needs --checkpoint DIR")
@@ -68,10 +68,10 @@ depth; --resume continues an interrupted search to the identical game.`,
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			res, err := beam.Run(ctx, beam.Config{
-				Rules: r, Width: width, MaxDepth: maxDepth, Quiescence: quiescence, Eval: ev,
+				Rules: r, BeamWidth: beamWidth, MaxPieces: maxPieces, Quiescence: quiescence, Eval: ev,
 				Workers: workers, CheckpointDir: ckpt, Resume: resume,
-				OnDepth: func(ds beam.DepthStats) error {
-					printDepth(errw, ds)
+				OnLevel: func(ds beam.LevelStats) error {
+					printLevel(errw, ds)
 					return nil
 				},
 			})
@@ -83,11 +83,11 @@ depth; --resume continues an interrupted search to the identical game.`,
 			}
 			out := cmd.OutOrStdout()
 			if js {
-				return writeJSON(out, beamJSON{Score: res.Score, PiecesPlaced: res.PiecesPlaced, Keys: res.Keys,
+				return writeJSON(out, beamJSON{Score: res.Score, PiecesPlaced: res.Pieces, Keys: res.Keys,
 					Replay: res.Replay, Seconds: res.Seconds, Children: res.Children})
 			}
-			_, err = fmt.Fprintf(out, "score:          %d\npieces placed:  %d\nbest at depth:  %d\nloop rule:      changed the piece %d times\nseconds:        %.2f\nchildren:       %d\nreplay:         %s\n",
-				res.Score, res.PiecesPlaced, res.BestDepth, res.LoopChanges, res.Seconds, res.Children, res.Replay)
+			_, err = fmt.Fprintf(out, "score:          %d\npieces placed:  %d\nbest at level:  %d\nloop rule:      changed the piece %d times\nseconds:        %.2f\nchildren:       %d\nreplay:         %s\n",
+				res.Score, res.Pieces, res.BestLevel, res.LoopChanges, res.Seconds, res.Children, res.Replay)
 			if err != nil {
 				return failure(err)
 			}
@@ -95,11 +95,15 @@ depth; --resume continues an interrupted search to the identical game.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&width, "width", 1000, "beam width: wells kept at each depth")
+	f.IntVar(&beamWidth, "beam-width", 1000, "wells kept at each level")
+	f.IntVar(&beamWidth, "width", 1000, "old name of --beam-width")
+	f.MarkDeprecated("width", "use --beam-width (--width will name the well's width, as in the other commands)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
 	f.StringVar(&evalName, "eval", "hand", "evaluation: hand")
 	f.StringVar(&weights, "weights", "", "weights file for --eval hand (default: datasets/weights/dnf86.json's values)")
-	f.IntVar(&maxDepth, "max-depth", 0, "stop after this many pieces (0: until the beam dies)")
+	f.IntVar(&maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
+	f.IntVar(&maxPieces, "max-depth", 0, "old name of --max-pieces")
+	f.MarkDeprecated("max-depth", "use --max-pieces")
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
@@ -110,7 +114,7 @@ depth; --resume continues an interrupted search to the identical game.`,
 	return cmd
 }
 
-func printDepth(w io.Writer, ds beam.DepthStats) {
-	fmt.Fprintf(w, "depth %4d  kept %7d  score %d..%d  value %.1f..%.1f  children %9d  families %5d  loops %d  %.2fs\n",
-		ds.Depth, ds.Kept, ds.MinScore, ds.MaxScore, ds.WorstValue, ds.BestValue, ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
+func printLevel(w io.Writer, ds beam.LevelStats) {
+	fmt.Fprintf(w, "level %4d  kept %7d  score %d..%d  value %.1f..%.1f  children %9d  families %5d  loops %d  %.2fs\n",
+		ds.Level, ds.Kept, ds.MinScore, ds.MaxScore, ds.WorstValue, ds.BestValue, ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
 }

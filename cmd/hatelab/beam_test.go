@@ -12,13 +12,13 @@ import (
 // TestBeamCommand runs a small search with --json, checks the exact keys of
 // the object and replays it through `hatelab replay --json`.
 func TestBeamCommand(t *testing.T) {
-	out, err := run(t, newBeamCmd(), "--json", "--width", "60", "--quiescence", "--workers", "2")
+	out, err := run(t, newBeamCmd(), "--json", "--beam-width", "60", "--quiescence", "--workers", "2")
 	if err != nil {
 		t.Fatal(err, out)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
-	if !strings.HasPrefix(lines[0], "depth    1") {
+	if !strings.HasPrefix(lines[0], "level    1") {
 		t.Fatalf("no progress line: %q", lines[0])
 	}
 	var m map[string]any
@@ -45,24 +45,31 @@ func TestBeamCommand(t *testing.T) {
 
 func TestBeamCommandText(t *testing.T) {
 	dir := t.TempDir()
+	// The old flag names still work for one release, each with a
+	// deprecation line.
 	out, err := run(t, newBeamCmd(), "--width", "20", "--max-depth", "8", "--checkpoint", dir)
 	if err != nil || !strings.Contains(out, "replay:") {
 		t.Fatal(err, out)
 	}
-	out2, err := run(t, newBeamCmd(), "--width", "20", "--max-depth", "10", "--checkpoint", dir, "--resume")
-	if err != nil || !strings.Contains(out2, "depth    9") || strings.Contains(out2, "depth    8 ") {
+	for _, want := range []string{"--width has been deprecated, use --beam-width", "--max-depth has been deprecated, use --max-pieces", "level    8 "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("output lacks %q:\n%s", want, out)
+		}
+	}
+	out2, err := run(t, newBeamCmd(), "--beam-width", "20", "--max-pieces", "10", "--checkpoint", dir, "--resume")
+	if err != nil || !strings.Contains(out2, "level    9") || strings.Contains(out2, "level    8 ") || strings.Contains(out2, "deprecated") {
 		t.Fatal(err, out2)
 	}
 }
 
 func TestBeamCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
-		{"--width", "0"},
+		{"--beam-width", "0"},
 		{"--resume"},
 		{"--eval", "nnue"},
 		{"--weights", "/nonexistent/w.json"},
 		{"--well-width", "3"},
-		{"--width", "10", "--checkpoint", "/nonexistent-dir-for-test", "--resume"},
+		{"--beam-width", "10", "--checkpoint", "/nonexistent-dir-for-test", "--resume"},
 		{"extra"},
 	} {
 		if _, err := run(t, newBeamCmd(), args...); err == nil {
@@ -80,7 +87,7 @@ func TestBeamCommand1000Q(t *testing.T) {
 	if testing.Short() {
 		t.Skip("width 1000 with quiescence takes several seconds")
 	}
-	out, err := run(t, newBeamCmd(), "--json", "--width", "1000", "--quiescence")
+	out, err := run(t, newBeamCmd(), "--json", "--beam-width", "1000", "--quiescence")
 	if err != nil {
 		t.Fatal(err)
 	}

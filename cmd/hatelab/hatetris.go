@@ -38,10 +38,14 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // replayJSON is the --json output of `hatelab replay`.
+// pieces_placed is the game's Pieces (the glossary's count); sequence is
+// the pieces as letters. The old key pieces (the letters) stays for one
+// release.
 type replayJSON struct {
 	Score        int    `json:"score"`
 	PiecesPlaced int    `json:"pieces_placed"`
-	Pieces       string `json:"pieces"`
+	Sequence     string `json:"sequence"`
+	OldPieces    string `json:"pieces"` // deprecated: sequence
 	GameOver     bool   `json:"game_over"`
 	KeysUsed     int    `json:"keys_used"`
 	Well         []int  `json:"well"`
@@ -87,7 +91,7 @@ Keys after game over are ignored, as in the game.`,
 			out := cmd.OutOrStdout()
 			if asJSON {
 				return writeJSON(out, replayJSON{
-					Score: g.Score, PiecesPlaced: g.Placed(), Pieces: hatetris.PiecesString(g.Pieces),
+					Score: g.Score, PiecesPlaced: g.Placed(), Sequence: hatetris.PiecesString(g.Pieces), OldPieces: hatetris.PiecesString(g.Pieces),
 					GameOver: g.Over, KeysUsed: g.KeysUsed, Well: r.Rows(&g.Well),
 				})
 			}
@@ -109,7 +113,7 @@ Keys after game over are ignored, as in the game.`,
 	}
 	geo.register(cmd)
 	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI: hatetris (with the loop rule), mild, lovetris, brzustowski or burgiel")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"score","pieces_placed","sequence","game_over","keys_used","well"} (and "pieces", the old name of "sequence", for one release)`)
 	return cmd
 }
 
@@ -178,8 +182,8 @@ standard input.`,
 			} else {
 				p = gen.Choose(&w, ai, nil)
 			}
-			results := gen.Results(&w, p, nil)
-			hatetris.SortResults(r, results)
+			results := gen.Outcomes(&w, p, nil)
+			hatetris.SortOutcomes(r, results)
 			out := cmd.OutOrStdout()
 			if asJSON {
 				mj := movesJSON{Piece: p.String(), Results: make([]resultJSON, len(results))}

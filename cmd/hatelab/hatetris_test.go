@@ -81,7 +81,7 @@ func TestReplayCommand(t *testing.T) {
 		}
 		want := rec.replayJSON
 		want.Score, want.Well = rec.FinalScore, rec.FinalWell
-		if got.Score != want.Score || got.PiecesPlaced != want.PiecesPlaced || got.Pieces != want.Pieces ||
+		if got.Score != want.Score || got.PiecesPlaced != want.PiecesPlaced || want.OldPieces == "" || got.Sequence != want.OldPieces || got.OldPieces != want.OldPieces ||
 			got.GameOver != want.GameOver || got.KeysUsed != want.KeysUsed || !slices.Equal(got.Well, want.Well) {
 			t.Errorf("%s (%s): got %+v", rec.Name, rec.Encoding, got)
 		}

@@ -45,7 +45,7 @@ func TestAllPiecesRepeat(t *testing.T) {
 		seen.Add(&w)
 		e.hist.reset(r, cellsOf(&w))
 		for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
-			for _, res := range gen.Results(&w, p, nil) {
+			for _, res := range gen.Outcomes(&w, p, nil) {
 				if res.GameOver || rng.IntN(4) == 0 && p != hatetris.T {
 					continue // leave some outcomes unseen, except T's
 				}

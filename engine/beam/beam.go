@@ -1,17 +1,17 @@
-// Package beam is a HATETRIS beam search: keep the best Width wells at each
-// depth, expand every kept well under the real AI (loop rule included, each
-// well with the history of its own path), keep the best Width distinct
+// Package beam is a HATETRIS beam search: keep the best BeamWidth wells at each
+// level, expand every kept well under the real AI (loop rule included, each
+// well with the history of its own path), keep the best BeamWidth distinct
 // children, and repeat until no child survives. The evaluation is pluggable
 // (engine/eval); an optional quiescence ("bird in hand") lookahead values a
 // well by the best evaluation over the wells reachable from it by
 // successive single-line clears.
 //
 // The beam is stored flat: arrays of the kept wells (packed to 32 bytes)
-// and scores, and a compacted ancestry (per depth, parent and outcome
-// indices, well hashes and cell counts), so that the best game can be rebuilt, replayed and checked against the real game
-// at the end. Results are identical for any number of workers: every
-// choice is made by a strict total order on (value, score, well, parent,
-// outcome).
+// and scores, and a compacted ancestry (per level, parent and outcome
+// indices, well hashes and cell counts), so that the best game can be
+// rebuilt, replayed and checked against the real game at the end. Results
+// are identical for any number of workers: every choice is made by a
+// strict total order on (value, score, well, parent, outcome).
 package beam
 
 import (
@@ -35,11 +35,11 @@ type Config struct {
 	// Rules is the geometry (nil: the real game's 10x20, bar 4). At most
 	// 16 rows below the bar.
 	Rules *hatetris.Rules
-	// Width is the number of wells kept at each depth.
-	Width int
-	// MaxDepth stops the search after that many pieces (0: until the beam
+	// BeamWidth is the number of wells kept at each level (pieces placed).
+	BeamWidth int
+	// MaxPieces stops the search after that many pieces (0: until the beam
 	// dies).
-	MaxDepth int
+	MaxPieces int
 	// Quiescence turns on the bird-in-hand lookahead.
 	Quiescence bool
 	// QuiescenceCap bounds the wells one lookahead visits (0: 256).
@@ -53,21 +53,21 @@ type Config struct {
 	// The AI's memory starts with the start well seen once.
 	Start      *hatetris.Well
 	StartScore int
-	// CheckpointDir, when set, receives a checkpoint after every depth
+	// CheckpointDir, when set, receives a checkpoint after every level
 	// (written to a temporary file and renamed).
 	CheckpointDir string
 	// Resume continues from the checkpoint in CheckpointDir.
 	Resume bool
-	// Progress receives one event per depth.
+	// Progress receives one event per level.
 	Progress progress.Reporter
-	// OnDepth, when set, is called after every depth (after the
+	// OnLevel, when set, is called after every level (after the
 	// checkpoint); a non-nil error stops the search with that error.
-	OnDepth func(DepthStats) error
+	OnLevel func(LevelStats) error
 }
 
-// DepthStats describes the beam after one depth.
-type DepthStats struct {
-	Depth    int   `json:"depth"`    // pieces placed by the kept wells
+// LevelStats describes the beam after one level.
+type LevelStats struct {
+	Level    int   `json:"level"`    // pieces placed by the kept wells
 	Expanded int   `json:"expanded"` // wells expanded (the previous beam)
 	Children int64 `json:"children"` // children evaluated
 	Kept     int   `json:"kept"`     // distinct children kept
@@ -91,7 +91,7 @@ type DepthStats struct {
 	AllRepeat int `json:"all_repeat"`
 	// TreeNodes is the ancestry's size after compaction.
 	TreeNodes int `json:"tree_nodes"`
-	// Bytes estimates the search's memory after the depth: the kept wells
+	// Bytes estimates the search's memory after the level: the kept wells
 	// (36 bytes each), the ancestry (15 bytes a node) and the workers'
 	// selection pools (their capacity).
 	Bytes   int64   `json:"bytes"`
@@ -103,28 +103,28 @@ type Result struct {
 	// Rules and StartScore describe the start; Wells[0] is the start well.
 	Rules      *hatetris.Rules `json:"-"`
 	StartScore int
-	// Score and PiecesPlaced are those of the best game, replayed by the
+	// Score and Pieces are those of the best game, replayed by the
 	// real game's rules (they match the search's numbers).
-	Score        int
-	PiecesPlaced int
+	Score  int
+	Pieces int
 	// Keys and Replay (Base2048) play the best game from the start
 	// position to game over.
 	Keys   string
 	Replay string
-	// Pieces are the pieces of the game; Wells the well after each piece
+	// Sequence are the pieces of the game; Wells the well after each piece
 	// (Wells[0] is the start).
-	Pieces []hatetris.Piece
-	Wells  []hatetris.Well
-	// BestDepth is the depth of the best kept well (the game continues
+	Sequence []hatetris.Piece
+	Wells    []hatetris.Well
+	// BestLevel is the level of the best kept well (the game continues
 	// with the fastest way to game over after it).
-	BestDepth int
+	BestLevel int
 	// LoopChanges counts pieces of the game the loop rule decided.
 	LoopChanges int
 	Seconds     float64
 	Children    int64
-	Depths      []DepthStats
+	Levels      []LevelStats
 	// Died tells whether the beam ran out of children (rather than
-	// reaching MaxDepth).
+	// reaching MaxPieces).
 	Died bool
 }
 
@@ -134,16 +134,16 @@ var ErrConfig = errors.New("beam: invalid configuration")
 // state is everything a checkpoint holds.
 type state struct {
 	Key        string // configuration fingerprint
-	Depth      int
+	Level      int
 	Wells      []pwell
 	Scores     []int32
 	Tree       []level
 	BestScore  int
-	BestDepth  int
+	BestLevel  int
 	BestPath   []uint8
 	Children   int64
 	Seconds    float64
-	Stats      []DepthStats
+	Stats      []LevelStats
 	StartWell  hatetris.Well
 	StartScore int
 	Died       bool
@@ -155,14 +155,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.Rules = hatetris.Standard()
 	}
 	r := cfg.Rules
-	if cfg.Width < 1 || cfg.Width >= 1<<24 {
-		return nil, fmt.Errorf("%w: width %d (want 1 to 2^24-1)", ErrConfig, cfg.Width)
+	if cfg.BeamWidth < 1 || cfg.BeamWidth >= 1<<24 {
+		return nil, fmt.Errorf("%w: width %d (want 1 to 2^24-1)", ErrConfig, cfg.BeamWidth)
 	}
 	if r.Depth-r.Bar > rowsMax {
 		return nil, fmt.Errorf("%w: %d rows below the bar (at most %d)", ErrConfig, r.Depth-r.Bar, rowsMax)
 	}
-	if cfg.MaxDepth < 0 {
-		return nil, fmt.Errorf("%w: max depth %d", ErrConfig, cfg.MaxDepth)
+	if cfg.MaxPieces < 0 {
+		return nil, fmt.Errorf("%w: max pieces %d", ErrConfig, cfg.MaxPieces)
 	}
 	if cfg.Eval == nil {
 		cfg.Eval = eval.NewHand(eval.DefaultWeights())
@@ -225,7 +225,7 @@ func (s *searcher) key() string {
 	if s.cfg.Start != nil {
 		start = *s.cfg.Start
 	}
-	return fmt.Sprintf("%s width=%d quiescence=%v cap=%d eval=%s start=%x/%d", s.r, s.cfg.Width,
+	return fmt.Sprintf("%s width=%d quiescence=%v cap=%d eval=%s start=%x/%d", s.r, s.cfg.BeamWidth,
 		s.cfg.Quiescence, s.cfg.QuiescenceCap, s.cfg.Eval.Name(), hashWell(&start), s.cfg.StartScore)
 }
 
@@ -235,11 +235,11 @@ func (s *searcher) loop(ctx context.Context) error {
 	for i := 0; i < s.cfg.Workers; i++ {
 		s.workers = append(s.workers, newWorker(s))
 	}
-	job := fmt.Sprintf("beam w=%d", s.cfg.Width)
+	job := fmt.Sprintf("beam w=%d", s.cfg.BeamWidth)
 	if s.cfg.Quiescence {
 		job += " q"
 	}
-	for !st.Died && (s.cfg.MaxDepth == 0 || st.Depth < s.cfg.MaxDepth) {
+	for !st.Died && (s.cfg.MaxPieces == 0 || st.Level < s.cfg.MaxPieces) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -261,24 +261,24 @@ func (s *searcher) loop(ctx context.Context) error {
 		if st.Died {
 			info = fmt.Sprintf("beam died, best %d", st.BestScore)
 		}
-		s.rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("depth %d", ds.Depth),
-			Done: int64(ds.Depth), Total: int64(s.cfg.MaxDepth), Unit: "depths", Info: info})
-		if s.cfg.OnDepth != nil {
-			if err := s.cfg.OnDepth(ds); err != nil {
+		s.rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", ds.Level),
+			Done: int64(ds.Level), Total: int64(s.cfg.MaxPieces), Unit: "levels", Info: info})
+		if s.cfg.OnLevel != nil {
+			if err := s.cfg.OnLevel(ds); err != nil {
 				return err
 			}
 		}
 	}
-	s.rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(st.Depth), Total: int64(st.Depth),
-		Unit: "depths", Info: fmt.Sprintf("best %d", st.BestScore), Finished: true})
+	s.rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(st.Level), Total: int64(st.Level),
+		Unit: "levels", Info: fmt.Sprintf("best %d", st.BestScore), Finished: true})
 	return nil
 }
 
 // step expands the current beam into the next one. A cancelled context
 // stops it between chunks of parents, leaving the state as it was.
-func (s *searcher) step(ctx context.Context) (DepthStats, error) {
+func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	st := s.st
-	d := st.Depth
+	d := st.Level
 	n := len(st.Wells)
 	var next atomic.Int64
 	const chunk = 32
@@ -302,9 +302,9 @@ func (s *searcher) step(ctx context.Context) (DepthStats, error) {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return DepthStats{}, err
+		return LevelStats{}, err
 	}
-	ds := DepthStats{Depth: d + 1, Expanded: n}
+	ds := LevelStats{Level: d + 1, Expanded: n}
 	pools := make([]*pool, len(s.workers))
 	for i, w := range s.workers {
 		pools[i] = &w.pool
@@ -312,11 +312,11 @@ func (s *searcher) step(ctx context.Context) (DepthStats, error) {
 		ds.LoopsAvoided += w.loops
 		ds.AllRepeat += w.allRepeat
 	}
-	wells := make([]pwell, 0, min(s.cfg.Width, n*8+16))
+	wells := make([]pwell, 0, min(s.cfg.BeamWidth, n*8+16))
 	scores := make([]int32, 0, cap(wells))
 	var lv level
 	var w hatetris.Well
-	merge(pools, s.cfg.Width, func(c *cand) {
+	merge(pools, s.cfg.BeamWidth, func(c *cand) {
 		if len(wells) == 0 {
 			ds.BestValue = c.value
 		}
@@ -338,7 +338,7 @@ func (s *searcher) step(ctx context.Context) (DepthStats, error) {
 	}
 	s.tr.Levels = append(s.tr.Levels, lv)
 	s.tr.compact()
-	st.Depth = d + 1
+	st.Level = d + 1
 	st.Wells, st.Scores = wells, scores
 	ds.TreeNodes = s.tr.nodes()
 	ds.Bytes = int64(len(wells))*int64(unsafe.Sizeof(pwell{})+4) + int64(ds.TreeNodes)*15
@@ -366,8 +366,8 @@ func (s *searcher) step(ctx context.Context) (DepthStats, error) {
 		ds.TopFamily = max(ds.TopFamily, c)
 	}
 	if ds.MaxScore >= st.BestScore {
-		st.BestScore, st.BestDepth = ds.MaxScore, st.Depth
-		st.BestPath = s.tr.path(st.Depth, bestI)
+		st.BestScore, st.BestLevel = ds.MaxScore, st.Level
+		st.BestPath = s.tr.path(st.Level, bestI)
 	}
 	return ds, nil
 }
@@ -382,10 +382,10 @@ func (s *searcher) finish() (*Result, error) {
 	if g.Score < st.BestScore {
 		return nil, fmt.Errorf("beam: rebuilt game scores %d, the search found %d", g.Score, st.BestScore)
 	}
-	g.BestDepth = st.BestDepth
+	g.BestLevel = st.BestLevel
 	g.Seconds = st.Seconds
 	g.Children = st.Children
-	g.Depths = st.Stats
+	g.Levels = st.Stats
 	g.Died = st.Died
 	return g, nil
 }
@@ -402,7 +402,7 @@ func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uin
 	score := startScore
 	res := &Result{Rules: r, StartScore: startScore, Wells: []hatetris.Well{w}}
 	var keys []byte
-	step := func(pick func([]hatetris.Result) int) (bool, error) {
+	step := func(pick func([]hatetris.Outcome) int) (bool, error) {
 		hashes = append(hashes, hashWell(&w))
 		cells = append(cells, cellsOf(&w))
 		e.hist.reset(r, cellsOf(&w))
@@ -414,24 +414,24 @@ func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uin
 		sent, mild, out := e.expand(&w)
 		m := pick(out)
 		if m < 0 || m >= len(out) {
-			return false, fmt.Errorf("beam: outcome %d of %d at piece %d", m, len(out), len(res.Pieces))
+			return false, fmt.Errorf("beam: outcome %d of %d at piece %d", m, len(out), len(res.Sequence))
 		}
 		k, ok := r.KeysTo(&w, sent, &out[m].Well)
 		if !ok {
-			return false, fmt.Errorf("beam: no keys for outcome %d at piece %d", m, len(res.Pieces))
+			return false, fmt.Errorf("beam: no keys for outcome %d at piece %d", m, len(res.Sequence))
 		}
 		keys = append(keys, k...)
 		if sent != mild {
 			res.LoopChanges++
 		}
-		res.Pieces = append(res.Pieces, sent)
+		res.Sequence = append(res.Sequence, sent)
 		w = out[m].Well
 		score += out[m].Lines
 		res.Wells = append(res.Wells, w)
 		return out[m].GameOver, nil
 	}
 	for i, m := range path {
-		over, err := step(func([]hatetris.Result) int { return int(m) })
+		over, err := step(func([]hatetris.Outcome) int { return int(m) })
 		if err != nil {
 			return nil, err
 		}
@@ -443,7 +443,7 @@ func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uin
 		if n > 100000 {
 			return nil, errors.New("beam: the game does not end")
 		}
-		over, err := step(func(out []hatetris.Result) int {
+		over, err := step(func(out []hatetris.Outcome) int {
 			best, bestPeak := -1, 1<<30
 			for i := range out {
 				if out[i].GameOver {
@@ -468,12 +468,12 @@ func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uin
 	if err := g.PressAll(res.Keys); err != nil {
 		return nil, err
 	}
-	if !g.Over || g.Score != score || g.Placed() != len(res.Pieces) || g.Well != w ||
-		hatetris.PiecesString(g.Pieces) != hatetris.PiecesString(res.Pieces) {
+	if !g.Over || g.Score != score || g.Placed() != len(res.Sequence) || g.Well != w ||
+		hatetris.PiecesString(g.Pieces) != hatetris.PiecesString(res.Sequence) {
 		return nil, fmt.Errorf("beam: the real game disagrees with the search: score %d/%d, pieces %d/%d, over %v",
-			g.Score, score, g.Placed(), len(res.Pieces), g.Over)
+			g.Score, score, g.Placed(), len(res.Sequence), g.Over)
 	}
-	res.Score, res.PiecesPlaced = score, len(res.Pieces)
+	res.Score, res.Pieces = score, len(res.Sequence)
 	rep, err := replaycodec.Encode(replaycodec.Base2048, res.Keys)
 	if err != nil {
 		return nil, err

@@ -34,8 +34,8 @@ func checkReplay(t *testing.T, r *hatetris.Rules, res *Result) {
 		if err := g.PressAll(k); err != nil {
 			t.Fatal(err)
 		}
-		if !g.Over || g.Score != res.Score || g.Placed() != res.PiecesPlaced {
-			t.Fatalf("replay: over %v score %d pieces %d, search says %d in %d", g.Over, g.Score, g.Placed(), res.Score, res.PiecesPlaced)
+		if !g.Over || g.Score != res.Score || g.Placed() != res.Pieces {
+			t.Fatalf("replay: over %v score %d pieces %d, search says %d in %d", g.Over, g.Score, g.Placed(), res.Score, res.Pieces)
 		}
 		if len(g.LoopChanges) != res.LoopChanges {
 			t.Fatalf("loop changes: game %d, search %d", len(g.LoopChanges), res.LoopChanges)
@@ -62,19 +62,19 @@ func TestBeamVerifies(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := mustRules(t, c.w, c.d, c.b)
-			res, err := Run(context.Background(), Config{Rules: r, Width: c.width, MaxDepth: c.max, Quiescence: c.q})
+			res, err := Run(context.Background(), Config{Rules: r, BeamWidth: c.width, MaxPieces: c.max, Quiescence: c.q})
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkReplay(t, r, res)
-			if res.Score < 0 || res.BestDepth > res.PiecesPlaced || len(res.Depths) == 0 {
+			if res.Score < 0 || res.BestLevel > res.Pieces || len(res.Levels) == 0 {
 				t.Fatalf("bad result %+v", res)
 			}
 			best := 0
-			for _, ds := range res.Depths {
+			for _, ds := range res.Levels {
 				best = max(best, ds.MaxScore)
 				if ds.Kept > c.width {
-					t.Fatalf("depth %d keeps %d > width", ds.Depth, ds.Kept)
+					t.Fatalf("depth %d keeps %d > width", ds.Level, ds.Kept)
 				}
 			}
 			if res.Score < best {
@@ -88,12 +88,12 @@ func TestBeamVerifies(t *testing.T) {
 // beam, and the games still replay.
 func TestBeamLoopsAvoided(t *testing.T) {
 	r := mustRules(t, 4, 8, 4)
-	res, err := Run(context.Background(), Config{Rules: r, Width: 200, MaxDepth: 80})
+	res, err := Run(context.Background(), Config{Rules: r, BeamWidth: 200, MaxPieces: 80})
 	if err != nil {
 		t.Fatal(err)
 	}
 	loops := 0
-	for _, ds := range res.Depths {
+	for _, ds := range res.Levels {
 		loops += ds.LoopsAvoided
 	}
 	if loops == 0 {
@@ -106,19 +106,19 @@ func TestBeamLoopsAvoided(t *testing.T) {
 // per kept well with 2 workers (the pools dominate; the ancestry is a few
 // bytes per well once compacted).
 func TestMemoryPerWell(t *testing.T) {
-	res, err := Run(context.Background(), Config{Width: 2000, MaxDepth: 40, Workers: 2})
+	res, err := Run(context.Background(), Config{BeamWidth: 2000, MaxPieces: 40, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ds := range res.Depths {
+	for _, ds := range res.Levels {
 		if ds.Kept == 2000 {
 			if per := float64(ds.Bytes) / float64(ds.Kept); per > 200 {
-				t.Fatalf("depth %d: %.0f bytes per kept well (tree %d nodes)", ds.Depth, per, ds.TreeNodes)
+				t.Fatalf("depth %d: %.0f bytes per kept well (tree %d nodes)", ds.Level, per, ds.TreeNodes)
 			}
 		}
 	}
-	last := res.Depths[len(res.Depths)-1]
-	t.Logf("depth %d: %d bytes for %d wells (%.1f per well), tree %d nodes", last.Depth, last.Bytes, last.Kept,
+	last := res.Levels[len(res.Levels)-1]
+	t.Logf("depth %d: %d bytes for %d wells (%.1f per well), tree %d nodes", last.Level, last.Bytes, last.Kept,
 		float64(last.Bytes)/float64(last.Kept), last.TreeNodes)
 }
 
@@ -126,19 +126,19 @@ func TestMemoryPerWell(t *testing.T) {
 func TestDeterministicWorkers(t *testing.T) {
 	var ref *Result
 	for _, n := range []int{1, 2, 5} {
-		res, err := Run(context.Background(), Config{Width: 300, MaxDepth: 40, Quiescence: true, Workers: n})
+		res, err := Run(context.Background(), Config{BeamWidth: 300, MaxPieces: 40, Quiescence: true, Workers: n})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := range res.Depths {
-			res.Depths[i].Seconds, res.Depths[i].Bytes = 0, 0
+		for i := range res.Levels {
+			res.Levels[i].Seconds, res.Levels[i].Bytes = 0, 0
 		}
 		res.Seconds = 0
 		if ref == nil {
 			ref = res
 			continue
 		}
-		if res.Keys != ref.Keys || !reflect.DeepEqual(res.Depths, ref.Depths) {
+		if res.Keys != ref.Keys || !reflect.DeepEqual(res.Levels, ref.Levels) {
 			t.Fatalf("%d workers differ from 1", n)
 		}
 	}
@@ -147,7 +147,7 @@ func TestDeterministicWorkers(t *testing.T) {
 // TestResume: a search killed after depth 12 and resumed from its
 // checkpoint ends with the same game as an uninterrupted one.
 func TestResume(t *testing.T) {
-	cfg := Config{Width: 100, MaxDepth: 45, Quiescence: true}
+	cfg := Config{BeamWidth: 100, MaxPieces: 45, Quiescence: true}
 	full, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -157,8 +157,8 @@ func TestResume(t *testing.T) {
 	killed := cfg
 	killed.CheckpointDir = dir
 	killed.Workers = 2
-	killed.OnDepth = func(ds DepthStats) error {
-		if ds.Depth == 12 {
+	killed.OnLevel = func(ds LevelStats) error {
+		if ds.Level == 12 {
 			return stop
 		}
 		return nil
@@ -174,12 +174,12 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Keys != full.Keys || res.Children != full.Children || len(res.Depths) != len(full.Depths) {
-		t.Fatalf("resumed game differs: %d in %d vs %d in %d", res.Score, res.PiecesPlaced, full.Score, full.PiecesPlaced)
+	if res.Keys != full.Keys || res.Children != full.Children || len(res.Levels) != len(full.Levels) {
+		t.Fatalf("resumed game differs: %d in %d vs %d in %d", res.Score, res.Pieces, full.Score, full.Pieces)
 	}
 	// A different configuration refuses the checkpoint.
 	other := resumed
-	other.Width = 101
+	other.BeamWidth = 101
 	if _, err := Run(context.Background(), other); !errors.Is(err, ErrConfig) {
 		t.Fatalf("resume with another width: %v", err)
 	}
@@ -222,8 +222,8 @@ func TestLoopRuleOnRecords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Score != g.Score || res.PiecesPlaced != g.Placed() || res.LoopChanges != len(g.LoopChanges) {
-				t.Fatalf("rebuilt %d in %d (%d loop changes), record %d in %d", res.Score, res.PiecesPlaced, res.LoopChanges, g.Score, g.Placed())
+			if res.Score != g.Score || res.Pieces != g.Placed() || res.LoopChanges != len(g.LoopChanges) {
+				t.Fatalf("rebuilt %d in %d (%d loop changes), record %d in %d", res.Score, res.Pieces, res.LoopChanges, g.Score, g.Placed())
 			}
 		})
 	}
@@ -237,7 +237,7 @@ func TestStartWell(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := g.Well
-	res, err := Run(context.Background(), Config{Width: 50, Start: &w, StartScore: 3, Eval: eval.NewHand(eval.DefaultWeights())})
+	res, err := Run(context.Background(), Config{BeamWidth: 50, Start: &w, StartScore: 3, Eval: eval.NewHand(eval.DefaultWeights())})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestStartWell(t *testing.T) {
 // TestCancel: a cancelled context stops the search with its error, and
 // the checkpoint of the last finished depth resumes to the same game.
 func TestCancel(t *testing.T) {
-	cfg := Config{Width: 200, MaxDepth: 25}
+	cfg := Config{BeamWidth: 200, MaxPieces: 25}
 	full, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -258,8 +258,8 @@ func TestCancel(t *testing.T) {
 	dir := t.TempDir()
 	c := cfg
 	c.CheckpointDir = dir
-	c.OnDepth = func(ds DepthStats) error {
-		if ds.Depth == 10 {
+	c.OnLevel = func(ds LevelStats) error {
+		if ds.Level == 10 {
 			cancel()
 		}
 		return nil
@@ -279,7 +279,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestBadConfig(t *testing.T) {
-	for _, c := range []Config{{Width: 0}, {Width: 5, MaxDepth: -1}, {Width: 5, Resume: true}} {
+	for _, c := range []Config{{BeamWidth: 0}, {BeamWidth: 5, MaxPieces: -1}, {BeamWidth: 5, Resume: true}} {
 		if _, err := Run(context.Background(), c); !errors.Is(err, ErrConfig) {
 			t.Fatalf("%+v: %v", c, err)
 		}

@@ -20,7 +20,7 @@ func benchBeam(b *testing.B, width int, q bool) {
 	var children int64
 	var secs float64
 	for b.Loop() {
-		res, err := Run(context.Background(), Config{Width: width, Quiescence: q, Workers: 1})
+		res, err := Run(context.Background(), Config{BeamWidth: width, Quiescence: q, Workers: 1})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -45,11 +45,11 @@ func BenchmarkDepth10k(b *testing.B) {
 			var children int64
 			depths := 0
 			for b.Loop() {
-				res, err := Run(context.Background(), Config{Width: 10000, MaxDepth: 20, Quiescence: q})
+				res, err := Run(context.Background(), Config{BeamWidth: 10000, MaxPieces: 20, Quiescence: q})
 				if err != nil {
 					b.Fatal(err)
 				}
-				for _, ds := range res.Depths[10:] {
+				for _, ds := range res.Levels[10:] {
 					secs += ds.Seconds
 					children += ds.Children
 					depths++
@@ -65,14 +65,14 @@ func BenchmarkDepth10k(b *testing.B) {
 // after 30 depths, to expand its wells one by one.
 func benchSearcher(b *testing.B, q bool) *searcher {
 	dir := b.TempDir()
-	if _, err := Run(context.Background(), Config{Width: 200, MaxDepth: 30, Quiescence: q, CheckpointDir: dir}); err != nil {
+	if _, err := Run(context.Background(), Config{BeamWidth: 200, MaxPieces: 30, Quiescence: q, CheckpointDir: dir}); err != nil {
 		b.Fatal(err)
 	}
 	st, err := loadCheckpoint(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &searcher{cfg: Config{Width: 200, Quiescence: q, QuiescenceCap: 256}, st: st}
+	s := &searcher{cfg: Config{BeamWidth: 200, Quiescence: q, QuiescenceCap: 256}, st: st}
 	s.r = hatetris.Standard()
 	s.cfg.Eval = eval.NewHand(eval.DefaultWeights())
 	s.tr.Levels = st.Tree
@@ -96,7 +96,7 @@ func BenchmarkExpand(b *testing.B) {
 			// Warm the pool and buffers, then measure with a fresh memo so
 			// that every child is evaluated.
 			for i := 0; i < n; i++ {
-				w.expand(s.st.Depth, i)
+				w.expand(s.st.Level, i)
 			}
 			w.begin()
 			w.memo, w.q.memo = memo{}, memo{}
@@ -112,7 +112,7 @@ func BenchmarkExpand(b *testing.B) {
 					clear(w.q.memo.tab)
 					w.pool.c = w.pool.c[:0]
 				}
-				w.expand(s.st.Depth, i%n)
+				w.expand(s.st.Level, i%n)
 			}
 			cpu := threadCPU() - cpu0
 			b.ReportMetric(float64(w.children)/b.Elapsed().Seconds(), "children/s")

@@ -16,7 +16,8 @@ import (
 // CheckpointFile is the checkpoint's name inside the checkpoint directory.
 const CheckpointFile = "beam.ckpt"
 
-const checkpointVersion = 1
+// checkpointVersion 2: the vocabulary renames (Level, BestLevel, LevelStats).
+const checkpointVersion = 2
 
 type checkpointHeader struct {
 	Version int
@@ -70,11 +71,11 @@ func loadCheckpoint(dir string) (*state, error) {
 
 // validate checks the shapes a search relies on.
 func (st *state) validate() error {
-	if st.Depth < 0 || len(st.Tree) != st.Depth+1 {
-		return fmt.Errorf("depth %d with %d ancestry levels", st.Depth, len(st.Tree))
+	if st.Level < 0 || len(st.Tree) != st.Level+1 {
+		return fmt.Errorf("level %d with %d ancestry levels", st.Level, len(st.Tree))
 	}
-	if len(st.Wells) != len(st.Scores) || len(st.Wells) != st.Tree[st.Depth].len() || (len(st.Wells) == 0 && !st.Died) {
-		return fmt.Errorf("%d wells, %d scores, %d nodes", len(st.Wells), len(st.Scores), st.Tree[st.Depth].len())
+	if len(st.Wells) != len(st.Scores) || len(st.Wells) != st.Tree[st.Level].len() || (len(st.Wells) == 0 && !st.Died) {
+		return fmt.Errorf("%d wells, %d scores, %d nodes", len(st.Wells), len(st.Scores), st.Tree[st.Level].len())
 	}
 	for d, l := range st.Tree {
 		if len(l.Move) != len(l.Parent) || len(l.Hash) != len(l.Parent) || len(l.Cells) != len(l.Parent) {
@@ -92,8 +93,8 @@ func (st *state) validate() error {
 			}
 		}
 	}
-	if len(st.BestPath) > st.Depth || st.BestDepth != len(st.BestPath) {
-		return fmt.Errorf("best path of %d moves at depth %d", len(st.BestPath), st.BestDepth)
+	if len(st.BestPath) > st.Level || st.BestLevel != len(st.BestPath) {
+		return fmt.Errorf("best path of %d moves at level %d", len(st.BestPath), st.BestLevel)
 	}
 	return nil
 }

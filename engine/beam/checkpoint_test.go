@@ -11,15 +11,15 @@ import (
 // ones.
 func TestCheckpointRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Run(context.Background(), Config{Width: 30, MaxDepth: 15, CheckpointDir: dir}); err != nil {
+	if _, err := Run(context.Background(), Config{BeamWidth: 30, MaxPieces: 15, CheckpointDir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	st, err := loadCheckpoint(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Depth != 15 || len(st.Wells) == 0 {
-		t.Fatalf("depth %d, %d wells", st.Depth, len(st.Wells))
+	if st.Level != 15 || len(st.Wells) == 0 {
+		t.Fatalf("depth %d, %d wells", st.Level, len(st.Wells))
 	}
 	path := filepath.Join(dir, CheckpointFile)
 	b, err := os.ReadFile(path)
@@ -41,7 +41,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 // FuzzCheckpoint: damaged checkpoints are errors, never panics.
 func FuzzCheckpoint(f *testing.F) {
 	dir := f.TempDir()
-	if _, err := Run(context.Background(), Config{Width: 5, MaxDepth: 4, CheckpointDir: dir}); err != nil {
+	if _, err := Run(context.Background(), Config{BeamWidth: 5, MaxPieces: 4, CheckpointDir: dir}); err != nil {
 		f.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, CheckpointFile))

@@ -47,7 +47,7 @@ func (h *pathHist) Count(w *hatetris.Well) int {
 type expander struct {
 	g    *hatetris.Generator
 	hist pathHist
-	buf  []hatetris.Result
+	buf  []hatetris.Outcome
 	// allRepeat tells that every piece of the last expansion led back to a
 	// path well (the AI then sends the one seen least often).
 	allRepeat bool
@@ -56,7 +56,7 @@ type expander struct {
 // expand returns the piece HATETRIS sends, the piece Mild would send and
 // the outcomes of the sent piece (valid until the next call). h.hashes
 // must hold the candidate path wells.
-func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []hatetris.Result) {
+func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []hatetris.Outcome) {
 	e.allRepeat = false
 	if len(e.hist.hashes) == 0 {
 		// No outcome can repeat a path well: the choice is Mild's.
@@ -72,6 +72,6 @@ func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []ha
 			mild = p
 		}
 	}
-	e.buf = e.g.Results(w, sent, e.buf[:0])
+	e.buf = e.g.Outcomes(w, sent, e.buf[:0])
 	return sent, mild, e.buf
 }

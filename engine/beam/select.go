@@ -51,7 +51,7 @@ func sameKey(a, b *cand) bool { return a.score == b.score && a.well == b.well }
 func cmpCand(a, b cand) int { return order(&a, &b) }
 
 // pool keeps the best width distinct children offered to it (a worker's
-// share of one depth). Whatever the order children arrive in, and however
+// share of one level). Whatever the order children arrive in, and however
 // the parents are split between workers, merging the pools gives the same
 // beam: a child in the global best width is in the best width of any
 // subset holding it.

@@ -1,6 +1,6 @@
 package beam
 
-// level is one depth of the ancestry: for each surviving node, its parent
+// level is one level of the ancestry: for each surviving node, its parent
 // (an index into the level above), the index of its outcome among the
 // parent's outcomes, the hash of its well and its cell count. 15 bytes a
 // node; levels are compacted to the nodes that still have a descendant in

@@ -53,8 +53,8 @@ func TestLoopRuleOnVectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", games, err)
 		}
-		if res.Score != g.Score || res.PiecesPlaced != g.Placed() || res.LoopChanges != len(g.LoopChanges) {
-			t.Fatalf("game %d: rebuilt %d in %d, vector %d in %d", games, res.Score, res.PiecesPlaced, g.Score, g.Placed())
+		if res.Score != g.Score || res.Pieces != g.Placed() || res.LoopChanges != len(g.LoopChanges) {
+			t.Fatalf("game %d: rebuilt %d in %d, vector %d in %d", games, res.Score, res.Pieces, g.Score, g.Placed())
 		}
 		games++
 		loops += len(g.LoopChanges)

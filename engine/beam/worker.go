@@ -30,11 +30,11 @@ func newWorker(s *searcher) *worker {
 }
 
 func (w *worker) begin() {
-	w.pool.reset(w.s.cfg.Width)
+	w.pool.reset(w.s.cfg.BeamWidth)
 	w.children, w.loops, w.allRepeat = 0, 0, 0
 }
 
-// expand offers the children of parent i of depth d to the pool.
+// expand offers the children of parent i of level d to the pool.
 func (w *worker) expand(d, i int) {
 	st := w.s.st
 	well := &w.well // not a local: the generator keeps a pointer to it
@@ -82,7 +82,7 @@ type quiescer struct {
 	ev        eval.Worker
 	cap       int
 	cur, next []qwell
-	buf       []hatetris.Result
+	buf       []hatetris.Outcome
 	r         *hatetris.Rules
 	memo      memo
 	cw        eval.ClearsWorker // ev, when it reports clears
@@ -162,7 +162,7 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 			if !ok {
 				continue
 			}
-			q.buf = q.g.Results(&x.well, p, q.buf[:0])
+			q.buf = q.g.Outcomes(&x.well, p, q.buf[:0])
 			for j := range q.buf {
 				res := &q.buf[j]
 				if res.Lines != 1 || res.GameOver || q.has(&res.Well) {

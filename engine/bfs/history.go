@@ -98,7 +98,7 @@ type hist struct {
 	bestLen           int
 	lines             int
 	gens              []*hatetris.Generator
-	bufs              [][]hatetris.Result
+	bufs              [][]hatetris.Outcome
 }
 
 func (h *hist) key(w *hatetris.Well) uint64 { _, lo := h.c.pack(w); return lo }

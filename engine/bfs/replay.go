@@ -117,7 +117,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 	scores := []int{tscore}
 	pieces := []hatetris.Piece{}
 	gen := hatetris.NewGenerator(rules)
-	var buf []hatetris.Result
+	var buf []hatetris.Outcome
 	for d := depth - 1; d >= 0; d-- {
 		cur, cs := wells[len(wells)-1], scores[len(scores)-1]
 		ccells := c.cells(&cur)

@@ -157,7 +157,7 @@ type Result struct {
 type worker struct {
 	id       int
 	gen      *hatetris.Generator
-	res      []hatetris.Result
+	res      []hatetris.Outcome
 	plain    []hatetris.Placement
 	arena    *wordArena // where out's buffers live (memory mode)
 	dedup    deduper    // its tables, kept from level to level

@@ -199,7 +199,7 @@ func (g *Generator) chooseMild(w *Well) Piece {
 
 // Move returns the AI's piece for w and appends that piece's distinct
 // outcomes to dst: one step of a game, the unit of every search.
-func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []Result) {
+func (g *Generator) Move(w *Well, ai AI, hist History, dst []Outcome) (Piece, []Outcome) {
 	g.saved = NumPieces
 	p := g.Choose(w, ai, hist)
 	if g.saved == p && g.well == w && g.scomplete {
@@ -207,7 +207,7 @@ func (g *Generator) Move(w *Well, ai AI, hist History, dst []Result) (Piece, []R
 		g.restoreLevels()
 		return p, g.buildResults(p, dst)
 	}
-	return p, g.Results(w, p, dst)
+	return p, g.Outcomes(w, p, dst)
 }
 
 // keepLevels marks the levels just scanned, of piece p (the best so far),

@@ -47,7 +47,7 @@ func TestKeysToReachesResult(t *testing.T) {
 	var w Well
 	g := NewGenerator(r)
 	for p := Piece(0); p < NumPieces; p++ {
-		for _, res := range g.Results(&w, p, nil) {
+		for _, res := range g.Outcomes(&w, p, nil) {
 			keys, ok := r.KeysTo(&w, p, &res.Well)
 			if !ok {
 				t.Fatalf("%v: no keys for a result", p)

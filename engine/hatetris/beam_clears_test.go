@@ -16,7 +16,7 @@ func TestMaxClears(t *testing.T) {
 		g.MaxClears(&ws[i], &got)
 		for p := Piece(0); p < NumPieces; p++ {
 			want := 0
-			for _, res := range r.NaiveResults(&ws[i], p) {
+			for _, res := range r.NaiveOutcomes(&ws[i], p) {
 				if !res.GameOver {
 					want = max(want, res.Lines)
 				}

@@ -31,11 +31,11 @@ func sampleWells(b testing.TB) []Well {
 func BenchmarkMove(b *testing.B) {
 	ws := sampleWells(b)
 	g := NewGenerator(Standard())
-	buf := make([]Result, 0, 256)
+	buf := make([]Outcome, 0, 256)
 	n := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var res []Result
+		var res []Outcome
 		_, res = g.Move(&ws[i%len(ws)], HATETRIS, nil, buf[:0])
 		n += len(res)
 	}
@@ -56,13 +56,13 @@ func BenchmarkChoose(b *testing.B) {
 func BenchmarkAllPieces(b *testing.B) {
 	ws := sampleWells(b)
 	g := NewGenerator(Standard())
-	buf := make([]Result, 0, 512)
+	buf := make([]Outcome, 0, 512)
 	n := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		res := buf[:0]
 		for p := Piece(0); p < NumPieces; p++ {
-			res = g.Results(&ws[i%len(ws)], p, res)
+			res = g.Outcomes(&ws[i%len(ws)], p, res)
 		}
 		n += len(res)
 	}

@@ -33,10 +33,10 @@ func FuzzParseWellString(f *testing.F) {
 		if !r.IsOver(&w) {
 			g := NewGenerator(r)
 			for p := Piece(0); p < NumPieces; p++ {
-				fast := g.Results(&w, p, nil)
-				SortResults(r, fast)
-				naive := r.NaiveResults(&w, p)
-				SortResults(r, naive)
+				fast := g.Outcomes(&w, p, nil)
+				SortOutcomes(r, fast)
+				naive := r.NaiveOutcomes(&w, p)
+				SortOutcomes(r, naive)
 				if len(fast) != len(naive) {
 					t.Fatalf("piece %v: %d results, naive %d", p, len(fast), len(naive))
 				}

@@ -18,7 +18,7 @@ type Placement struct {
 // is built for them), and to full the others as results; on a well whose
 // non-empty rows are not contiguous from the floor every live outcome goes
 // to full. Together they are exactly Move's outcomes with GameOver false.
-func (g *Generator) LiveMoves(w *Well, ai AI, hist History, plain []Placement, full []Result) (Piece, []Placement, []Result) {
+func (g *Generator) LiveMoves(w *Well, ai AI, hist History, plain []Placement, full []Outcome) (Piece, []Placement, []Outcome) {
 	g.saved = NumPieces
 	p := g.Choose(w, ai, hist)
 	if g.saved == p && g.well == w && g.scomplete {
@@ -43,7 +43,7 @@ func (g *Generator) LiveMoves(w *Well, ai AI, hist History, plain []Placement, f
 
 // buildLive is buildResults without the game-ending outcomes, the
 // line-free ones given as placements.
-func (g *Generator) buildLive(p Piece, plain []Placement, full []Result) ([]Placement, []Result) {
+func (g *Generator) buildLive(p Piece, plain []Placement, full []Outcome) ([]Placement, []Outcome) {
 	r := g.r
 	t := &r.pieces[p]
 	g.nf = g.nfBy[t.rowCells]
@@ -88,7 +88,7 @@ func (g *Generator) buildLive(p Piece, plain []Placement, full []Result) ([]Plac
 			pr := &t.rows[bits.TrailingZeros64(s)]
 			n := len(full)
 			if n == cap(full) {
-				full = append(full, Result{})
+				full = append(full, Outcome{})
 			} else {
 				full = full[:n+1]
 			}

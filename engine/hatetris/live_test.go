@@ -24,7 +24,7 @@ func TestLiveMovesMatchesMove(t *testing.T) {
 					if trial%5 == 4 {
 						w[r.Depth-1-rng.IntN(2)] = 0 // not contiguous
 					}
-					want := []Result{}
+					want := []Outcome{}
 					p, all := g.Move(&w, Mild, nil, nil)
 					for _, res := range all {
 						if !res.GameOver {
@@ -35,9 +35,9 @@ func TestLiveMovesMatchesMove(t *testing.T) {
 					if lp != p {
 						t.Fatalf("%v: LiveMoves sends %v, Move %v", r, lp, p)
 					}
-					got := append([]Result(nil), full...)
+					got := append([]Outcome(nil), full...)
 					for _, pl := range plain {
-						res := Result{Well: w}
+						res := Outcome{Well: w}
 						for i, c := range pl.Cells {
 							if c != 0 {
 								res.Well[pl.Y+i] |= c
@@ -47,8 +47,8 @@ func TestLiveMovesMatchesMove(t *testing.T) {
 					}
 					plainSeen += len(plain)
 					fullSeen += len(full)
-					SortResults(r, got)
-					SortResults(r, want)
+					SortOutcomes(r, got)
+					SortOutcomes(r, want)
 					if len(got) != len(want) {
 						t.Fatalf("%v piece %v: %d live outcomes, Move %d\n%s", r, p, len(got), len(want), r.Format(&w))
 					}

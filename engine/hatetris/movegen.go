@@ -5,16 +5,16 @@ import (
 	"slices"
 )
 
-// Result is one distinct outcome of placing a piece: the well after line
+// Outcome is one distinct outcome of placing a piece: the well after line
 // clears, the lines cleared, and whether the placement ends the game.
-type Result struct {
+type Outcome struct {
 	Well     Well
 	Lines    int
 	GameOver bool
 }
 
 // Generator enumerates placements. It holds scratch space, so use one per
-// goroutine; it never allocates after creation (Results appends to the
+// goroutine; it never allocates after creation (Outcomes appends to the
 // caller's slice, which allocates only if its capacity is short).
 type Generator struct {
 	r   *Rules
@@ -32,7 +32,7 @@ type Generator struct {
 	// open[k]: the columns (as row bits) empty in every row above row k.
 	open [64]uint16
 	well *Well
-	buf  []Result
+	buf  []Outcome
 
 	// The levels of the best piece of the last Mild choice.
 	slev       [64]uint64
@@ -276,10 +276,10 @@ func (g *Generator) dedupLevels(t *pieceTables) {
 	}
 }
 
-// Results appends to dst every distinct outcome of piece p in well w
+// Outcomes appends to dst every distinct outcome of piece p in well w
 // (game-ending ones included) and returns the extended slice. The order is
 // deterministic: by box row, then by slot.
-func (g *Generator) Results(w *Well, p Piece, dst []Result) []Result {
+func (g *Generator) Outcomes(w *Well, p Piece, dst []Outcome) []Outcome {
 	if !g.load(w) {
 		return g.slowResults(w, p, dst)
 	}
@@ -288,7 +288,7 @@ func (g *Generator) Results(w *Well, p Piece, dst []Result) []Result {
 }
 
 // buildResults turns the scanned levels of p into distinct wells.
-func (g *Generator) buildResults(p Piece, dst []Result) []Result {
+func (g *Generator) buildResults(p Piece, dst []Outcome) []Outcome {
 	r := g.r
 	t := &r.pieces[p]
 	g.nf = g.nfBy[t.rowCells]
@@ -317,7 +317,7 @@ func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 			rest &= rest - 1
 			n := len(dst)
 			if n == cap(dst) {
-				dst = append(dst, Result{})
+				dst = append(dst, Outcome{})
 			} else {
 				dst = dst[:n+1]
 			}
@@ -354,7 +354,7 @@ func (g *Generator) buildResults(p Piece, dst []Result) []Result {
 
 // dupOf reports whether res's well is already among rs (only line-clearing
 // outcomes can coincide after the box duplicates are removed).
-func dupOf(rs []Result, res *Result) bool {
+func dupOf(rs []Outcome, res *Outcome) bool {
 	for i := range rs {
 		if rs[i].Lines == res.Lines && rs[i].Well == res.Well {
 			return true
@@ -373,8 +373,8 @@ func (g *Generator) Value(w *Well, p Piece) int {
 	return g.scan(p, -1)
 }
 
-// SortResults orders results by their rows compared top row first (the
+// SortOutcomes orders results by their rows compared top row first (the
 // order of the project's vectors and of `hatelab moves`).
-func SortResults(r *Rules, rs []Result) {
-	slices.SortFunc(rs, func(a, b Result) int { return slices.Compare(a.Well[:r.Depth], b.Well[:r.Depth]) })
+func SortOutcomes(r *Rules, rs []Outcome) {
+	slices.SortFunc(rs, func(a, b Outcome) int { return slices.Compare(a.Well[:r.Depth], b.Well[:r.Depth]) })
 }

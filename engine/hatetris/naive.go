@@ -21,8 +21,8 @@ func (r *Rules) Fits(w *Well, p Piece, pos Position) bool {
 // Lock places piece p at pos (which must fit) and applies the rules: line
 // clears (only when the piece's top is at or below the bar, unless
 // ClearAboveBar) and game over (a block left above the bar).
-func (r *Rules) Lock(w *Well, p Piece, pos Position) Result {
-	res := Result{Well: *w}
+func (r *Rules) Lock(w *Well, p Piece, pos Position) Outcome {
+	res := Outcome{Well: *w}
 	for _, c := range boxCells[p][pos.O&3] {
 		res.Well[pos.Y+int(c[1])] |= r.Bit(pos.X + int(c[0]))
 	}
@@ -103,11 +103,11 @@ func (r *Rules) walk(w *Well, p Piece, prev []int32, visit func(pos Position, id
 	}
 }
 
-// NaiveResults enumerates the distinct outcomes of p exactly as the real
+// NaiveOutcomes enumerates the distinct outcomes of p exactly as the real
 // game does (a breadth-first search over positions). It is the reference
 // the fast generator is tested against, and handles any well.
-func (r *Rules) NaiveResults(w *Well, p Piece) []Result {
-	var out []Result
+func (r *Rules) NaiveOutcomes(w *Well, p Piece) []Outcome {
+	var out []Outcome
 	seen := map[Well]bool{}
 	r.walk(w, p, nil, func(pos Position, _ int) bool {
 		res := r.Lock(w, p, pos)
@@ -146,13 +146,13 @@ func (r *Rules) KeysTo(w *Well, p Piece, target *Well) (string, bool) {
 	return keys, found
 }
 
-func (g *Generator) slowResults(w *Well, p Piece, dst []Result) []Result {
-	return append(dst, g.r.NaiveResults(w, p)...)
+func (g *Generator) slowResults(w *Well, p Piece, dst []Outcome) []Outcome {
+	return append(dst, g.r.NaiveOutcomes(w, p)...)
 }
 
 func (g *Generator) slowValue(w *Well, p Piece) int {
 	best := -1
-	for _, res := range g.r.NaiveResults(w, p) {
+	for _, res := range g.r.NaiveOutcomes(w, p) {
 		best = max(best, g.r.Peak(&res.Well))
 	}
 	return best

@@ -39,10 +39,10 @@ func TestFastMatchesNaive(t *testing.T) {
 				w := randomWell(rng, r, rng.IntN(depth-4)+1)
 				var naiveValue [NumPieces]int
 				for p := Piece(0); p < NumPieces; p++ {
-					fast := g.Results(&w, p, nil)
-					naive := r.NaiveResults(&w, p)
-					SortResults(r, fast)
-					SortResults(r, naive)
+					fast := g.Outcomes(&w, p, nil)
+					naive := r.NaiveOutcomes(&w, p)
+					SortOutcomes(r, fast)
+					SortOutcomes(r, naive)
 					if len(fast) != len(naive) {
 						t.Fatalf("%v piece %v: %d results, naive %d\n%s", r, p, len(fast), len(naive), r.Format(&w))
 					}
@@ -62,7 +62,7 @@ func TestFastMatchesNaive(t *testing.T) {
 					t.Fatalf("%v: Mild chooses %v, naive %v", r, got, rk.Best())
 				}
 				p, res := g.Move(&w, Mild, nil, nil)
-				if p != rk.Best() || len(res) != len(g.Results(&w, p, nil)) {
+				if p != rk.Best() || len(res) != len(g.Outcomes(&w, p, nil)) {
 					t.Fatalf("%v: Move disagrees with Choose+Results", r)
 				}
 			}
@@ -82,10 +82,10 @@ func TestClearAboveBar(t *testing.T) {
 	for trial := 0; trial < 300; trial++ {
 		w := randomWell(rng, r, 6)
 		for p := Piece(0); p < NumPieces; p++ {
-			fast := g.Results(&w, p, nil)
-			naive := r.NaiveResults(&w, p)
-			SortResults(r, fast)
-			SortResults(r, naive)
+			fast := g.Outcomes(&w, p, nil)
+			naive := r.NaiveOutcomes(&w, p)
+			SortOutcomes(r, fast)
+			SortOutcomes(r, naive)
 			if len(fast) != len(naive) {
 				t.Fatalf("piece %v: %d results, naive %d", p, len(fast), len(naive))
 			}
@@ -192,7 +192,7 @@ func TestWidth4EmptyRowClears(t *testing.T) {
 		w[7] = bottom
 		for p := Piece(0); p < NumPieces; p++ {
 			naive := -1
-			for _, res := range r.NaiveResults(&w, p) {
+			for _, res := range r.NaiveOutcomes(&w, p) {
 				naive = max(naive, r.Peak(&res.Well))
 			}
 			if v := g.Value(&w, p); v != naive {

@@ -54,7 +54,8 @@ type rulesKey struct {
 var rulesCache sync.Map // rulesKey -> *Rules
 
 // NewRules validates a geometry (width MinWidth..MaxWidth, bar 1..4, depth
-// bar+1..MaxDepth-3: the spawn box needs 3 spare rows) and builds its tables. Rules are cached, so calling it again is cheap.
+// bar+1..MaxDepth-3: the spawn box needs 3 spare rows) and builds its tables.
+// Rules are cached, so calling it again is cheap.
 func NewRules(width, depth, bar int) (*Rules, error) {
 	return newRules(rulesKey{width, depth, bar, false})
 }

@@ -204,10 +204,10 @@ func checkGames(t *testing.T, path string, wantGames int) {
 			if p := gen.Choose(&g.Well, Mild, nil); p.String() != m.MildPiece {
 				fail("Choose(Mild) gives %v, want %s", p, m.MildPiece)
 			}
-			res := gen.Results(&g.Well, g.Piece(), nil)
-			naive := r.NaiveResults(&g.Well, g.Piece())
-			SortResults(r, res)
-			SortResults(r, naive)
+			res := gen.Outcomes(&g.Well, g.Piece(), nil)
+			naive := r.NaiveOutcomes(&g.Well, g.Piece())
+			SortOutcomes(r, res)
+			SortOutcomes(r, naive)
 			if len(res) != len(m.Results) || len(naive) != len(m.Results) {
 				fail("%d results (naive %d), want %d", len(res), len(naive), len(m.Results))
 			}

@@ -26,23 +26,23 @@ import (
 
 // Run runs a beam search of the given width from the empty well with
 // the hand-made evaluation (and the quiescence lookahead when asked),
-// drawing a progress bar; maxDepth 0 runs until the beam dies.
-func Run(width int, quiescence bool, maxDepth int) (*beam.Result, error) {
+// drawing a progress bar; maxPieces 0 runs until the beam dies.
+func Run(width int, quiescence bool, maxPieces int) (*beam.Result, error) {
 	job := fmt.Sprintf("beam w=%d", width)
 	if quiescence {
 		job += " +quiescence"
 	}
-	return beam.Run(context.Background(), beam.Config{Width: width, Quiescence: quiescence, MaxDepth: maxDepth, Progress: lab.Progress(job)})
+	return beam.Run(context.Background(), beam.Config{BeamWidth: width, Quiescence: quiescence, MaxPieces: maxPieces, Progress: lab.Progress(job)})
 }
 
 // Point is one search of a width sweep.
 type Point struct {
-	Width      int     `lab:"width"`
+	BeamWidth      int     `lab:"width"`
 	Quiescence bool    `lab:"quiescence"`
 	Score      int     `lab:"score"`
 	Pieces     int     `lab:"pieces"`
-	BestDepth  int     `lab:"best at depth"`
-	Depths     int     `lab:"depths"`
+	BestLevel  int     `lab:"best at level"`
+	Levels     int     `lab:"levels"`
 	Seconds    float64 `lab:"seconds,%.1f"`
 	Children   int64   `lab:"children"`
 	// WallPerChild is wall-clock microseconds per evaluated child, all
@@ -58,7 +58,7 @@ type Point struct {
 // searches are saved there and a search already in it is loaded instead of
 // run again, so that later notebook cells can reuse a sweep; see
 // ResetCache.
-func Sweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]Point, error) {
+func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Point, error) {
 	cached := map[string]Point{}
 	if cache != "" {
 		cache = beamCachePath(cache)
@@ -78,14 +78,14 @@ func Sweep(widths []int, quiescence []bool, maxDepth int, cache string) ([]Point
 	total := int64(len(widths) * len(quiescence))
 	for _, q := range quiescence {
 		for _, w := range widths {
-			key := beamKey(w, q, maxDepth)
+			key := beamKey(w, q, maxPieces)
 			if p, ok := cached[key]; ok {
 				out = append(out, p)
 				continue
 			}
 			rep.Report(progress.Event{Job: "beam sweep", Stage: fmt.Sprintf("width %d q=%v", w, q),
 				Done: int64(len(out)), Total: total, Unit: "searches"})
-			res, err := beam.Run(context.Background(), beam.Config{Width: w, Quiescence: q, MaxDepth: maxDepth})
+			res, err := beam.Run(context.Background(), beam.Config{BeamWidth: w, Quiescence: q, MaxPieces: maxPieces})
 			if err != nil {
 				return nil, err
 			}
@@ -136,13 +136,13 @@ type beamCacheEntry struct {
 	Point Point
 }
 
-func beamKey(width int, q bool, maxDepth int) string {
-	return fmt.Sprintf("%d/%v/%d/%s", width, q, maxDepth, eval.NewHand(eval.DefaultWeights()).Name())
+func beamKey(width int, q bool, maxPieces int) string {
+	return fmt.Sprintf("%d/%v/%d/%s", width, q, maxPieces, eval.NewHand(eval.DefaultWeights()).Name())
 }
 
 func pointOf(width int, q bool, res *beam.Result) Point {
-	p := Point{Width: width, Quiescence: q, Score: res.Score, Pieces: res.PiecesPlaced, BestDepth: res.BestDepth,
-		Depths: len(res.Depths), Seconds: res.Seconds, Children: res.Children, Result: res}
+	p := Point{BeamWidth: width, Quiescence: q, Score: res.Score, Pieces: res.Pieces, BestLevel: res.BestLevel,
+		Levels: len(res.Levels), Seconds: res.Seconds, Children: res.Children, Result: res}
 	if res.Children > 0 {
 		p.WallPerChild = res.Seconds / float64(res.Children) * 1e6
 	}
@@ -152,7 +152,7 @@ func pointOf(width int, q bool, res *beam.Result) Point {
 // Published is a published beam-search result with the hand-made
 // evaluation.
 type Published struct {
-	Width      int
+	BeamWidth      int
 	Quiescence bool
 	Score      int
 	Source     string
@@ -195,7 +195,7 @@ func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 		var xys plotter.XYs
 		for _, pt := range points {
 			if pt.Quiescence == q {
-				xys = append(xys, plotter.XY{X: float64(pt.Width), Y: float64(pt.Score)})
+				xys = append(xys, plotter.XY{X: float64(pt.BeamWidth), Y: float64(pt.Score)})
 			}
 		}
 		if len(xys) == 0 {
@@ -215,7 +215,7 @@ func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 		var xys plotter.XYs
 		for _, pb := range PublishedBeam {
 			if pb.Quiescence == q {
-				xys = append(xys, plotter.XY{X: float64(pb.Width), Y: float64(pb.Score)})
+				xys = append(xys, plotter.XY{X: float64(pb.BeamWidth), Y: float64(pb.Score)})
 			}
 		}
 		sc, err := plotter.NewScatter(xys)
@@ -228,7 +228,7 @@ func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 		p.Legend.Add("D&F published, "+quiescenceName(q), sc)
 	}
 	for _, e := range extra {
-		sc, err := plotter.NewScatter(plotter.XYs{{X: float64(e.Width), Y: float64(e.Score)}})
+		sc, err := plotter.NewScatter(plotter.XYs{{X: float64(e.BeamWidth), Y: float64(e.Score)}})
 		if err != nil {
 			return nil, err
 		}
@@ -238,7 +238,7 @@ func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 		}
 		sc.Color, sc.Radius, sc.Shape = c, vg.Points(6), draw.TriangleGlyph{}
 		p.Add(sc)
-		p.Legend.Add(fmt.Sprintf("%s, width %s, %s", e.Source, commas(int64(e.Width)), quiescenceName(e.Quiescence)), sc)
+		p.Legend.Add(fmt.Sprintf("%s, width %s, %s", e.Source, commas(int64(e.BeamWidth)), quiescenceName(e.Quiescence)), sc)
 	}
 	return p, nil
 }
@@ -259,37 +259,37 @@ func quiescenceName(q bool) string {
 	return "without"
 }
 
-// TimePlot draws the wall time of every depth of the given searches.
+// TimePlot draws the wall time of every level of the given searches.
 func TimePlot(points []Point) (*plot.Plot, error) {
 	var series []lab.Series
 	for _, pt := range points {
 		var x, y []float64
-		for _, ds := range pt.Result.Depths {
-			x = append(x, float64(ds.Depth))
+		for _, ds := range pt.Result.Levels {
+			x = append(x, float64(ds.Level))
 			y = append(y, ds.Seconds)
 		}
-		series = append(series, lab.Series{Name: fmt.Sprintf("width %d, %s", pt.Width, quiescenceName(pt.Quiescence)), X: x, Y: y})
+		series = append(series, lab.Series{Name: fmt.Sprintf("width %d, %s", pt.BeamWidth, quiescenceName(pt.Quiescence)), X: x, Y: y})
 	}
-	return lab.LinePlot("wall time per depth", "depth (pieces placed)", "seconds", series...)
+	return lab.LinePlot("wall time per level", "level (pieces placed)", "seconds", series...)
 }
 
-// LevelPlot draws the best and worst score kept at every depth of one
+// LevelPlot draws the best and worst score kept at every level of one
 // search.
 func LevelPlot(res *beam.Result, title string) (*plot.Plot, error) {
 	var x, lo, hi []float64
-	for _, ds := range res.Depths {
-		x = append(x, float64(ds.Depth))
+	for _, ds := range res.Levels {
+		x = append(x, float64(ds.Level))
 		lo = append(lo, float64(ds.MinScore))
 		hi = append(hi, float64(ds.MaxScore))
 	}
-	return lab.LinePlot(title, "depth (pieces placed)", "lines",
+	return lab.LinePlot(title, "level (pieces placed)", "lines",
 		lab.Series{Name: "best score kept", X: x, Y: hi, Step: true},
 		lab.Series{Name: "worst score kept", X: x, Y: lo, Step: true})
 }
 
-// LevelRow is one depth of a search, for tables.
+// LevelRow is one level of a search, for tables.
 type LevelRow struct {
-	Depth        int     `lab:"depth"`
+	Level        int     `lab:"level"`
 	Kept         int     `lab:"kept"`
 	Children     int64   `lab:"children"`
 	Scores       string  `lab:"scores (count)"`
@@ -301,15 +301,15 @@ type LevelRow struct {
 	Seconds      float64 `lab:"seconds,%.2f"`
 }
 
-// LevelTable tabulates every step-th depth of a search and its last
-// non-empty depth.
+// LevelTable tabulates every step-th level of a search and its last
+// non-empty level.
 func LevelTable(res *beam.Result, step int) *lab.Table {
 	var rows []LevelRow
-	last := len(res.Depths) - 1
-	for last > 0 && res.Depths[last].Kept == 0 {
+	last := len(res.Levels) - 1
+	for last > 0 && res.Levels[last].Kept == 0 {
 		last--
 	}
-	for i, ds := range res.Depths[:last+1] {
+	for i, ds := range res.Levels[:last+1] {
 		if step > 1 && i%step != step-1 && i != last {
 			continue
 		}
@@ -322,7 +322,7 @@ func LevelTable(res *beam.Result, step int) *lab.Table {
 		if len(sc) > 4 {
 			sc = append(sc[:2], append([]string{"…"}, sc[len(sc)-2:]...)...)
 		}
-		rows = append(rows, LevelRow{Depth: ds.Depth, Kept: ds.Kept, Children: ds.Children, Scores: strings.Join(sc, " "),
+		rows = append(rows, LevelRow{Level: ds.Level, Kept: ds.Kept, Children: ds.Children, Scores: strings.Join(sc, " "),
 			BestValue: ds.BestValue, WorstValue: ds.WorstValue, Families: ds.Families, TopFamily: ds.TopFamily,
 			LoopsAvoided: ds.LoopsAvoided, Seconds: ds.Seconds})
 	}

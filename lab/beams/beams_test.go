@@ -11,7 +11,7 @@ func TestBeamSweepAndPlots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pts) != 4 || pts[3].Width != 20 || !pts[3].Quiescence {
+	if len(pts) != 4 || pts[3].BeamWidth != 20 || !pts[3].Quiescence {
 		t.Fatalf("points %+v", pts)
 	}
 	again, err := Sweep([]int{20}, []bool{true}, 0, cache)
@@ -33,7 +33,7 @@ func TestBeamSweepAndPlots(t *testing.T) {
 	if _, err := Game(again[0].Result); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ScorePlot(pts, Published{Width: 100000, Quiescence: true, Score: 68, Source: "CLI"}); err != nil {
+	if _, err := ScorePlot(pts, Published{BeamWidth: 100000, Quiescence: true, Score: 68, Source: "CLI"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := TimePlot(pts); err != nil {
