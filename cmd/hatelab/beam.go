@@ -31,9 +31,9 @@ type beamJSON struct {
 func newBeamCmd() *cobra.Command {
 	var (
 		beamWidth, maxPieces, workers int
-		wellW, wellD, bar        int
-		quiescence, resume, js   bool
-		evalName, weights, ckpt  string
+		wellW, wellD, bar             int
+		quiescence, resume, js        bool
+		evalName, weights, ckpt       string
 	)
 	cmd := &cobra.Command{
 		Use:   "beam --beam-width N [--quiescence] [--eval hand] [--weights FILE] [--max-pieces P] [--checkpoint DIR] [--resume] [--json]",

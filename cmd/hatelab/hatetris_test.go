@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/internal/testvectors"
 	"github.com/spf13/cobra"
 )
 
@@ -26,37 +24,11 @@ func run(t *testing.T, cmd *cobra.Command, args ...string) (string, error) {
 	return out.String(), err
 }
 
-func eachLine(t *testing.T, path string, f func([]byte)) {
-	t.Helper()
-	file, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	var sc *bufio.Scanner
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc = bufio.NewScanner(z)
-	} else {
-		sc = bufio.NewScanner(file)
-	}
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		f(sc.Bytes())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestReplayCommand replays every HATETRIS and Mild record of the vectors
 // in its published encoding through `hatelab replay --json`.
 func TestReplayCommand(t *testing.T) {
 	n := 0
-	eachLine(t, "testdata/known_replays.jsonl", func(line []byte) {
+	testvectors.EachLine(t, "testdata/known_replays.jsonl", func(line []byte) {
 		var rec struct {
 			Name, AI, Encoding, Replay string
 			replayJSON
@@ -96,7 +68,7 @@ func TestReplayCommand(t *testing.T) {
 // every move's result set with --piece.
 func TestMovesCommand(t *testing.T) {
 	games := 0
-	eachLine(t, "testdata/random_games_small.jsonl.gz", func(line []byte) {
+	testvectors.EachLine(t, "testdata/random_games_small.jsonl.gz", func(line []byte) {
 		var g struct {
 			Width, Depth, Bar int
 			Moves             []struct {

@@ -1,13 +1,11 @@
 package beam
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/testvectors"
 )
 
 // TestLoopRuleOnVectors follows every game of the small-well vectors
@@ -16,30 +14,19 @@ import (
 // 4-wide wells, some where every piece repeats a well) through the beam's
 // ancestry and path history, and rebuilds each game from its path.
 func TestLoopRuleOnVectors(t *testing.T) {
-	f, err := os.Open("testdata/random_games_small.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(z)
-	sc.Buffer(nil, 16<<20)
 	games, loops := 0, 0
-	for sc.Scan() {
+	testvectors.EachLine(t, "testdata/random_games_small.jsonl.gz", func(line []byte) {
 		var v struct {
 			Width, Depth, Bar int
 			ReplayKeys        string `json:"replay_keys"`
 			FinalScore        int    `json:"final_score"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+		if err := json.Unmarshal(line, &v); err != nil {
 			t.Fatal(err)
 		}
 		r := mustRules(t, v.Width, v.Depth, v.Bar)
 		if v.Depth-v.Bar > rowsMax {
-			continue
+			return
 		}
 		g, err := hatetris.Play(r, hatetris.HATETRIS, v.ReplayKeys)
 		if err != nil {
@@ -58,10 +45,7 @@ func TestLoopRuleOnVectors(t *testing.T) {
 		}
 		games++
 		loops += len(g.LoopChanges)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	if games < 300 || loops < 30 {
 		t.Fatalf("%d games, %d loop-rule moves", games, loops)
 	}

@@ -3,6 +3,8 @@ package hatetris
 import (
 	"sync"
 	"testing"
+
+	"github.com/hatelab/hatelab/internal/testvectors"
 )
 
 var benchOnce sync.Once
@@ -13,7 +15,7 @@ var benchWells []Well
 func sampleWells(b testing.TB) []Well {
 	benchOnce.Do(func() {
 		r := Standard()
-		for _, g := range readJSONL[vecGame](b, "testdata/random_games.jsonl.gz") {
+		for _, g := range testvectors.ReadJSONL[vecGame](b, "testdata/random_games.jsonl.gz") {
 			for _, m := range g.Moves {
 				w, err := r.ParseWell(m.Well)
 				if err != nil {

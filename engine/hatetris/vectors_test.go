@@ -1,47 +1,11 @@
 package hatetris
 
 import (
-	"bufio"
-	"compress/gzip"
-	"encoding/json"
-	"io"
-	"os"
 	"slices"
-	"strings"
 	"testing"
-)
 
-// readJSONL decodes every line of a (possibly gzipped) JSON-lines file.
-func readJSONL[T any](t testing.TB, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rd io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = z
-	}
-	sc := bufio.NewScanner(rd)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	var out []T
-	for sc.Scan() {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
+	"github.com/hatelab/hatelab/internal/testvectors"
+)
 
 type knownReplay struct {
 	Name         string
@@ -63,7 +27,7 @@ type knownReplay struct {
 }
 
 func TestKnownReplays(t *testing.T) {
-	recs := readJSONL[knownReplay](t, "testdata/known_replays.jsonl")
+	recs := testvectors.ReadJSONL[knownReplay](t, "testdata/known_replays.jsonl")
 	if len(recs) != 61 {
 		t.Fatalf("read %d records, want 61", len(recs))
 	}
@@ -161,7 +125,7 @@ func TestRandomGamesSmall(t *testing.T) { checkGames(t, "testdata/random_games_s
 func TestRandomGames(t *testing.T)      { checkGames(t, "testdata/random_games.jsonl.gz", 213) }
 
 func checkGames(t *testing.T, path string, wantGames int) {
-	games := readJSONL[vecGame](t, path)
+	games := testvectors.ReadJSONL[vecGame](t, path)
 	if len(games) != wantGames {
 		t.Fatalf("%d games, want %d", len(games), wantGames)
 	}
