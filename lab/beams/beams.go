@@ -341,3 +341,15 @@ func Game(res *beam.Result) (*hatetris.Game, error) {
 	}
 	return g, nil
 }
+
+// Best returns the point with the highest score, then the longest game,
+// then the first; the zero Point for none.
+func Best(pts []Point) Point {
+	var b Point
+	for i, p := range pts {
+		if i == 0 || p.Score > b.Score || p.Score == b.Score && p.Pieces > b.Pieces {
+			b = p
+		}
+	}
+	return b
+}

@@ -52,3 +52,13 @@ func TestBeamSweepAndPlots(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestBest(t *testing.T) {
+	pts := []Point{{Score: 3, Pieces: 9}, {Score: 5, Pieces: 20}, {Score: 5, Pieces: 30, BeamWidth: 7}, {Score: 5, Pieces: 30, BeamWidth: 8}, {Score: 1}}
+	if b := Best(pts); b.BeamWidth != 7 {
+		t.Fatalf("best %+v, want the first of the 5-point, 30-piece points", b)
+	}
+	if b := Best(nil); b != (Point{}) {
+		t.Fatalf("best of none %+v", b)
+	}
+}

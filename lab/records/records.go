@@ -178,3 +178,15 @@ func FillFrequency(g *hatetris.Game) [][]float64 {
 	}
 	return f
 }
+
+// Since lists the world records (Kind "record") set in year or later, in
+// their order.
+func Since(rs []Record, year int) []Record {
+	var out []Record
+	for _, r := range rs {
+		if r.Kind == "record" && r.Year >= year {
+			out = append(out, r)
+		}
+	}
+	return out
+}

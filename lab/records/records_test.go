@@ -28,3 +28,22 @@ func TestRecordsReplay(t *testing.T) {
 		t.Errorf("record table has %d rows for %d records", len(tab.Rows), len(rs))
 	}
 }
+
+func TestSince(t *testing.T) {
+	rs, err := Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modern := Since(rs, 2021)
+	if len(modern) == 0 || len(modern) >= len(rs) {
+		t.Fatalf("%d records since 2021 of %d", len(modern), len(rs))
+	}
+	for i, r := range modern {
+		if r.Kind != "record" || r.Year < 2021 || i > 0 && r.Game.Score < modern[i-1].Game.Score {
+			t.Fatalf("%s (%s %d) among the records since 2021", r.Name, r.Kind, r.Year)
+		}
+	}
+	if last := modern[len(modern)-1]; last.Game.Score != 3711 {
+		t.Fatalf("the last record scores %d, want 3711", last.Game.Score)
+	}
+}
