@@ -25,12 +25,13 @@ lab: setup
 ## test: set up, go vet, go test, then run every notebook headless in quick mode.
 test: setup vet gotest nbtest
 
-## vet: go vet here and for Windows and macOS, then check that every notebook
+## vet: go vet here and for Windows and macOS, staticcheck, then check that every notebook
 ## matches its text source in notebooks/src.
-vet:
+vet: setup
 	go vet ./...
 	GOOS=windows go vet ./...
 	GOOS=darwin go vet ./...
+	bin/staticcheck ./...
 	$(PY) scripts/mknb.py --check
 
 gotest:

@@ -8,7 +8,7 @@
 #      jupyter-nbformat). As root they are installed with apt-get; as any
 #      other user the script prints the exact command and exits 2.
 #   2. The project's Go modules, downloaded with a timeout and retries.
-#   3. GoNB v0.11.4 and goimports, pinned by the tools module in tools/,
+#   3. GoNB v0.11.4, goimports and staticcheck, pinned by the tools module in tools/,
 #      built into ./bin (git-ignored).
 #   4. The "gonb" Jupyter kernel, registered for this user, with a
 #      kernel.json whose env puts Go and ./bin on PATH, sets
@@ -27,6 +27,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BIN="$ROOT/bin"
 GONB_VERSION=v0.11.4
 XTOOLS_VERSION=v0.52.0
+STATICCHECK_VERSION=v0.8.2
 GO_MIN_MINOR=26
 APT_PACKAGES=(jupyter-notebook jupyter-nbconvert jupyter-client jupyter-nbformat)
 GO_TIMEOUT=${HATELAB_GO_TIMEOUT:-300}
@@ -129,18 +130,19 @@ else
 	(cd "$ROOT" && retry "$GO" mod download)
 fi
 
-# --- 3. GoNB and goimports ----------------------------------------------
+# --- 3. GoNB, goimports, staticcheck ----------------------------------------------
 has_tool() { # has_tool BINARY MODULE VERSION
 	[[ -x $1 ]] && "$GO" version -m "$1" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+$2[[:space:]]+$3([[:space:]]|$)"
 }
 if has_tool "$BIN/gonb" github.com/janpfeifer/gonb "$GONB_VERSION" &&
-	has_tool "$BIN/goimports" golang.org/x/tools "$XTOOLS_VERSION"; then
+	has_tool "$BIN/goimports" golang.org/x/tools "$XTOOLS_VERSION" &&
+	has_tool "$BIN/staticcheck" honnef.co/go/tools "$STATICCHECK_VERSION"; then
 	:
 elif ((CHECK)); then
-	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION not built in $BIN"
+	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION / staticcheck $STATICCHECK_VERSION not built in $BIN"
 	missing=1
 else
-	say "building GoNB $GONB_VERSION and goimports $XTOOLS_VERSION into $BIN"
+	say "building GoNB $GONB_VERSION, goimports $XTOOLS_VERSION and staticcheck $STATICCHECK_VERSION into $BIN"
 	(cd "$ROOT/tools" && retry "$GO" mod download)
 	# The build itself must not touch the network: everything is in the
 	# module cache now, and a stalled fetch would hang without a timeout.
