@@ -25,11 +25,7 @@ what the game prints today; base65536 and hex are the 2015 and 2010 formats.`,
   hatelab encode --format hex DDDRUD    # A9E`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := replaycodec.ParseFormat(format)
-			if err != nil {
-				return err
-			}
-			in, err := readArg(args[0])
+			f, in, err := formatAndInput(format, args[0])
 			if err != nil {
 				return err
 			}
@@ -66,11 +62,7 @@ odd number of runs with an extra L.`,
   hatelab decode --show-format @replay.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := replaycodec.ParseFormat(format)
-			if err != nil {
-				return err
-			}
-			in, err := readArg(args[0])
+			f, in, err := formatAndInput(format, args[0])
 			if err != nil {
 				return err
 			}
@@ -92,4 +84,15 @@ odd number of runs with an extra L.`,
 	cmd.Flags().StringVar(&format, "format", "auto", "replay format: auto, base2048, base65536, hex or raw")
 	cmd.Flags().BoolVar(&showFormat, "show-format", false, "print the format that was decoded and the number of keys on standard error")
 	return cmd
+}
+
+// formatAndInput validates a --format flag and reads the argument (text,
+// @FILE or - for standard input).
+func formatAndInput(format, arg string) (replaycodec.Format, string, error) {
+	f, err := replaycodec.ParseFormat(format)
+	if err != nil {
+		return f, "", err
+	}
+	in, err := readArg(arg)
+	return f, in, err
 }

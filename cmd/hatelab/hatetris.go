@@ -28,6 +28,16 @@ func (g *geometry) rules() (*hatetris.Rules, error) {
 	return hatetris.NewRules(g.width, g.depth, g.bar)
 }
 
+// rulesAndAI validates the geometry flags and an --ai flag's value.
+func (g *geometry) rulesAndAI(aiName string) (*hatetris.Rules, hatetris.AI, error) {
+	r, err := g.rules()
+	if err != nil {
+		return nil, 0, err
+	}
+	ai, err := hatetris.ParseAI(aiName)
+	return r, ai, err
+}
+
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -68,11 +78,7 @@ Keys after game over are ignored, as in the game.`,
   hatelab replay --ai mild DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := geo.rules()
-			if err != nil {
-				return err
-			}
-			ai, err := hatetris.ParseAI(aiName)
+			r, ai, err := geo.rulesAndAI(aiName)
 			if err != nil {
 				return err
 			}
@@ -151,11 +157,7 @@ standard input.`,
   hatelab moves --width 4 --depth 8 --piece I --json --well 0,0,0,0,0,0,0,14`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := geo.rules()
-			if err != nil {
-				return err
-			}
-			ai, err := hatetris.ParseAI(aiName)
+			r, ai, err := geo.rulesAndAI(aiName)
 			if err != nil {
 				return err
 			}
