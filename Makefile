@@ -25,9 +25,10 @@ lab: setup
 ## test: set up, go vet, go test, then run every notebook headless in quick mode.
 test: setup vet gotest nbtest
 
-## vet: go vet here and for Windows and macOS, staticcheck, then check that every notebook
+## vet: gofmt, go vet here and for Windows and macOS, staticcheck, then check that every notebook
 ## matches its text source in notebooks/src.
 vet: setup
+	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt: not formatted: $$files" >&2; exit 1; fi
 	go vet ./...
 	GOOS=windows go vet ./...
 	GOOS=darwin go vet ./...

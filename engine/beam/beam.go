@@ -156,7 +156,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	r := cfg.Rules
 	if cfg.BeamWidth < 1 || cfg.BeamWidth >= 1<<24 {
-		return nil, fmt.Errorf("%w: width %d (want 1 to 2^24-1)", ErrConfig, cfg.BeamWidth)
+		return nil, fmt.Errorf("%w: beam width %d (want 1 to 2^24-1)", ErrConfig, cfg.BeamWidth)
 	}
 	if r.Depth-r.Bar > rowsMax {
 		return nil, fmt.Errorf("%w: %d rows below the bar (at most %d)", ErrConfig, r.Depth-r.Bar, rowsMax)

@@ -24,20 +24,20 @@ import (
 	"github.com/hatelab/hatelab/lab"
 )
 
-// Run runs a beam search of the given width from the empty well with
+// Run runs a beam search keeping beamWidth wells per level from the empty well with
 // the hand-made evaluation (and the quiescence lookahead when asked),
 // drawing a progress bar; maxPieces 0 runs until the beam dies.
-func Run(width int, quiescence bool, maxPieces int) (*beam.Result, error) {
-	job := fmt.Sprintf("beam w=%d", width)
+func Run(beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
+	job := fmt.Sprintf("beam width %d", beamWidth)
 	if quiescence {
 		job += " +quiescence"
 	}
-	return beam.Run(context.Background(), beam.Config{BeamWidth: width, Quiescence: quiescence, MaxPieces: maxPieces, Progress: lab.Progress(job)})
+	return beam.Run(context.Background(), beam.Config{BeamWidth: beamWidth, Quiescence: quiescence, MaxPieces: maxPieces, Progress: lab.Progress(job)})
 }
 
-// Point is one search of a width sweep.
+// Point is one search of a sweep over beam widths.
 type Point struct {
-	BeamWidth      int     `lab:"width"`
+	BeamWidth  int     `lab:"beam width"`
 	Quiescence bool    `lab:"quiescence"`
 	Score      int     `lab:"score"`
 	Pieces     int     `lab:"pieces"`
@@ -52,7 +52,7 @@ type Point struct {
 	Result *beam.Result `lab:"-" json:",omitempty"`
 }
 
-// Sweep runs one search per width and quiescence setting (widths in
+// Sweep runs one search per beam width and quiescence setting (widths in
 // the inner loop) with a progress bar over the searches. When cache names a
 // file (relative paths are under the system's temporary directory), the
 // searches are saved there and a search already in it is loaded instead of
@@ -83,7 +83,7 @@ func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Poin
 				out = append(out, p)
 				continue
 			}
-			rep.Report(progress.Event{Job: "beam sweep", Stage: fmt.Sprintf("width %d q=%v", w, q),
+			rep.Report(progress.Event{Job: "beam sweep", Stage: fmt.Sprintf("beam width %d q=%v", w, q),
 				Done: int64(len(out)), Total: total, Unit: "searches"})
 			res, err := beam.Run(context.Background(), beam.Config{BeamWidth: w, Quiescence: q, MaxPieces: maxPieces})
 			if err != nil {
@@ -152,7 +152,7 @@ func pointOf(width int, q bool, res *beam.Result) Point {
 // Published is a published beam-search result with the hand-made
 // evaluation.
 type Published struct {
-	BeamWidth      int
+	BeamWidth  int
 	Quiescence bool
 	Score      int
 	Source     string
@@ -174,7 +174,7 @@ var PublishedBeam = []Published{
 // Source) as triangles.
 func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 	p := lab.NewPlot()
-	p.Title.Text = "HATETRIS beam search, hand-made evaluation: score against width"
+	p.Title.Text = "HATETRIS beam search, hand-made evaluation: score against beam width"
 	p.X.Label.Text = "beam width (log scale)"
 	p.Y.Label.Text = "lines"
 	p.X.Scale = plot.LogScale{}

@@ -16,8 +16,9 @@ import (
 
 // Model is a least-squares fit of y against x under a named model:
 // "linear" (y = a + b·x), "quadratic" (y = a + b·x + c·x², the blog's
-// model) or "log-quadratic" (ln y = a + b·x + c·x², tetr-ai's model), with
-// predictions back on the y scale.
+// model), "log-linear" (ln y = a + b·x) or "log-quadratic"
+// (ln y = a + b·x + c·x², tetr-ai's model), with predictions back on the y
+// scale.
 type Model struct {
 	Model string
 	Label string // what was fitted, e.g. "length, width 10"

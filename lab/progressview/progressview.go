@@ -135,7 +135,7 @@ func (s snapshot) html() string {
 	return `<div style="font-family:monospace;font-size:12px;white-space:nowrap">` + bar + " " + html.EscapeString(s.text()) + `</div>`
 }
 
-// NotebookProgress is the notebook bar: one HTML output of the cell,
+// Notebook is the notebook bar: one HTML output of the cell,
 // replaced in place (at most 5 times a second); the final state stays.
 func Notebook(job string) progress.Reporter {
 	return newHTMLProgress(job, gonbui.UpdateHTML, "p_"+gonbui.UniqueId())
@@ -162,7 +162,7 @@ func (p *htmlProgress) Report(e progress.Event) {
 	p.update(p.id, p.m.update(e).html())
 }
 
-// TerminalProgress draws a schollz/progressbar on w (a terminal): count,
+// Terminal draws a schollz/progressbar on w (a terminal): count,
 // rate and ETA; a spinner when the total is unknown.
 func Terminal(w io.Writer, job string) progress.Reporter {
 	return &termProgress{w: w, m: newMeter(job)}
@@ -234,8 +234,10 @@ func (p *termProgress) Report(e progress.Event) {
 	}
 }
 
-// LineProgress writes the status as a plain line to w at most once per
-// every, and always for a job's last event: for logs and CI.
+// Lines writes the status as a plain line to w: at most once per every
+// within a stage, and always at a new stage and at a job's last event (so
+// a search that reports one stage per level prints a line per level): for
+// logs and CI.
 func Lines(w io.Writer, job string, every time.Duration) progress.Reporter {
 	return &lineProgress{w: w, m: newMeter(job), every: every}
 }

@@ -16,8 +16,8 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// PieceColor is the colour of each classic piece (I J L O S T Z), the same
-// as PieceColor.
+// PieceColor is the colour of each classic piece (I J L O S T Z); a piece
+// has the colour of its HATETRIS namesake in draw.PieceColor.
 var PieceColor = [classic.NumPieces]string{"#29b6f6", "#3949ab", "#fb8c00", "#fdd835", "#4caf50", "#8e24aa", "#e53935"}
 
 // Step is one piece of a recorded classic game: the board it fell
