@@ -1,0 +1,32 @@
+// Package flats counts line-transition graphs ("flats", after D&F): how
+// the rows of a HATETRIS well are born, grow, fall, and die (are cleared)
+// or become immortal (are still there when the game ends), and analyses
+// the resulting graph.
+//
+// A flat is one row's life. Its state is (shape, height): the row's
+// filled cells and its distance from the floor (0 = the floor row). A
+// piece only adds cells to a row, so along every transition the popcount
+// rises or the height falls: the state graph is a DAG, whatever the
+// source. The shape-only view (ShapeGraph) folds the heights together;
+// there falls become dwell.
+//
+// Pieces:
+//   - Move is one lock, row by row, built from any source: a replayed
+//     game's Step (FromStep), a LiveMoves Placement (FromPlacement) or a
+//     move Result (FromResult), all from the cells the engine reports, so
+//     nothing is reconstructed.
+//   - Tracker keeps each row's life across line clears (O(rows), no
+//     allocation) and turns moves into Events.
+//   - Counts accumulates events (weighted) into transition counts, dwell,
+//     pathwise outcomes and row-pair permeability counts; Graph freezes
+//     them into a CSR DAG.
+//   - Analyses: Absorb (absorption probability, one backward pass),
+//     PathFrac (the pathwise cleared share), MFClearability (D&F's
+//     max-flow reading, with the package's own Dinic MaxFlow), Loss and
+//     Pathways (bottlenecks without the degenerate min cut), Permeability
+//     (smoothed), NeverCleared, and FloorClear (the exact fewest pieces
+//     and smallest height that clear a floor row, from an exhaustive
+//     search).
+//   - Table is the JSON form of the analyses with its provenance; Term is
+//     the graph evaluation term G built from a Table, an eval.Evaluator.
+package flats
