@@ -28,8 +28,8 @@ type Counts struct {
 	// sources that follow whole games can fill them).
 	Pathwise bool
 
-	edges  *keyIndex // From<<32 | To
-	edgeN  []float64
+	edges *keyIndex // From<<32 | To
+	edgeN []float64
 	dwell []float64 // per dense state index
 	// Through[i]: lives that visited state i and ended; ClearedThrough[i]:
 	// those of them that were cleared.
