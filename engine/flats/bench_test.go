@@ -56,3 +56,33 @@ func BenchmarkCountRecords(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAbsorb: absorption over the (shape, height) graph of the
+// records.
+func BenchmarkAbsorb(b *testing.B) {
+	c, err := CountGames(testRecords(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := c.Graph()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Absorb(g)
+	}
+}
+
+// BenchmarkMFClearability: the max-flow reading for every shape of the
+// records' shape-only graph (two max-flows per shape).
+func BenchmarkMFClearability(b *testing.B) {
+	c, err := CountGames(testRecords(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := c.ShapeGraph()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		MFClearability(g)
+	}
+}

@@ -83,9 +83,15 @@ func (k *Counter) follow() {
 			if e.To == Cleared {
 				cl = 1
 			}
+			last := -1
 			for _, j := range k.path[l][:k.pathLen[l]] {
 				c.through[j]++
 				c.clearedThrough[j] += cl
+				if sh := int(j) & (1<<c.Width - 1); sh != last {
+					c.shapeThrough[sh]++
+					c.shapeCleared[sh] += cl
+					last = sh
+				}
 			}
 			k.pathLen[l] = 0
 			continue

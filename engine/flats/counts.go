@@ -34,6 +34,8 @@ type Counts struct {
 	// Through[i]: lives that visited state i and ended; ClearedThrough[i]:
 	// those of them that were cleared.
 	through, clearedThrough []float64
+	// The same per shape (a life counted once per shape it had).
+	shapeThrough, shapeCleared []float64
 	// pairs[a<<16|b]: {moves with a directly above b, of them moves whose
 	// piece reached row b or lower}.
 	pairs *keyIndex // a<<16 | b
@@ -51,7 +53,8 @@ func NewCounts(width, height int) (*Counts, error) {
 	}
 	n := height << width
 	return &Counts{Width: width, Height: height, edges: newKeyIndex(), dwell: make([]float64, n),
-		through: make([]float64, n), clearedThrough: make([]float64, n), pairs: newKeyIndex()}, nil
+		through: make([]float64, n), clearedThrough: make([]float64, n),
+		shapeThrough: make([]float64, 1<<width), shapeCleared: make([]float64, 1<<width), pairs: newKeyIndex()}, nil
 }
 
 // index returns the dense index of a live state, or -1.
