@@ -3,6 +3,7 @@ package flats
 import (
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -84,5 +85,23 @@ func BenchmarkMFClearability(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		MFClearability(g)
+	}
+}
+
+// BenchmarkCount10x5: the exact 10x5 counts, well graph included.
+func BenchmarkCount10x5(b *testing.B) {
+	r, _ := bfs.NewRules(10, 5, bfs.RuleQntm)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g, err := bfs.BuildWellGraph(r, nil, 1<<23)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err := CountWellGraph(g, AllGames)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(g.Len()), "wells")
+		b.ReportMetric(c.Games, "games")
 	}
 }

@@ -37,7 +37,7 @@ func (k *Counter) Tracker() *Tracker { return k.tracker }
 
 // Start begins a game at the empty well.
 func (k *Counter) Start() {
-	k.tracker.Reset(nil)
+	k.tracker.Reset(nil, nil)
 	k.pathLen = [hatetris.MaxDepth]int8{}
 }
 

@@ -54,22 +54,21 @@ type Tracker struct {
 // NewTracker returns a tracker on the empty well.
 func NewTracker(r *hatetris.Rules) *Tracker {
 	t := &Tracker{r: r, depth: r.Depth}
-	t.Reset(nil)
+	t.Reset(nil, nil)
 	return t
 }
 
 // Reset starts a game at well w (nil: the empty well) and appends to ev
 // the births of w's non-empty rows (from Empty to their state).
-func (t *Tracker) Reset(w *hatetris.Well) []Event {
+func (t *Tracker) Reset(w *hatetris.Well, ev []Event) []Event {
 	t.well = hatetris.Well{}
 	t.free = ^uint32(0)
 	for i := range t.life {
 		t.life[i] = -1
 	}
 	if w == nil {
-		return nil
+		return ev
 	}
-	var ev []Event
 	t.well = *w
 	for y := t.depth - 1; y >= 0; y-- {
 		if w[y] != 0 {
@@ -164,6 +163,6 @@ func (t *Tracker) End(ev []Event) []Event {
 		}
 		ev = append(ev, Event{From: MakeState(t.well[y], d-1-y), To: Immortal, Kind: KindImmortal, Life: t.life[y]})
 	}
-	t.Reset(nil)
+	t.Reset(nil, nil)
 	return ev
 }

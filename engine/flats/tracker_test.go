@@ -118,7 +118,7 @@ func TestUnitMoves(t *testing.T) {
 				t.Fatal(err)
 			}
 			tr := NewTracker(tc.r)
-			tr.Reset(&tc.b)
+			tr.Reset(&tc.b, nil)
 			ev, err := tr.Apply(&m, nil)
 			if err != nil {
 				t.Fatal(err)
