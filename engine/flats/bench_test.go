@@ -1,9 +1,12 @@
 package flats
 
 import (
+	"context"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -103,5 +106,54 @@ func BenchmarkCount10x5(b *testing.B) {
 		}
 		b.ReportMetric(float64(g.Len()), "wells")
 		b.ReportMetric(c.Games, "games")
+	}
+}
+
+// BenchmarkTermG: the G term on the record replays' wells, per well.
+func BenchmarkTermG(b *testing.B) {
+	term, err := NewTerm(recordTable(b), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var wells []hatetris.Well
+	for _, g := range testRecords(b) {
+		for _, s := range g.Steps {
+			wells = append(wells, s.Before)
+		}
+	}
+	tw := term.NewWorker(hatetris.Standard())
+	b.ReportAllocs()
+	b.ResetTimer()
+	sum := 0.0
+	for i := 0; i < b.N; i++ {
+		sum += tw.Evaluate(&wells[i%len(wells)], 0, 0)
+	}
+	_ = sum
+}
+
+// BenchmarkBeamHand and BenchmarkBeamHandG: the same beam search (10x20,
+// width 30, 40 pieces, one worker) with the hand-made evaluation alone
+// and with the G term added.
+func BenchmarkBeamHand(b *testing.B) { benchBeam(b, false) }
+
+// BenchmarkBeamHandG is BenchmarkBeamHand with the G term.
+func BenchmarkBeamHandG(b *testing.B) { benchBeam(b, true) }
+
+func benchBeam(b *testing.B, withG bool) {
+	var ev eval.Evaluator = eval.NewHand(eval.DefaultWeights())
+	if withG {
+		term, err := NewTerm(recordTable(b), -2.1413)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ev = eval.Sum{Base: ev, Terms: []eval.Evaluator{term}}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := beam.Run(context.Background(), beam.Config{Width: 30, MaxDepth: 40, Eval: ev, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.Children), "children")
 	}
 }
