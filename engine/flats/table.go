@@ -115,10 +115,9 @@ func optional(v float64) *float64 {
 	return &v
 }
 
-// WriteJSON writes the table as indented JSON.
+// WriteJSON writes the table as compact JSON.
 func (t *Table) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
 	return enc.Encode(t)
 }
 
