@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/graph/network"
 	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -242,5 +243,42 @@ func TestPathwaysAndNeverCleared(t *testing.T) {
 	p, w := Widest(g, Empty, Immortal)
 	if w != 1 || len(p) != 3 {
 		t.Fatalf("widest to immortal %v width %g", p, w)
+	}
+}
+
+// TestGraphIsDAGForGonum: the record graphs are acyclic for gonum's topo
+// sort, Order is a topological order, and gonum's max flow from Empty to
+// Cleared in the shape view equals ours.
+func TestGraphIsDAGForGonum(t *testing.T) {
+	c, err := CountGames(testRecords(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*Graph{c.Graph(), c.ShapeGraph()} {
+		gg := ToGonum(g)
+		if _, err := topo.Sort(gg); err != nil {
+			t.Fatalf("height %d: %v", g.Height, err)
+		}
+		pos := make([]int, g.Nodes())
+		for i, u := range g.Order() {
+			pos[u] = i
+		}
+		for u := 0; u < g.N; u++ {
+			to, _ := g.Out(u)
+			for _, v := range to {
+				if pos[v] <= pos[u] {
+					t.Fatalf("edge %s -> %s goes back in Order", g.State(u).Format(10), g.State(int(v)).Format(10))
+				}
+			}
+		}
+		if g.Height > 1 {
+			continue // gonum's max flow is slow on 16k nodes
+		}
+		f := NetworkOf(g)
+		ours := f.MaxFlow(0, g.N)
+		theirs := network.MaxFlowDinic(gg, simple.Node(0), simple.Node(g.N), -1)
+		if math.Abs(ours-theirs) > 1e-6 || ours == 0 {
+			t.Fatalf("height %d: max flow %g, gonum %g", g.Height, ours, theirs)
+		}
 	}
 }
