@@ -1,16 +1,22 @@
 package flats
 
 // keyIndex maps uint64 keys to dense indices 0..n-1 in insertion order:
-// an open-addressing table (linear probing, power-of-two size) several
-// times faster than a Go map on the counting paths.
+// an open-addressing table (linear probing, power-of-two size, keys kept
+// in the slots so a probe touches one cache line) several times faster
+// than a Go map on the counting paths.
 type keyIndex struct {
-	slots []int32 // index+1, 0 = empty
-	keys  []uint64
+	slots []slot
+	keys  []uint64 // in insertion order
 	mask  uint64
 }
 
+type slot struct {
+	key uint64
+	idx int32 // index+1, 0 = empty
+}
+
 func newKeyIndex() *keyIndex {
-	return &keyIndex{slots: make([]int32, 1024), mask: 1023}
+	return &keyIndex{slots: make([]slot, 1024), mask: 1023}
 }
 
 func hash64(k uint64) uint64 {
@@ -23,42 +29,29 @@ func hash64(k uint64) uint64 {
 // get returns k's index, adding k if it is new (added reports it).
 func (t *keyIndex) get(k uint64) (i int, added bool) {
 	for h := hash64(k) & t.mask; ; h = (h + 1) & t.mask {
-		s := t.slots[h]
-		if s == 0 {
+		s := &t.slots[h]
+		if s.idx == 0 {
 			t.keys = append(t.keys, k)
-			t.slots[h] = int32(len(t.keys))
+			s.key, s.idx = k, int32(len(t.keys))
 			if uint64(len(t.keys))*2 > t.mask {
 				t.grow()
 			}
 			return len(t.keys) - 1, true
 		}
-		if t.keys[s-1] == k {
-			return int(s - 1), false
-		}
-	}
-}
-
-// find returns k's index or -1.
-func (t *keyIndex) find(k uint64) int {
-	for h := hash64(k) & t.mask; ; h = (h + 1) & t.mask {
-		s := t.slots[h]
-		if s == 0 {
-			return -1
-		}
-		if t.keys[s-1] == k {
-			return int(s - 1)
+		if s.key == k {
+			return int(s.idx - 1), false
 		}
 	}
 }
 
 func (t *keyIndex) grow() {
-	t.slots = make([]int32, 2*len(t.slots))
+	t.slots = make([]slot, 2*len(t.slots))
 	t.mask = uint64(len(t.slots) - 1)
 	for i, k := range t.keys {
 		h := hash64(k) & t.mask
-		for t.slots[h] != 0 {
+		for t.slots[h].idx != 0 {
 			h = (h + 1) & t.mask
 		}
-		t.slots[h] = int32(i + 1)
+		t.slots[h] = slot{k, int32(i + 1)}
 	}
 }
