@@ -150,10 +150,14 @@ command line as provenance):
 			}
 			note("%.0f games, %.0f moves: analysing", counts.Games, counts.Moves)
 			tab := flats.BuildTable(counts, source, wname, provenance(cmd), alpha)
-			if err := writeTable(out, tab); err != nil {
+			summary := cmd.OutOrStdout()
+			if out == "-" {
+				summary = errw // standard output holds the table
+			}
+			if err := writeTable(cmd.OutOrStdout(), out, tab); err != nil {
 				return failure(err)
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s %dx%d: %.0f games, %.0f moves, %d states, %d shapes (%d never cleared), %d row pairs -> %s\n",
+			_, err = fmt.Fprintf(summary, "%s %dx%d: %.0f games, %.0f moves, %d states, %d shapes (%d never cleared), %d row pairs -> %s\n",
 				source, tab.Width, tab.Height, tab.Games, tab.Moves, len(tab.States), len(tab.Shapes), countNever(tab), len(tab.Pairs), out)
 			return failure(err)
 		},
@@ -193,9 +197,10 @@ func provenance(cmd *cobra.Command) string {
 	return strings.Join(parts, " ")
 }
 
-func writeTable(path string, t *flats.Table) error {
+// writeTable writes t to path (atomically), or to stdout for "-".
+func writeTable(stdout io.Writer, path string, t *flats.Table) error {
 	if path == "-" {
-		return t.WriteJSON(os.Stdout)
+		return t.WriteJSON(stdout)
 	}
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)

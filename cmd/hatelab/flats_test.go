@@ -66,6 +66,23 @@ func TestFlatsCountShow(t *testing.T) {
 	}
 }
 
+// TestFlatsCountStdout: --out - writes the table alone on standard
+// output.
+func TestFlatsCountStdout(t *testing.T) {
+	cmd := newFlatsCmd()
+	var out, errb strings.Builder
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs([]string{"count", "--source", "bfs", "--width", "5", "--height", "4", "--out", "-"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := flats.ParseTable([]byte(out.String()))
+	if err != nil || tab.Width != 5 || !strings.Contains(errb.String(), "-> -") {
+		t.Fatalf("%v; stderr %q", err, errb.String())
+	}
+}
+
 // TestFlatsFloor: the exact lone-floor-row answer at 10x5.
 func TestFlatsFloor(t *testing.T) {
 	out, err := run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "1111111110", "--min-height", "4", "--max-height", "5", "--json")
