@@ -157,3 +157,23 @@ func benchBeam(b *testing.B, withG bool) {
 		b.ReportMetric(float64(res.Children), "children")
 	}
 }
+
+// BenchmarkMFClearability10x5: the max-flow reading for every shape of the
+// exact 10x5 counts (all games; 1,022 shapes).
+func BenchmarkMFClearability10x5(b *testing.B) {
+	r, _ := bfs.NewRules(10, 5, bfs.RuleQntm)
+	g, err := bfs.BuildWellGraph(r, nil, 1<<23)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := CountWellGraph(g, AllGames)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sg := c.ShapeGraph()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		MFClearability(sg)
+	}
+}

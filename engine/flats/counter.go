@@ -20,6 +20,9 @@ type Counter struct {
 	ev      []Event
 	path    [hatetris.MaxDepth][maxPath]int32 // dense states a live flat visited
 	pathLen [hatetris.MaxDepth]int8
+	// pairAt[y]: the pair index of rows y-1 over y of the current well
+	// (-1: unknown); rows a move leaves in place keep theirs.
+	pairAt [hatetris.MaxDepth]int32
 }
 
 // NewCounter returns a counter for rules r (Height = Depth - Bar).
@@ -39,6 +42,14 @@ func (k *Counter) Tracker() *Tracker { return k.tracker }
 func (k *Counter) Start() {
 	k.tracker.Reset(nil, nil)
 	k.pathLen = [hatetris.MaxDepth]int8{}
+	k.forgetPairs(hatetris.MaxDepth - 1)
+}
+
+// forgetPairs drops the cached pair indices of rows 0..y.
+func (k *Counter) forgetPairs(y int) {
+	for i := 0; i <= y && i < hatetris.MaxDepth; i++ {
+		k.pairAt[i] = -1
+	}
 }
 
 // Move counts one move of the current game.
@@ -51,7 +62,17 @@ func (k *Counter) Move(m *Move) error {
 	if err := k.Counts.Add(k.ev, 1); err != nil {
 		return err
 	}
-	k.Counts.AddPairs(k.r, m, 1)
+	k.Counts.addPairs(k.r, m, 1, &k.pairAt)
+	// Rows below the piece's lowest changed or cleared row keep their
+	// place and their pair; the pair just above that row changes too.
+	low := -1
+	for y := k.r.Depth - 1; y >= 0; y-- {
+		if m.M[y] != m.B[y] {
+			low = y
+			break
+		}
+	}
+	k.forgetPairs(low + 1)
 	k.Counts.Moves++
 	k.follow()
 	return nil

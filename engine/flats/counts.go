@@ -52,9 +52,9 @@ func NewCounts(width, height int) (*Counts, error) {
 		return nil, fmt.Errorf("flats: height %d out of range 1..%d", height, hatetris.MaxDepth)
 	}
 	n := height << width
-	return &Counts{Width: width, Height: height, edges: newKeyIndex(), dwell: make([]float64, n),
+	return &Counts{Width: width, Height: height, edges: newKeyIndex(1 << 14), dwell: make([]float64, n),
 		through: make([]float64, n), clearedThrough: make([]float64, n),
-		shapeThrough: make([]float64, 1<<width), shapeCleared: make([]float64, 1<<width), pairs: newKeyIndex()}, nil
+		shapeThrough: make([]float64, 1<<width), shapeCleared: make([]float64, 1<<width), pairs: newKeyIndex(1 << 14)}, nil
 }
 
 // index returns the dense index of a live state, or -1.
@@ -89,6 +89,12 @@ func (c *Counts) Add(ev []Event, w float64) error {
 // stack down, whether the piece reached row y or lower, with the row
 // above it: the permeability counts.
 func (c *Counts) AddPairs(r *hatetris.Rules, m *Move, w float64) {
+	c.addPairs(r, m, w, nil)
+}
+
+// addPairs is AddPairs with an optional cache of each row's pair index
+// (pairAt[y] for rows y-1 over y of m.B; -1: unknown), which it fills.
+func (c *Counts) addPairs(r *hatetris.Rules, m *Move, w float64, pairAt *[hatetris.MaxDepth]int32) {
 	d := r.Depth
 	low := -1 // the piece's lowest row
 	for y := d - 1; y >= 0; y-- {
@@ -99,9 +105,18 @@ func (c *Counts) AddPairs(r *hatetris.Rules, m *Move, w float64) {
 	}
 	top := r.Peak(&m.B)
 	for y := max(top, 1); y < d; y++ {
-		i, added := c.pairs.get(uint64(m.B[y-1])<<16 | uint64(m.B[y]))
-		if added {
-			c.pairN = append(c.pairN, [2]float64{})
+		var i int
+		if pairAt != nil && pairAt[y] >= 0 {
+			i = int(pairAt[y])
+		} else {
+			var added bool
+			i, added = c.pairs.get(uint64(m.B[y-1])<<16 | uint64(m.B[y]))
+			if added {
+				c.pairN = append(c.pairN, [2]float64{})
+			}
+			if pairAt != nil {
+				pairAt[y] = int32(i)
+			}
 		}
 		p := &c.pairN[i]
 		p[0] += w

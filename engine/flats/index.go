@@ -15,8 +15,10 @@ type slot struct {
 	idx int32 // index+1, 0 = empty
 }
 
-func newKeyIndex() *keyIndex {
-	return &keyIndex{slots: make([]slot, 1024), mask: 1023}
+// newKeyIndex returns an empty index with room for about n/2 keys before
+// it grows (n a power of two).
+func newKeyIndex(n int) *keyIndex {
+	return &keyIndex{slots: make([]slot, n), mask: uint64(n - 1)}
 }
 
 func hash64(k uint64) uint64 {
