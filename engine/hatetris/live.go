@@ -95,6 +95,7 @@ func (g *Generator) buildLive(p Piece, plain []Placement, full []Outcome) ([]Pla
 			res := &full[n]
 			res.Well = *g.well
 			res.Lines, res.GameOver = 0, false
+			res.Placed.Y, res.Placed.Cells = y, *pr
 			res.Well[y0] |= pr[0]
 			res.Well[y1] |= pr[1]
 			res.Well[y2] |= pr[2]

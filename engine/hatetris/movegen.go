@@ -6,11 +6,17 @@ import (
 )
 
 // Outcome is one distinct outcome of placing a piece: the well after line
-// clears, the lines cleared, and whether the placement ends the game.
+// clears, the lines cleared, whether the placement ends the game, and
+// where the piece locked. When two placements give the same outcome (only
+// possible when lines clear), Placed is the first one generated.
 type Outcome struct {
 	Well     Well
 	Lines    int
 	GameOver bool
+	// Placed holds the locked piece's cells before any line cleared: the
+	// spawn well with Placed.Cells[i] ORed into row Placed.Y+i is the well
+	// at the lock.
+	Placed Placement
 }
 
 // Generator enumerates placements. It holds scratch space, so use one per
@@ -326,6 +332,7 @@ func (g *Generator) buildResults(p Piece, dst []Outcome) []Outcome {
 			res.Lines, res.GameOver = 0, false
 			// Rows past the depth get zeros: a resting piece is inside.
 			pr := &t.rows[s]
+			res.Placed.Y, res.Placed.Cells = y, *pr
 			res.Well[y0] |= pr[0]
 			res.Well[y1] |= pr[1]
 			res.Well[y2] |= pr[2]

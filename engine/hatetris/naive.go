@@ -23,8 +23,10 @@ func (r *Rules) Fits(w *Well, p Piece, pos Position) bool {
 // ClearAboveBar) and game over (a block left above the bar).
 func (r *Rules) Lock(w *Well, p Piece, pos Position) Outcome {
 	res := Outcome{Well: *w}
+	res.Placed.Y = pos.Y
 	for _, c := range boxCells[p][pos.O&3] {
 		res.Well[pos.Y+int(c[1])] |= r.Bit(pos.X + int(c[0]))
+		res.Placed.Cells[c[1]] |= r.Bit(pos.X + int(c[0]))
 	}
 	_, _, minR, maxR := boxExtent(p, pos.O&3)
 	if pos.Y+minR >= r.Bar || r.ClearAboveBar {

@@ -1,0 +1,376 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+
+	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	rootCmd.AddCommand(newFlatsCmd())
+}
+
+// flatsNote prints one progress line; re-point it to change where the
+// flats commands report progress.
+var flatsNote = func(w io.Writer, format string, a ...any) { fmt.Fprintf(w, "flats: "+format+"\n", a...) }
+
+func newFlatsCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "flats count|show|floor",
+		Short: "Line-transition graphs (flats): count, show, exact floor-row clears",
+		Long: `Line-transition graphs ("flats", after D&F): how the rows of a well are born,
+grow, fall and die (are cleared) or stay until the game ends, counted from a
+source into a JSON table of clearability (absorption, pathwise share, D&F's
+max-flow reading), never-cleared shapes and row-pair permeability.`,
+	}
+	cmd.AddCommand(newFlatsCountCmd(), newFlatsShowCmd(), newFlatsFloorCmd())
+	return cmd
+}
+
+func newFlatsCountCmd() *cobra.Command {
+	var (
+		source, weighting, out string
+		width, height          int
+		games, maxPieces       int
+		seed                   uint64
+		beamWidths             []int
+		starts, opening        int
+		quiescence, quiet      bool
+		alpha                  float64
+		maxWells               int
+	)
+	cmd := &cobra.Command{
+		Use:   "count --source bfs|beam|records|random [flags] --out TABLE.json",
+		Short: "Count the flats of a source into a table",
+		Long: `Count the flats of one source and write the analysed table (JSON, with the
+command line as provenance):
+  bfs      every game of a small well (--width, --height rows below the bar)
+           against HATETRIS Mild, weighed by --weighting games|optimal|uniform
+  beam     the best games of beam searches at --beam-widths from --starts
+           seeded random openings of --opening pieces
+  records  the 20 world-record replays (10x20)
+  random   --games seeded games of random outcomes against HATETRIS`,
+		Example: `  hatelab flats count --source records --out datasets/flats/records.json
+  hatelab flats count --source bfs --width 10 --height 5 --out 10x5.json
+  hatelab flats count --source random --games 1000 --seed 1 --out random.json
+  hatelab flats count --source beam --beam-widths 10,100 --starts 5 --out beam.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if out == "" {
+				return fmt.Errorf("--out TABLE.json is required")
+			}
+			if alpha < 0 || math.IsNaN(alpha) {
+				return fmt.Errorf("--alpha %g: want a positive number (0: the default 5)", alpha)
+			}
+			wt, err := flats.ParseWeighting(weighting)
+			if err != nil {
+				return err
+			}
+			errw := cmd.ErrOrStderr()
+			note := func(format string, a ...any) {
+				if !quiet {
+					flatsNote(errw, format, a...)
+				}
+			}
+			var (
+				counts *flats.Counts
+				wname  string
+			)
+			switch source {
+			case "bfs":
+				r, err := bfs.NewRules(width, height, bfs.RuleQntm)
+				if err != nil {
+					return err
+				}
+				if maxWells < 1 {
+					return fmt.Errorf("--max-wells %d: want at least 1", maxWells)
+				}
+				note("exploring every %dx%d well", width, height)
+				g, err := bfs.BuildWellGraph(r, nil, maxWells)
+				if err != nil {
+					return failure(err)
+				}
+				note("%d wells, counting (%s)", g.Len(), wt)
+				if counts, err = flats.CountWellGraph(g, wt); err != nil {
+					return failure(err)
+				}
+				wname = wt.String()
+			case "records":
+				note("replaying the world records")
+				gs, err := flats.RecordGames()
+				if err != nil {
+					return failure(err)
+				}
+				if counts, err = flats.CountGames(gs); err != nil {
+					return failure(err)
+				}
+			case "random", "beam":
+				r, err := hatetris.NewRules(width, height+4, 4)
+				if err != nil {
+					return err
+				}
+				var gs []flats.Game
+				if source == "random" {
+					if games < 1 || maxPieces < 0 {
+						return fmt.Errorf("--games %d, --max-pieces %d: want at least 1 game and a limit of 0 or more", games, maxPieces)
+					}
+					note("playing %d random games (seed %d)", games, seed)
+					gs, err = flats.RandomGames(r, games, seed, maxPieces)
+				} else {
+					if starts < 1 || opening < 0 || len(beamWidths) == 0 || slices.Min(beamWidths) < 1 || height > 16 {
+						return fmt.Errorf("--starts %d, --opening %d, --beam-widths %v, --height %d: want a start, an opening of 0 or more, widths of 1 or more, at most 16 rows", starts, opening, beamWidths, height)
+					}
+					note("beam searches: %d starts x widths %v", starts, beamWidths)
+					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+					defer stop()
+					gs, err = flats.BeamGames(ctx, r, beamWidths, starts, opening, seed, quiescence)
+				}
+				if err != nil {
+					return failure(err)
+				}
+				if counts, err = flats.CountMoves(r, gs); err != nil {
+					return failure(err)
+				}
+			default:
+				return fmt.Errorf("--source %q: want bfs, beam, records or random", source)
+			}
+			if err := counts.Conservation(); err != nil && wt != flats.StateUniform {
+				return failure(err)
+			}
+			note("%.0f games, %.0f moves: analysing", counts.Games, counts.Moves)
+			tab := flats.BuildTable(counts, source, wname, provenance(cmd), alpha)
+			summary := cmd.OutOrStdout()
+			if out == "-" {
+				summary = errw // standard output holds the table
+			}
+			if err := writeTable(cmd.OutOrStdout(), out, tab); err != nil {
+				return failure(err)
+			}
+			_, err = fmt.Fprintf(summary, "%s %dx%d: %.0f games, %.0f moves, %d states, %d shapes (%d never cleared), %d row pairs -> %s\n",
+				source, tab.Width, tab.Height, tab.Games, tab.Moves, len(tab.States), len(tab.Shapes), countNever(tab), len(tab.Pairs), out)
+			return failure(err)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&source, "source", "", "bfs, beam, records or random")
+	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
+	f.IntVar(&width, "width", 10, "well width (bfs, beam, random)")
+	f.IntVar(&height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
+	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
+	f.IntVar(&maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells")
+	f.IntVar(&games, "games", 1000, "random: games to play")
+	f.IntVar(&maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
+	f.Uint64Var(&seed, "seed", 1, "random, beam: the seed of the games or openings")
+	f.IntSliceVar(&beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at")
+	f.IntVar(&starts, "starts", 5, "beam: seeded random openings")
+	f.IntVar(&opening, "opening", 8, "beam: pieces in each opening")
+	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
+	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
+	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
+	return cmd
+}
+
+// provenance is the command line that made a table (the flags set, --out
+// and --quiet left out).
+func provenance(cmd *cobra.Command) string {
+	parts := []string{"hatelab flats count"}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name != "out" && f.Name != "quiet" {
+			v := f.Value.String()
+			if sv, ok := f.Value.(pflag.SliceValue); ok {
+				v = strings.Join(sv.GetSlice(), ",")
+			}
+			parts = append(parts, "--"+f.Name+"="+v)
+		}
+	})
+	return strings.Join(parts, " ")
+}
+
+// writeTable writes t to path (atomically), or to stdout for "-".
+func writeTable(stdout io.Writer, path string, t *flats.Table) error {
+	if path == "-" {
+		return t.WriteJSON(stdout)
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := t.WriteJSON(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func countNever(t *flats.Table) int {
+	n := 0
+	for _, s := range t.Shapes {
+		if s.Never {
+			n++
+		}
+	}
+	return n
+}
+
+// flatsShowJSON is the --json output of `hatelab flats show`.
+type flatsShowJSON struct {
+	Width      int              `json:"width"`
+	Height     int              `json:"height"`
+	Source     string           `json:"source"`
+	Weighting  string           `json:"weighting,omitempty"`
+	Provenance string           `json:"provenance"`
+	Games      float64          `json:"games"`
+	Moves      float64          `json:"moves"`
+	Top        []flats.ShapeRow `json:"top"`
+	Never      []string         `json:"never"`
+}
+
+func newFlatsShowCmd() *cobra.Command {
+	var (
+		top    int
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show TABLE.json [--top N] [--json]",
+		Short: "Show a flats table: the most visited shapes and the never-cleared ones",
+		Long: `Show a table written by 'hatelab flats count': its provenance, the --top shapes
+by lives through them with their three clearability readings (B absorption,
+f pathwise share, MF D&F's max-flow reading), and every shape with no path to
+cleared in the data.`,
+		Example: `  hatelab flats show datasets/flats/records.json
+  hatelab flats show --top 5 --json datasets/flats/bfs-10x5.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if top < 0 {
+				return fmt.Errorf("--top %d: want 0 or more", top)
+			}
+			f, err := os.Open(args[0])
+			if err != nil {
+				return fmt.Errorf("cannot read %s: %v", args[0], unwrapPathError(err))
+			}
+			defer f.Close()
+			t, err := flats.ReadTable(f)
+			if err != nil {
+				return fmt.Errorf("%s: %v", args[0], err)
+			}
+			shapes := slices.Clone(t.Shapes)
+			slices.SortStableFunc(shapes, func(a, b flats.ShapeRow) int {
+				switch {
+				case a.N > b.N:
+					return -1
+				case a.N < b.N:
+					return 1
+				}
+				return strings.Compare(a.Shape, b.Shape)
+			})
+			shapes = shapes[:min(top, len(shapes))]
+			never := []string{}
+			for _, s := range t.Shapes {
+				if s.Never {
+					never = append(never, s.Shape)
+				}
+			}
+			slices.Sort(never)
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(w, flatsShowJSON{Width: t.Width, Height: t.Height, Source: t.Source, Weighting: t.Weighting,
+					Provenance: t.Provenance, Games: t.Games, Moves: t.Moves, Top: shapes, Never: never})
+			}
+			var b strings.Builder
+			name := t.Source
+			if t.Weighting != "" {
+				name += " (" + t.Weighting + ")"
+			}
+			fmt.Fprintf(&b, "%s %dx%d: %.0f games, %.0f moves, %d states, %d shapes\nprovenance: %s\n",
+				name, t.Width, t.Height, t.Games, t.Moves, len(t.States), len(t.Shapes), t.Provenance)
+			fmt.Fprintf(&b, "%-*s %12s %6s %6s %6s\n", t.Width, "shape", "lives", "B", "f", "MF")
+			for _, s := range shapes {
+				fv := "-"
+				if s.F != nil {
+					fv = fmt.Sprintf("%.3f", *s.F)
+				}
+				fmt.Fprintf(&b, "%s %12.0f %6.3f %6s %6.3f\n", s.Shape, s.N, s.B, fv, s.MF)
+			}
+			fmt.Fprintf(&b, "never cleared (%d): %s\n", len(never), strings.Join(never, " "))
+			_, err = io.WriteString(w, b.String())
+			return failure(err)
+		},
+	}
+	cmd.Flags().IntVar(&top, "top", 20, "shapes to list, by lives through them")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"width","height","source","weighting","provenance","games","moves","top","never"}`)
+	return cmd
+}
+
+func newFlatsFloorCmd() *cobra.Command {
+	var (
+		width, minH, maxH, maxWells int
+		row                         string
+		asJSON                      bool
+	)
+	cmd := &cobra.Command{
+		Use:   "floor --width W --row SHAPE [--min-height H] [--max-height H] [--json]",
+		Short: "Exact: the smallest height and fewest pieces that clear a lone floor row",
+		Long: `Answer D&F's "line-height-removal-required" exactly for a lone floor row: for
+each height from --min-height to --max-height (rows below the bar), search
+every game from the well holding only that row, against HATETRIS Mild (equal
+to HATETRIS where no well repeats), and stop at the first height where a game
+clears it, with the fewest pieces that do.`,
+		Example: `  hatelab flats floor --width 10 --row 0111111110 --min-height 4 --max-height 6`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			shape, err := flats.ParseShape(row, width)
+			if err != nil {
+				return err
+			}
+			if minH < 1 || maxH < minH || maxWells < 1 {
+				return fmt.Errorf("--min-height %d, --max-height %d, --max-wells %d: want 1 <= min <= max and a positive budget", minH, maxH, maxWells)
+			}
+			if _, err := flats.LoneFloorRow(width, maxH, shape); err != nil {
+				return err
+			}
+			res, err := flats.MinClearHeight(width, shape, minH, maxH, maxWells)
+			if err != nil {
+				return failure(err)
+			}
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(w, struct {
+					Width     int    `json:"width"`
+					Row       string `json:"row"`
+					Clearable bool   `json:"clearable"`
+					Height    int    `json:"height"`
+					Pieces    int    `json:"pieces"`
+				}{width, row, res.Clearable, res.Height, res.Pieces})
+			}
+			if !res.Clearable {
+				_, err = fmt.Fprintf(w, "%s: never cleared at width %d, heights %d..%d (HATETRIS Mild)\n", row, width, minH, maxH)
+			} else {
+				_, err = fmt.Fprintf(w, "%s: cleared at width %d from height %d, in %d pieces at the fewest (HATETRIS Mild)\n", row, width, res.Height, res.Pieces)
+			}
+			return failure(err)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&width, "width", 10, "well width")
+	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
+	f.IntVar(&minH, "min-height", 4, "smallest height to try (rows below the bar)")
+	f.IntVar(&maxH, "max-height", 6, "largest height to try")
+	f.IntVar(&maxWells, "max-wells", 5_000_000, "fail past this many wells per search")
+	f.BoolVar(&asJSON, "json", false, `print one JSON object {"width","row","clearable","height","pieces"}`)
+	return cmd
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/flats"
+)
+
+// TestFlatsCountShow counts small sources into tables, reads them back
+// and shows them as text and JSON.
+func TestFlatsCountShow(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"records", []string{"--source", "records"}},
+		{"bfs", []string{"--source", "bfs", "--width", "6", "--height", "5", "--weighting", "optimal"}},
+		{"random", []string{"--source", "random", "--games", "20", "--seed", "3", "--width", "6", "--height", "8"}},
+		{"beam", []string{"--source", "beam", "--beam-widths", "2,3", "--starts", "1", "--opening", "2", "--width", "6", "--height", "8", "--quiescence=false"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name+".json")
+			out, err := run(t, newFlatsCmd(), append([]string{"count", "--out", path}, tc.args...)...)
+			if err != nil {
+				t.Fatal(err, out)
+			}
+			if !strings.Contains(out, "flats: ") || !strings.Contains(out, "-> "+path) {
+				t.Fatalf("no progress or summary line: %q", out)
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			tab, err := flats.ReadTable(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tab.Source != tc.name || !strings.HasPrefix(tab.Provenance, "hatelab flats count --") || len(tab.Shapes) == 0 {
+				t.Fatalf("table %s, provenance %q, %d shapes", tab.Source, tab.Provenance, len(tab.Shapes))
+			}
+			text, err := run(t, newFlatsCmd(), "show", "--top", "3", path)
+			if err != nil || !strings.Contains(text, "never cleared (") || strings.Count(text, "\n") != 7 {
+				t.Fatalf("show: %v\n%s", err, text)
+			}
+			js, err := run(t, newFlatsCmd(), "show", "--json", "--top", "2", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(js), &m); err != nil {
+				t.Fatal(err, js)
+			}
+			for _, k := range []string{"width", "height", "source", "provenance", "games", "moves", "top", "never"} {
+				if _, ok := m[k]; !ok {
+					t.Fatalf("missing %q in %s", k, js)
+				}
+			}
+		})
+	}
+}
+
+// TestFlatsCountStdout: --out - writes the table alone on standard
+// output.
+func TestFlatsCountStdout(t *testing.T) {
+	cmd := newFlatsCmd()
+	var out, errb strings.Builder
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs([]string{"count", "--source", "bfs", "--width", "5", "--height", "4", "--out", "-"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := flats.ParseTable([]byte(out.String()))
+	if err != nil || tab.Width != 5 || !strings.Contains(errb.String(), "-> -") {
+		t.Fatalf("%v; stderr %q", err, errb.String())
+	}
+}
+
+// TestFlatsFloor: the exact lone-floor-row answer at 10x5.
+func TestFlatsFloor(t *testing.T) {
+	out, err := run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "1111111110", "--min-height", "4", "--max-height", "5", "--json")
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	var res struct {
+		Clearable bool
+		Height    int
+		Pieces    int
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || !res.Clearable || res.Height != 5 || res.Pieces < 1 {
+		t.Fatalf("%v %+v from %s", err, res, out)
+	}
+	out, err = run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "0111111110", "--min-height", "4", "--max-height", "5")
+	if err != nil || !strings.Contains(out, "never cleared") {
+		t.Fatal(err, out)
+	}
+}
+
+// TestFlatsErrors: bad input is a one-line error.
+func TestFlatsErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"format":"hatelab-flats/1","width":99}`), 0o644)
+	for _, args := range [][]string{
+		{"count", "--source", "nope", "--out", filepath.Join(dir, "x.json")},
+		{"count", "--source", "records"},
+		{"count", "--source", "bfs", "--width", "3", "--out", filepath.Join(dir, "x.json")},
+		{"count", "--source", "bfs", "--weighting", "most", "--out", filepath.Join(dir, "x.json")},
+		{"count", "--source", "random", "--games", "0", "--out", filepath.Join(dir, "x.json")},
+		{"count", "--source", "beam", "--beam-widths", "0", "--out", filepath.Join(dir, "x.json")},
+		{"show", filepath.Join(dir, "missing.json")},
+		{"show", bad},
+		{"show", "--top", "-1", bad},
+		{"floor", "--row", "01"},
+		{"floor", "--row", "1111111111"},
+		{"floor", "--row", "0111111110", "--min-height", "3", "--max-height", "2"},
+	} {
+		out, err := run(t, newFlatsCmd(), args...)
+		if err == nil {
+			t.Fatalf("%v: no error (%s)", args, out)
+		}
+		if _, rt := err.(runtimeError); rt || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("%v: %v is not a one-line input error", args, err)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package hatetris
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// sameOutcome compares two results without their Placed cells (two
+// placements can give one outcome; each generator keeps its first).
+func sameOutcome(a, b *Outcome) bool {
+	return a.Well == b.Well && a.Lines == b.Lines && a.GameOver == b.GameOver
+}
+
+// checkPlaced verifies that res.Placed is a piece of four cells on empty
+// cells of w that, locked and cleared as the rules do, gives res.
+func checkPlaced(t *testing.T, r *Rules, w *Well, res *Outcome) {
+	t.Helper()
+	m := *w
+	n := 0
+	for i, c := range res.Placed.Cells {
+		if c == 0 {
+			continue
+		}
+		y := res.Placed.Y + i
+		if y < 0 || y >= r.Depth || m[y]&c != 0 {
+			t.Fatalf("placed cells %v at row %d overlap the well or leave it\n%s", res.Placed.Cells, res.Placed.Y, r.Format(w))
+		}
+		m[y] |= c
+		n += bits.OnesCount16(c)
+	}
+	if n != 4 {
+		t.Fatalf("placed %d cells, want 4", n)
+	}
+	lines := 0
+	if !res.GameOver || r.ClearAboveBar {
+		for i := range res.Placed.Cells {
+			y := res.Placed.Y + i
+			if res.Placed.Cells[i] != 0 && m[y] == r.full && (y >= r.Bar || r.ClearAboveBar || res.Placed.Y >= r.Bar) {
+				copy(m[1:y+1], m[0:y])
+				m[0] = 0
+				lines++
+			}
+		}
+	}
+	if res.GameOver {
+		return // the clear rule above the bar is Lock's business
+	}
+	if m != res.Well || lines != res.Lines {
+		t.Fatalf("placed cells give %d lines and\n%s\nwant %d lines and\n%s", lines, r.Format(&m), res.Lines, r.Format(&res.Well))
+	}
+}
+
+// TestOutcomePlaced: every live outcome of Outcomes, Move, LiveMoves and
+// NaiveOutcomes carries the cells that produce it.
+func TestOutcomePlaced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	for _, dims := range [][2]int{{4, 8}, {6, 10}, {10, 20}, {10, 9}} {
+		r, err := NewRules(dims[0], dims[1], 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGenerator(r)
+		clears := 0
+		for trial := 0; trial < 60; trial++ {
+			w := randomWell(rng, r, rng.IntN(r.Depth-5)+1)
+			if trial%7 == 6 {
+				w[r.Depth-1] = 0 // not contiguous: the slow path
+			}
+			for p := Piece(0); p < NumPieces; p++ {
+				for _, res := range g.Outcomes(&w, p, nil) {
+					checkPlaced(t, r, &w, &res)
+					clears += res.Lines
+				}
+				for _, res := range r.NaiveOutcomes(&w, p) {
+					checkPlaced(t, r, &w, &res)
+				}
+			}
+			_, _, full := g.LiveMoves(&w, Mild, nil, nil, nil)
+			for _, res := range full {
+				checkPlaced(t, r, &w, &res)
+			}
+		}
+		if clears == 0 {
+			t.Fatalf("%v: no line cleared, the test checks nothing", r)
+		}
+	}
+}
