@@ -128,3 +128,38 @@ func TestCheckAndMust(t *testing.T) {
 	}()
 	Must(0, errors.New("boom"))
 }
+
+func TestDecadeTicks(t *testing.T) {
+	labels := func(min, max float64) []string {
+		var out []string
+		for _, tk := range (DecadeTicks{}).Ticks(min, max) {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		min, max float64
+		want     string
+	}{
+		{1, 1e4, "1 10 100 1,000 10,000"},
+		{1e6, 1e26, "10⁶ 10⁹ 10¹² 10¹⁵ 10¹⁸ 10²¹ 10²⁴"},
+		{0.01, 50, "10⁻² 10⁻¹ 1 10"},
+		{30, 3e5, "100 1,000 10,000 10⁵"},
+	} {
+		if got := strings.Join(labels(c.min, c.max), " "); got != c.want {
+			t.Errorf("[%g, %g]: labels %q, want %q", c.min, c.max, got, c.want)
+		}
+		if n := len(labels(c.min, c.max)); n > 8 {
+			t.Errorf("[%g, %g]: %d labels", c.min, c.max, n)
+		}
+	}
+	if ts := (DecadeTicks{}).Ticks(0, 10); ts != nil {
+		t.Errorf("a range from 0 gave ticks %v", ts)
+	}
+	// Close ranges get minor ticks at 2..9 times each decade.
+	if n := len((DecadeTicks{}).Ticks(1, 100)); n != 3+16 {
+		t.Errorf("[1, 100]: %d ticks, want 19", n)
+	}
+}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
@@ -285,11 +287,90 @@ func WindowStats(x, y []float64, n int) (xs, mean, lo, hi []float64) {
 	return xs, mean, lo, hi
 }
 
-// LogY puts the y axis on a log scale with decade ticks.
+// LogY puts the y axis on a log scale with DecadeTicks.
 func LogY(p *plot.Plot) {
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = DecadeTicks{}
 	if p.Y.Min <= 0 {
 		p.Y.Min = 1
 	}
+}
+
+// LogX puts the x axis on a log scale with DecadeTicks.
+func LogX(p *plot.Plot) {
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = DecadeTicks{}
+	if p.X.Min <= 0 {
+		p.X.Min = 1
+	}
+}
+
+// DecadeTicks marks a log axis at powers of ten: every 10^k, thinned to
+// every second, third, ... decade so that at most MaxLabels are labelled,
+// with unlabelled minor ticks at the other decades (and at 2..9 times a
+// decade when the axis spans at most two decades). Labels are exact:
+// 1, 10, 100, 1,000, 10,000 and 10⁵, 10⁶ ... above, never float noise.
+type DecadeTicks struct {
+	// MaxLabels is the most labelled ticks (0: 8).
+	MaxLabels int
+}
+
+// Ticks implements plot.Ticker.
+func (d DecadeTicks) Ticks(min, max float64) []plot.Tick {
+	if min <= 0 || max <= 0 || !(max > min) || math.IsInf(max, 0) || math.IsNaN(min) {
+		return nil
+	}
+	most := d.MaxLabels
+	if most <= 0 {
+		most = 8
+	}
+	lo, hi := int(math.Floor(math.Log10(min)+1e-9)), int(math.Ceil(math.Log10(max)-1e-9))
+	step := 1
+	for (hi-lo)/step+1 > most {
+		step++
+	}
+	var ts []plot.Tick
+	for k := lo; k <= hi; k++ {
+		v := math.Pow(10, float64(k))
+		if v >= min*(1-1e-9) && v <= max*(1+1e-9) {
+			label := ""
+			if (k-lo)%step == 0 || lo%step == 0 && k%step == 0 {
+				label = DecadeLabel(k)
+			}
+			ts = append(ts, plot.Tick{Value: v, Label: label})
+		}
+		if hi-lo <= 2 {
+			for m := 2; m <= 9; m++ {
+				if w := float64(m) * v; w > min && w < max {
+					ts = append(ts, plot.Tick{Value: w})
+				}
+			}
+		}
+	}
+	return ts
+}
+
+// DecadeLabel writes 10^k: in full with thousands commas up to 10,000,
+// as 10 and a superscript exponent above, as 10⁻ⁿ below 1.
+func DecadeLabel(k int) string {
+	if k >= 0 && k <= 4 {
+		n := int64(math.Pow(10, float64(k)))
+		s := strconv.FormatInt(n, 10)
+		if len(s) > 3 {
+			s = s[:len(s)-3] + "," + s[len(s)-3:]
+		}
+		return s
+	}
+	const sup = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	digits := []rune(sup)
+	var b strings.Builder
+	b.WriteString("10")
+	if k < 0 {
+		b.WriteRune('⁻')
+		k = -k
+	}
+	for _, c := range strconv.Itoa(k) {
+		b.WriteRune(digits[c-'0'])
+	}
+	return b.String()
 }
