@@ -169,8 +169,8 @@ completion order; 'hatelab classic stats FILE' summarises them.
 
 An existing FILE must be a sweep CSV (our header, well-formed records, no
 game twice): anything else is refused and left as it is. A height listed
-twice in --rows is an error. At most ` + strconv.Itoa(maxSweepSeeds) + ` seeds per height and
-` + strconv.Itoa(maxSweepWorkers) + ` workers.`,
+twice in --rows is an error. Caps: --seeds ` + strconv.Itoa(maxSweepSeeds) + ` per height, --workers ` + strconv.Itoa(maxSweepWorkers) + `.
+Numbers are plain decimal: 010 is refused, not read as octal.`,
 		Example: `  hatelab classic sweep --rows 5-12 --seeds 1000 --agent tetr-ai --out tetr-ai.csv`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
