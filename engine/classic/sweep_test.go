@@ -263,3 +263,48 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("constant sample passed: %+v", s)
 	}
 }
+
+// FuzzOpenCSV checks OpenCSV on any existing file: it either refuses it and
+// leaves it byte for byte, or keeps a prefix of it (only a partial last
+// line cut, or the header added to an empty file) whose records are Done.
+func FuzzOpenCSV(f *testing.F) {
+	f.Add([]byte(""))
+	f.Add([]byte("hello"))
+	f.Add([]byte(CSVHeader + "\ntetr-ai,5,10,5000,299,116\ntetr-ai,5,10,50"))
+	f.Add([]byte(CSVHeader + "\ntetr-ai,5,10,5000,299,116\ntetr-ai,5,10,5000,299,116\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "f.csv")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		w, err := OpenCSV(path)
+		got, rerr := os.ReadFile(path)
+		if rerr != nil {
+			t.Fatal(rerr)
+		}
+		if err != nil {
+			var ce *CSVError
+			if !errors.As(err, &ce) || !bytes.Equal(got, data) {
+				t.Fatalf("refused with %v, file now %q", err, got)
+			}
+			return
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if len(data) == 0 {
+			if string(got) != CSVHeader+"\n" {
+				t.Fatalf("empty file became %q", got)
+			}
+			return
+		}
+		if !bytes.HasPrefix(data, got) || bytes.Contains(data[len(got):], []byte("\n")) {
+			t.Fatalf("kept %q of %q", got, data)
+		}
+		recs, err := ReadCSV(bytes.NewReader(got))
+		if err != nil || !slices.Equal(recs, w.Done) {
+			t.Fatalf("kept file reads %v, %v; Done %v", recs, err, w.Done)
+		}
+	})
+}
