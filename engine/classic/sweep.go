@@ -257,6 +257,15 @@ func agentChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
 }
 
+// checkAgentName reports an agent name that a sweep CSV cannot hold: 1 to
+// MaxAgentName ASCII letters, digits, '-', '_' or '.'.
+func checkAgentName(name string) error {
+	if name == "" || len(name) > MaxAgentName || strings.IndexFunc(name, func(c rune) bool { return c > 127 || !agentChar(byte(c)) }) >= 0 {
+		return fmt.Errorf("agent %s is not 1 to %d letters, digits, '-', '_' or '.'", clip(name), MaxAgentName)
+	}
+	return nil
+}
+
 // clip quotes s, cut to its first 40 bytes (on a rune boundary) when it is
 // longer, so that an error never echoes a large input.
 func clip(s string) string {
@@ -276,8 +285,8 @@ func parseCSVLine(line string) (Result, error) {
 	if len(f) != 6 {
 		return Result{}, fmt.Errorf("want 6 fields %s, got %s", CSVHeader, clip(line))
 	}
-	if f[0] == "" || len(f[0]) > MaxAgentName || strings.IndexFunc(f[0], func(c rune) bool { return c > 127 || !agentChar(byte(c)) }) >= 0 {
-		return Result{}, fmt.Errorf("agent %s is not 1 to %d letters, digits, '-', '_' or '.'", clip(f[0]), MaxAgentName)
+	if err := checkAgentName(f[0]); err != nil {
+		return Result{}, err
 	}
 	var v [5]int64
 	for i := range v {
@@ -353,9 +362,15 @@ func openCSV(f *os.File, path string) (*CSVWriter, error) {
 	return &CSVWriter{f: f, Done: done}, nil
 }
 
-// Write appends one record.
+// Write appends one record. A record that ReadCSV could not read back (an
+// agent name with other characters than checkAgentName allows, a size out of
+// range) is refused, so that the file stays readable.
 func (w *CSVWriter) Write(r Result) error {
-	_, err := w.f.WriteString(CSVLine(r))
+	line := CSVLine(r)
+	if _, err := parseCSVLine(line[:len(line)-1]); err != nil {
+		return fmt.Errorf("sweep CSV: cannot write %v", err)
+	}
+	_, err := w.f.WriteString(line)
 	return err
 }
 

@@ -197,6 +197,34 @@ func TestOpenCSVRefuses(t *testing.T) {
 	}
 }
 
+// TestCSVWriterRefuses checks that a record ReadCSV could not read back is
+// not written.
+func TestCSVWriterRefuses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.csv")
+	w, err := OpenCSV(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []Result{
+		{Agent: "my agent", Rows: 5, Cols: 10},
+		{Agent: "a,b", Rows: 5, Cols: 10},
+		{Agent: "", Rows: 5, Cols: 10},
+		{Agent: "x", Rows: 3, Cols: 10},
+		{Agent: "x", Rows: 5, Cols: 10, Lines: -1},
+	} {
+		if err := w.Write(r); err == nil {
+			t.Errorf("wrote %+v", r)
+		}
+	}
+	if err := w.Write(Result{Agent: "greedy-2.v_1", Rows: 5, Cols: 10, Seed: 7, Pieces: 3, Lines: 1}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if got, _ := os.ReadFile(path); string(got) != CSVHeader+"\ngreedy-2.v_1,5,10,7,3,1\n" {
+		t.Fatalf("file %q", got)
+	}
+}
+
 func TestJobsDedupe(t *testing.T) {
 	jobs := Jobs([]int{5, 6, 5, 6}, 10, 2)
 	want := []Job{{6, 10, 6000}, {6, 10, 6001}, {5, 10, 5000}, {5, 10, 5001}}
