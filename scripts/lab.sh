@@ -15,8 +15,9 @@
 #          environment (TOKEN=... make lab), not as `make lab TOKEN=...`,
 #          which puts it on make's command line: the script warns then.
 #
-# Terminals are disabled (--NotebookApp.terminals_enabled=False): the
-# notebooks need none, and the server may run as root.
+# Terminals are disabled (--NotebookApp.terminals_enabled=False, or
+# ServerApp's under notebook 7): the notebooks need none, and the server may
+# run as root.
 #
 # Exit status: 2 for a bad PORT or TOKEN, 1 if the port is in use or
 # Jupyter fails, else Jupyter's (Ctrl-C twice stops it).
@@ -91,6 +92,13 @@ if port_in_use; then
 fi
 [[ ${LAB_CHECK_ONLY:-} == 1 ]] && exit 0 # for tests: the checks above, no server
 
+# Debian's jupyter-notebook is notebook 6 (NotebookApp); notebook 7 runs on
+# jupyter_server, whose options are ServerApp's.
+command -v jupyter >/dev/null || die 1 "jupyter is not installed: run make setup"
+nbversion=$(jupyter notebook --version 2>/dev/null) || die 1 "jupyter notebook is not installed: run make setup"
+app=NotebookApp
+[[ ${nbversion%%.*} =~ ^[0-9]+$ ]] && ((${nbversion%%.*} >= 7)) && app=ServerApp
+
 # Trust the committed notebooks: the classic UI hides SVG outputs of
 # untrusted notebooks.
 for nb in "$ROOT"/notebooks/*.ipynb; do
@@ -105,8 +113,8 @@ printf '%s' "$TOKEN" >"$TOKEN_FILE"
 unset JUPYTER_TOKEN # it would take precedence over the file
 export JUPYTER_TOKEN_FILE=$TOKEN_FILE
 
-args=(--no-browser --ip=127.0.0.1 --port="$PORT" --NotebookApp.port_retries=0
-	--NotebookApp.terminals_enabled=False --notebook-dir="$ROOT/notebooks")
+args=(--no-browser --ip=127.0.0.1 --port="$PORT" --$app.port_retries=0
+	--$app.terminals_enabled=False --notebook-dir="$ROOT/notebooks")
 [[ $(id -u) -eq 0 ]] && args+=(--allow-root)
 
 # Jupyter logs on standard error: pass its lines on, and print the URL once
