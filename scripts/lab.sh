@@ -1,13 +1,103 @@
 #!/usr/bin/env bash
-# scripts/lab.sh: start the classic Jupyter Notebook on 127.0.0.1 with a
-# token, opened on notebooks/ (run through `make lab`, after setup).
-# PORT (default 8888) and TOKEN (default: a random one) come from the
-# environment.
+# scripts/lab.sh: start the classic Jupyter Notebook (notebook 6, Debian's
+# jupyter-notebook) on 127.0.0.1 with a token, opened on notebooks/ (run
+# through `make lab`, after setup).
+#
+# Environment:
+#   PORT   the port on 127.0.0.1 (default 8888). A port already in use is
+#          refused (exit 1): Jupyter is not allowed to move to another one,
+#          and the URL printed is the one Jupyter reports once it listens.
+#   TOKEN  the token (default: a random one, 48 hex digits). Letters,
+#          digits and . _ ~ - only; shorter than 16 characters is warned
+#          about. It reaches Jupyter through a file of mode 0600 named by
+#          JUPYTER_TOKEN_FILE, removed as soon as the server runs, never on
+#          a command line (which `ps` shows to every user). Pass it in the
+#          environment (TOKEN=... make lab), not as `make lab TOKEN=...`,
+#          which puts it on make's command line: the script warns then.
+#
+# Terminals are disabled (--NotebookApp.terminals_enabled=False, or
+# ServerApp's under notebook 7): the notebooks need none, and the server may
+# run as root.
+#
+# Exit status: 2 for a bad PORT or TOKEN, 1 if the port is in use or
+# Jupyter fails, else Jupyter's (Ctrl-C twice stops it).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PORT=${PORT:-8888}
-TOKEN=${TOKEN:-$(/usr/bin/python3 -c 'import secrets; print(secrets.token_hex(24))')}
+TOKEN=${TOKEN:-}
 export GOTOOLCHAIN=local
+
+die() { # die STATUS MESSAGE: one line on standard error, then exit
+	echo "lab: $2" >&2
+	exit "$1"
+}
+
+# check_port: PORT is a plain decimal port number.
+check_port() {
+	[[ $PORT =~ ^[1-9][0-9]{0,4}$ ]] && ((PORT <= 65535)) ||
+		die 2 "PORT=${PORT:0:20} is not a port number (1..65535, decimal)"
+}
+
+# check_token: TOKEN may go into a URL as it is; a short one is warned about.
+check_token() {
+	((${#TOKEN} <= 256)) || die 2 "TOKEN is ${#TOKEN} characters long; at most 256"
+	[[ $TOKEN =~ ^[A-Za-z0-9._~-]+$ ]] ||
+		die 2 "TOKEN may hold only letters, digits and . _ ~ - (it goes into a URL)"
+	if ((${#TOKEN} < 16)); then
+		echo "lab: warning: TOKEN is only ${#TOKEN} characters long: every local user can reach 127.0.0.1:$PORT and guess it; use 16 or more, or leave TOKEN unset for a random one" >&2
+	fi
+}
+
+# token_on_command_line: prints the id of an ancestor process (make, a
+# shell) whose command line holds the token, where ps shows it to every user.
+token_on_command_line() {
+	local pid=$PPID i stat
+	for ((i = 0; i < 10 && pid > 1; i++)); do
+		if [[ -r /proc/$pid/cmdline ]] && tr '\0' '\n' <"/proc/$pid/cmdline" | grep -qF -- "$TOKEN"; then
+			echo "$pid"
+			return 0
+		fi
+		stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
+		stat=${stat##*) } # after the command name, which may hold spaces
+		read -r _ pid _ <<<"$stat"
+	done
+	return 1
+}
+
+# port_in_use: whether something already listens on 127.0.0.1:PORT.
+port_in_use() {
+	! /usr/bin/python3 - "$PORT" <<'PY'
+import socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+try:
+    s.bind(("127.0.0.1", int(sys.argv[1])))
+except OSError:
+    sys.exit(1)
+finally:
+    s.close()
+PY
+}
+
+check_port
+if [[ -n $TOKEN ]]; then
+	check_token
+	if ((${#TOKEN} >= 8)) && pid=$(token_on_command_line); then
+		echo "lab: warning: the token is on the command line of process $pid ($(tr '\0' ' ' <"/proc/$pid/cmdline" | cut -c1-20)...), which ps shows to every user: set it in the environment instead (TOKEN=... make lab)" >&2
+	fi
+else
+	TOKEN=$(/usr/bin/python3 -c 'import secrets; print(secrets.token_hex(24))')
+fi
+if port_in_use; then
+	die 1 "port $PORT on 127.0.0.1 is already in use; choose another (PORT=9000 make lab)"
+fi
+[[ ${LAB_CHECK_ONLY:-} == 1 ]] && exit 0 # for tests: the checks above, no server
+
+# Debian's jupyter-notebook is notebook 6 (NotebookApp); notebook 7 runs on
+# jupyter_server, whose options are ServerApp's.
+command -v jupyter >/dev/null || die 1 "jupyter is not installed: run make setup"
+nbversion=$(jupyter notebook --version 2>/dev/null) || die 1 "jupyter notebook is not installed: run make setup"
+app=NotebookApp
+[[ ${nbversion%%.*} =~ ^[0-9]+$ ]] && ((${nbversion%%.*} >= 7)) && app=ServerApp
 
 # Trust the committed notebooks: the classic UI hides SVG outputs of
 # untrusted notebooks.
@@ -15,7 +105,31 @@ for nb in "$ROOT"/notebooks/*.ipynb; do
 	[[ -e $nb ]] && jupyter trust "$nb" >/dev/null
 done
 
-args=(--no-browser --ip=127.0.0.1 --port="$PORT" --NotebookApp.token="$TOKEN" --notebook-dir="$ROOT/notebooks")
+# The token file: mode 0600 (mktemp's), read by Jupyter at start-up, removed
+# once the server runs (and in any case on exit).
+TOKEN_FILE=$(mktemp "${TMPDIR:-/tmp}/hatelab-lab-token.XXXXXX")
+trap 'rm -f "$TOKEN_FILE"' EXIT
+printf '%s' "$TOKEN" >"$TOKEN_FILE"
+unset JUPYTER_TOKEN # it would take precedence over the file
+export JUPYTER_TOKEN_FILE=$TOKEN_FILE
+
+args=(--no-browser --ip=127.0.0.1 --port="$PORT" --$app.port_retries=0
+	--$app.terminals_enabled=False --notebook-dir="$ROOT/notebooks")
 [[ $(id -u) -eq 0 ]] && args+=(--allow-root)
-echo "lab: open http://127.0.0.1:$PORT/tree?token=$TOKEN  (Ctrl-C twice to stop)"
-exec jupyter notebook "${args[@]}"
+
+# Jupyter logs on standard error: pass its lines on, and print the URL once
+# Jupyter reports the address it listens on (with its port, never a guess).
+# The filter ignores Ctrl-C, which is Jupyter's to handle; Jupyter's
+# standard output (its shutdown prompt) goes straight to the terminal.
+{ jupyter notebook "${args[@]}" 2>&1 1>&3 3>&- | {
+	trap '' INT
+	printed=0
+	while IFS= read -r line; do
+		printf '%s\n' "$line" >&2
+		if ((!printed)) && [[ $line =~ http://127\.0\.0\.1:([0-9]+)/ ]]; then
+			printed=1
+			rm -f "$TOKEN_FILE"
+			echo "lab: open http://127.0.0.1:${BASH_REMATCH[1]}/tree?token=$TOKEN  (Ctrl-C twice to stop)"
+		fi
+	done
+}; } 3>&1

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/lab/progressview"
@@ -15,11 +18,26 @@ import (
 
 func init() { rootCmd.AddCommand(classicCmd()) }
 
-// classicCmd returns a fresh `hatelab classic` command tree.
+// Caps of `hatelab classic sweep`, named in its flags' help.
+const (
+	// maxSweepSeeds caps --seeds (games per height): 28 heights of it make
+	// 2.8 million games, a CSV of about 110 MB, under classic.MaxCSVBytes.
+	maxSweepSeeds = 100_000
+	// maxSweepWorkers caps --workers: games are CPU-bound, so more
+	// workers than cores only cost memory.
+	maxSweepWorkers = 256
+)
+
+// classicCmd returns a fresh `hatelab classic` command tree. Without a
+// subcommand it prints its help; an unknown subcommand is an error (a
+// command with subcommands and no Run of its own would print its help and
+// exit 0).
 func classicCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "classic",
 		Short: "Classic survival Tetris under tetr-ai's rules (seed-exact)",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newClassicPlayCmd(), newClassicSweepCmd(), newClassicStatsCmd())
 	return cmd
@@ -52,6 +70,9 @@ before clears. With --agent tetr-ai the game is the one tetr-ai's binary plays.`
 			if !cmd.Flags().Changed("rows") || !cmd.Flags().Changed("seed") {
 				return fmt.Errorf("classic play needs --rows and --seed")
 			}
+			if maxPieces < 0 {
+				return fmt.Errorf("--max-pieces %d is negative (0 plays to the end)", maxPieces)
+			}
 			r, err := classic.NewRules(rows, cols)
 			if err != nil {
 				return err
@@ -68,34 +89,59 @@ before clears. With --agent tetr-ai the game is the one tetr-ai's binary plays.`
 			return failure(err)
 		},
 	}
-	cmd.Flags().IntVar(&rows, "rows", 20, "board height (4..31)")
-	cmd.Flags().IntVar(&cols, "cols", 10, "board width (4..14)")
-	cmd.Flags().Int64Var(&seed, "seed", 0, "tetr-ai seed (truncated to 32 bits)")
+	decimalVar(cmd, &rows, "rows", 20, "board height (4..31)")
+	decimalVar(cmd, &cols, "cols", 10, "board width (4..14)")
+	decimalVar(cmd, &seed, "seed", 0, "tetr-ai seed (truncated to 32 bits)")
 	cmd.Flags().StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"pieces":P,"lines":L}`)
-	cmd.Flags().Int64Var(&maxPieces, "max-pieces", 0, "stop after this many pieces (0: play to the end)")
+	decimalVar(cmd, &maxPieces, "max-pieces", 0, "stop after this many pieces (0: play to the end; not negative)")
 	return cmd
 }
 
-// parseRange reads "5-12", "7" or "5,7,9".
+// parseRange reads the heights of --rows: "5-12", "7" or "5,7,9" (or a
+// mix, "5-6,20"), in plain decimal (no sign, no leading zero: "010" is
+// refused, not read as octal 8 or as 10). A height listed twice ("5,5",
+// "5-6,6") is an error, so that no game is played and written twice.
 func parseRange(s string) ([]int, error) {
 	var out []int
+	seen := map[int]bool{}
+	num := func(t string) (int, error) {
+		t = strings.TrimSpace(t)
+		if t == "" || strings.HasPrefix(t, "-") {
+			return 0, fmt.Errorf("bad rows %s (want 5-12, 7 or 5,7,9)", clipQuote(s))
+		}
+		v, err := parseDecimal(t)
+		if err != nil {
+			if t != strings.TrimSpace(s) {
+				return 0, fmt.Errorf("bad rows %s: %s: %v", clipQuote(s), clipQuote(t), err)
+			}
+			return 0, fmt.Errorf("bad rows %s: %v", clipQuote(s), err)
+		}
+		if v < classic.MinRows || v > classic.MaxRows {
+			return 0, fmt.Errorf("rows %d out of range %d..%d", v, classic.MinRows, classic.MaxRows)
+		}
+		return int(v), nil
+	}
 	for part := range strings.SplitSeq(s, ",") {
 		lo, hi, isRange := strings.Cut(part, "-")
-		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		a, err := num(lo)
 		if err != nil {
-			return nil, fmt.Errorf("bad rows %q", s)
+			return nil, err
 		}
 		b := a
 		if isRange {
-			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil || b < a {
-				return nil, fmt.Errorf("bad rows %q", s)
+			if b, err = num(hi); err != nil {
+				return nil, err
+			}
+			if b < a {
+				return nil, fmt.Errorf("bad rows %s: %d-%d is empty", clipQuote(s), a, b)
 			}
 		}
 		for r := a; r <= b; r++ {
-			if r < classic.MinRows || r > classic.MaxRows {
-				return nil, fmt.Errorf("rows %d out of range %d..%d", r, classic.MinRows, classic.MaxRows)
+			if seen[r] {
+				return nil, fmt.Errorf("rows %d listed twice in %s", r, clipQuote(s))
 			}
+			seen[r] = true
 			out = append(out, r)
 		}
 	}
@@ -119,7 +165,12 @@ func newClassicSweepCmd() *cobra.Command {
 cores and append one CSV line per finished game (` + classic.CSVHeader + `).
 The sweep is resumable: rerun the same command after a kill and the games
 already in FILE are skipped (a partial last line is dropped). Lines come in
-completion order; 'hatelab classic stats FILE' summarises them.`,
+completion order; 'hatelab classic stats FILE' summarises them.
+
+An existing FILE must be a sweep CSV (our header, well-formed records, no
+game twice): anything else is refused and left as it is. A height listed
+twice in --rows is an error. Caps: --seeds ` + strconv.Itoa(maxSweepSeeds) + ` per height, --workers ` + strconv.Itoa(maxSweepWorkers) + `.
+Numbers are plain decimal: 010 is refused, not read as octal.`,
 		Example: `  hatelab classic sweep --rows 5-12 --seeds 1000 --agent tetr-ai --out tetr-ai.csv`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -127,8 +178,11 @@ completion order; 'hatelab classic stats FILE' summarises them.`,
 			if err != nil {
 				return err
 			}
-			if seeds < 1 {
-				return fmt.Errorf("--seeds must be at least 1")
+			if seeds < 1 || seeds > maxSweepSeeds {
+				return fmt.Errorf("--seeds %d out of range 1..%d", seeds, maxSweepSeeds)
+			}
+			if workers < 0 || workers > maxSweepWorkers {
+				return fmt.Errorf("--workers %d out of range 0..%d (0: all cores)", workers, maxSweepWorkers)
 			}
 			if out == "" {
 				return fmt.Errorf("classic sweep needs --out FILE.csv")
@@ -142,7 +196,7 @@ completion order; 'hatelab classic stats FILE' summarises them.`,
 			}
 			w, err := classic.OpenCSV(out)
 			if err != nil {
-				return failure(err)
+				return csvOpenError(err)
 			}
 			jobs := classic.Remaining(classic.Jobs(rows, cols, seeds), a.Name(), w.Done)
 			// The first interrupt stops handing out games and lets the
@@ -170,14 +224,27 @@ completion order; 'hatelab classic stats FILE' summarises them.`,
 			return failure(err)
 		},
 	}
-	cmd.Flags().StringVar(&rowsSpec, "rows", "5-12", "heights: 5-12, 7 or 5,7,9")
-	cmd.Flags().IntVar(&cols, "cols", 10, "board width (4..14)")
-	cmd.Flags().IntVar(&seeds, "seeds", 1000, "games per height")
+	cmd.Flags().StringVar(&rowsSpec, "rows", "5-12", "heights: 5-12, 7 or 5,7,9 (each at most once)")
+	decimalVar(cmd, &cols, "cols", 10, "board width (4..14)")
+	decimalVar(cmd, &seeds, "seeds", 1000, "games per height (1.."+strconv.Itoa(maxSweepSeeds)+")")
 	cmd.Flags().StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
-	cmd.Flags().StringVar(&out, "out", "", "CSV file to append to (resumed if it exists)")
-	cmd.Flags().IntVar(&workers, "workers", 0, "parallel games (0: all cores)")
+	cmd.Flags().StringVar(&out, "out", "", "sweep CSV to append to (resumed if it exists; any other file is refused)")
+	decimalVar(cmd, &workers, "workers", 0, "parallel games (0: all cores; at most "+strconv.Itoa(maxSweepWorkers)+")")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
+}
+
+// csvOpenError classes an error of classic.OpenCSV: a file that is not a
+// sweep CSV, or a path that cannot be opened (missing folder, no
+// permission, a folder), is bad input (exit 2); any other I/O error is a
+// failure (exit 1).
+func csvOpenError(err error) error {
+	var ce *classic.CSVError
+	if errors.As(err, &ce) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) ||
+		errors.Is(err, syscall.EISDIR) {
+		return err
+	}
+	return failure(err)
 }
 
 func newClassicStatsCmd() *cobra.Command {
@@ -185,16 +252,27 @@ func newClassicStatsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "stats FILE.csv",
 		Short: "Per-agent, per-height statistics of a sweep CSV",
-		Args:  cobra.ExactArgs(1),
+		Long: `Per-agent, per-height statistics of a sweep CSV written by 'classic sweep'.
+The file must start with the header ` + classic.CSVHeader + ` and hold at
+least one game; a malformed line, a game (agent, rows, cols, seed) listed
+twice, a line longer than ` + strconv.Itoa(classic.MaxCSVLine) + ` bytes or a file larger than ` + strconv.Itoa(classic.MaxCSVBytes>>20) + ` MiB
+is an error (exit 2). A partial last line, left by a killed sweep, is ignored.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
 			if err != nil {
-				return err
+				return fmt.Errorf("cannot read %s: %v", clipQuote(args[0]), unwrapPathError(err))
 			}
 			defer f.Close()
 			recs, err := classic.ReadCSV(f)
-			if err != nil {
-				return err
+			var ce *classic.CSVError
+			switch {
+			case errors.As(err, &ce):
+				return fmt.Errorf("%s is not a sweep CSV: %v", clipQuote(args[0]), err)
+			case err != nil:
+				return fmt.Errorf("cannot read %s: %v", clipQuote(args[0]), unwrapPathError(err))
+			case len(recs) == 0:
+				return fmt.Errorf("%s holds no games", clipQuote(args[0]))
 			}
 			st := classic.Summarize(recs)
 			if asJSON {

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,6 +75,18 @@ func TestParseRange(t *testing.T) {
 		{"32", nil, true},
 		{"a-b", nil, true},
 		{"", nil, true},
+		{"5,5", nil, true},
+		{"5-6,6", nil, true},
+		{"5-7,6-8", nil, true},
+		{"010", nil, true},
+		{"05-6", nil, true},
+		{"+5", nil, true},
+		{"-5", nil, true},
+		{"5--6", nil, true},
+		{"5-6-7", nil, true},
+		{"0x10", nil, true},
+		{"10", []int{10}, false},
+		{" 5 , 7 ", []int{5, 7}, false},
 	}
 	for _, tc := range tests {
 		got, err := parseRange(tc.in)
@@ -93,10 +108,126 @@ func FuzzParseRange(f *testing.F) {
 		if len(rows) == 0 {
 			t.Fatalf("%q: no rows and no error", s)
 		}
+		if len(slices.Compact(slices.Sorted(slices.Values(rows)))) != len(rows) {
+			t.Fatalf("%q: a height twice in %v", s, rows)
+		}
 		for _, r := range rows {
 			if r < 4 || r > 31 {
 				t.Fatalf("%q: row %d out of range", s, r)
 			}
 		}
 	})
+}
+
+// TestClassicCLI runs the built binary on hostile input to `hatelab
+// classic`: each case must exit with its status and, when it fails, print
+// one short line on standard error, and leave the files it was given as
+// they were.
+func TestClassicCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "hatelab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	header := "agent,rows,cols,seed,pieces,lines\n"
+	files := map[string]string{
+		"oneline":   "hello",
+		"foreign":   "name,score\nann,3\n",
+		"empty":     "",
+		"header":    header,
+		"dup":       header + "tetr-ai,5,10,5000,299,116\ntetr-ai,5,10,5000,299,116\n",
+		"good":      header + "tetr-ai,5,10,5000,299,116\ntetr-ai,5,10,5001,12,1\n",
+		"notes":     header + "tetr-ai,5,10,5000,299,116\nmy notes",
+		"hugefield": header + strings.Repeat("9", 10000) + "\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := func(name string) string { return filepath.Join(dir, name) }
+	huge := strings.Repeat("5", 100_000) // one argument is at most 128 KiB
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string // substring of the one-line error ("" for success)
+	}{
+		{"stats /dev/zero", []string{"stats", "/dev/zero"}, 2, "line 1: longer than 200 bytes"},
+		{"sweep to /dev/zero", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", "/dev/zero"}, 2, "/dev/zero is not a regular file"},
+		{"sweep to /dev/full", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", "/dev/full"}, 2, "/dev/full is not a regular file"},
+		{"sweep 2^31-1 seeds", []string{"sweep", "--rows", "5", "--seeds", "2147483647", "--out", f("new1")}, 2, "--seeds 2147483647 out of range 1..100000"},
+		{"sweep a million workers", []string{"sweep", "--rows", "5", "--seeds", "1", "--workers", "1000000", "--out", f("new2")}, 2, "--workers 1000000 out of range 0..256"},
+		{"sweep negative workers", []string{"sweep", "--rows", "5", "--seeds", "1", "--workers", "-1", "--out", f("new3")}, 2, "--workers -1 out of range"},
+		{"sweep rows twice", []string{"sweep", "--rows", "5,5", "--seeds", "1", "--out", f("new4")}, 2, `rows 5 listed twice in "5,5"`},
+		{"sweep rows twice in a range", []string{"sweep", "--rows", "5-6,6", "--seeds", "1", "--out", f("new5")}, 2, `rows 6 listed twice in "5-6,6"`},
+		{"sweep rows 010", []string{"sweep", "--rows", "010", "--seeds", "1", "--out", f("new6")}, 2, `bad rows "010": leading zeros`},
+		{"sweep seeds 010", []string{"sweep", "--rows", "5", "--seeds", "010", "--out", f("new7")}, 2, `invalid argument "010" for "--seeds" flag: leading zeros`},
+		{"sweep onto a one-line file", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", f("oneline")}, 2, "oneline is not a sweep CSV (left as it is): line 1"},
+		{"sweep onto a foreign CSV", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", f("foreign")}, 2, "foreign is not a sweep CSV (left as it is): line 1: not the header"},
+		{"sweep onto duplicates", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", f("dup")}, 2, "line 3: game tetr-ai,5,10,5000 is already on line 2"},
+		{"sweep onto a foreign last line", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", f("notes")}, 2, "line 3: incomplete last line"},
+		{"sweep into a folder", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", dir}, 2, "is a directory"},
+		{"sweep huge rows", []string{"sweep", "--rows", huge, "--out", f("new8")}, 2, "(100000 bytes)"},
+		{"sweep resumes our file", []string{"sweep", "--rows", "5", "--seeds", "2", "--quiet", "--out", f("good")}, 0, ""},
+		{"bogus subcommand", []string{"bogus"}, 2, `unknown command "bogus" for "hatelab classic"`},
+		{"bare classic prints help", nil, 0, ""},
+		{"stats empty", []string{"stats", f("empty")}, 2, "is not a sweep CSV: empty"},
+		{"stats header only", []string{"stats", f("header")}, 2, "holds no games"},
+		{"stats one line", []string{"stats", f("oneline")}, 2, "is not a sweep CSV: line 1"},
+		{"stats foreign", []string{"stats", f("foreign")}, 2, "is not a sweep CSV: line 1: not the header"},
+		{"stats duplicates", []string{"stats", f("dup")}, 2, "line 3: game tetr-ai,5,10,5000 is already on line 2"},
+		{"stats huge field", []string{"stats", f("hugefield")}, 2, "line 2: longer than 200 bytes"},
+		{"stats missing file", []string{"stats", f("nope")}, 2, "cannot read"},
+		{"stats good", []string{"stats", f("good")}, 0, ""},
+		{"play negative max-pieces", []string{"play", "--rows", "5", "--seed", "1", "--max-pieces", "-1"}, 2, "--max-pieces -1 is negative"},
+		{"play rows 010", []string{"play", "--rows", "010", "--seed", "1"}, 2, `invalid argument "010" for "--rows" flag: leading zeros`},
+		{"play rows 0x10", []string{"play", "--rows", "0x10", "--seed", "1"}, 2, "not a decimal integer"},
+		{"play huge agent", []string{"play", "--rows", "5", "--seed", "1", "--agent", huge}, 2, "(100000 bytes)"},
+		{"play huge rows", []string{"play", "--rows", huge, "--seed", "1"}, 2, "message cut"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, append([]string{"classic"}, tc.args...)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			msg := stderr.String()
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d (stderr %.300q)", code, tc.code, msg)
+			}
+			if tc.msg == "" {
+				if msg != "" {
+					t.Fatalf("unexpected stderr %.300q", msg)
+				}
+				return
+			}
+			if !strings.Contains(msg, tc.msg) || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "hatelab: ") || len(msg) > 500 {
+				t.Fatalf("stderr %.600q; want one short line containing %q", msg, tc.msg)
+			}
+		})
+	}
+	for name, content := range files {
+		got, _ := os.ReadFile(f(name))
+		if name != "good" && string(got) != content {
+			t.Errorf("%s changed from %.100q to %.100q", name, content, got)
+		}
+	}
+	if got, _ := os.ReadFile(f("good")); strings.Count(string(got), "\n") != 3 {
+		t.Errorf("resumed sweep wrote %q", got)
+	}
+	for i := 1; i <= 8; i++ {
+		if _, err := os.Stat(f(fmt.Sprintf("new%d", i))); err == nil {
+			t.Errorf("refused sweep created new%d", i)
+		}
+	}
 }

@@ -44,7 +44,7 @@ func main() {
 	if err == nil {
 		return
 	}
-	msg := strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; ")
+	msg := clipLine(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "))
 	fmt.Fprintln(os.Stderr, "hatelab: "+msg)
 	var rt runtimeError
 	if errors.As(err, &rt) {

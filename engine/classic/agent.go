@@ -45,5 +45,5 @@ func NewAgent(name string) (Agent, error) {
 	case "wkb":
 		return NewWKB(5), nil
 	}
-	return nil, fmt.Errorf("unknown agent %q (want one of tetr-ai, dellacherie, bcts, wkb)", name)
+	return nil, fmt.Errorf("unknown agent %s (want one of tetr-ai, dellacherie, bcts, wkb)", clip(name))
 }

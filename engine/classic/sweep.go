@@ -2,7 +2,6 @@ package classic
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/hatelab/hatelab/engine/progress"
 )
@@ -35,10 +35,11 @@ func SeedsFor(rows, n int) []int64 {
 
 // Jobs lists the games of a sweep over heights with n documented seeds each,
 // tallest heights first (their games are the longest, which balances the
-// workers).
+// workers). A height listed twice counts once: no game is played twice.
 func Jobs(rows []int, cols, n int) []Job {
 	rs := slices.Clone(rows)
 	slices.Sort(rs)
+	rs = slices.Compact(rs)
 	slices.Reverse(rs)
 	var out []Job
 	for _, r := range rs {
@@ -52,13 +53,14 @@ func Jobs(rows []int, cols, n int) []Job {
 // Sweep plays jobs on workers goroutines (0 means all cores), each with
 // its own agent from newAgent, and calls emit for every finished game from
 // the calling goroutine, in completion order. Results do not depend on the
-// number of workers; only their order does. It stops early when ctx is done
-// or emit fails.
+// number of workers; only their order does. No more workers than jobs are
+// started. It stops early when ctx is done or emit fails.
 func Sweep(ctx context.Context, jobs []Job, newAgent func() Agent, workers int,
 	emit func(Result) error, rep progress.Reporter) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, max(len(jobs), 1))
 	rep = progress.Or(rep)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -128,52 +130,174 @@ func Sweep(ctx context.Context, jobs []Job, newAgent func() Agent, workers int,
 // CSVHeader is the header line of sweep CSV files.
 const CSVHeader = "agent,rows,cols,seed,pieces,lines"
 
+// Limits on the sweep CSVs that ReadCSV and OpenCSV read. A full sweep of
+// every height with the most seeds the CLI allows (28 heights x 100,000
+// seeds) writes about 110 MB.
+const (
+	// MaxCSVBytes caps the size of a sweep CSV.
+	MaxCSVBytes = 128 << 20
+	// MaxCSVLine caps the length of one line (its newline not counted).
+	MaxCSVLine = 200
+	// MaxAgentName caps the length of an agent's name in a record.
+	MaxAgentName = 64
+)
+
+// maxCSVBytes is MaxCSVBytes (a variable for tests).
+var maxCSVBytes int64 = MaxCSVBytes
+
+// CSVError reports input that is not a well-formed sweep CSV: a missing or
+// foreign header, a malformed or duplicate record, a file too large or not
+// a regular file. Other errors of ReadCSV and OpenCSV are I/O errors.
+type CSVError struct {
+	Line int // 1-based line number; 0 when the error is about the whole file
+	Msg  string
+}
+
+func (e *CSVError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return e.Msg
+}
+
 // CSVLine formats a result as one CSV line with its newline.
 func CSVLine(r Result) string {
 	return fmt.Sprintf("%s,%d,%d,%d,%d,%d\n", r.Agent, r.Rows, r.Cols, r.Seed, r.Pieces, r.Lines)
 }
 
-// ReadCSV parses sweep records. A last line without its newline (a write
-// cut short by a kill) is ignored; any other malformed line is an error.
+// ReadCSV parses a sweep CSV: the header line CSVHeader, then one record
+// per line. A last line without its newline (a write cut short by a kill)
+// is ignored if it could be the start of a record. Anything else is a
+// *CSVError: an empty input, a first line that is not the header, a
+// malformed line, a line longer than MaxCSVLine, more than MaxCSVBytes, or
+// two records of the same game (agent, rows, cols and seed), which would
+// count it twice.
 func ReadCSV(rd io.Reader) ([]Result, error) {
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, err
+	recs, _, err := scanCSV(rd)
+	return recs, err
+}
+
+// scanCSV is ReadCSV; it also returns the length of the complete lines (the
+// header included), where a partial last line starts.
+func scanCSV(rd io.Reader) (recs []Result, complete int64, err error) {
+	br := bufio.NewReaderSize(rd, 4096)
+	type game struct {
+		agent      string
+		rows, cols int
+		seed       int64
 	}
-	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
-		data = data[:i+1]
-	}
-	var out []Result
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line == CSVHeader {
+	seen := map[game]int{}
+	agents := map[string]string{} // one string per agent name
+	for n := 1; ; n++ {
+		line, rerr := br.ReadSlice('\n')
+		if rerr == bufio.ErrBufferFull || len(line) > MaxCSVLine+1 {
+			return nil, 0, &CSVError{n, fmt.Sprintf("longer than %d bytes", MaxCSVLine)}
+		}
+		if complete+int64(len(line)) > maxCSVBytes {
+			return nil, 0, &CSVError{Msg: fmt.Sprintf("larger than %d MiB", maxCSVBytes>>20)}
+		}
+		if rerr == io.EOF {
+			switch {
+			case n == 1 && len(line) == 0:
+				return nil, 0, &CSVError{Msg: "empty (no header " + CSVHeader + ")"}
+			case n == 1:
+				return nil, 0, &CSVError{1, "not the header " + CSVHeader + " followed by a newline"}
+			case !partialRecord(line):
+				return nil, 0, &CSVError{n, fmt.Sprintf("incomplete last line %s is not the start of a record", clip(string(line)))}
+			}
+			return recs, complete, nil
+		}
+		if rerr != nil {
+			return nil, 0, rerr
+		}
+		complete += int64(len(line))
+		text := string(line[:len(line)-1])
+		if n == 1 {
+			if text != CSVHeader {
+				return nil, 0, &CSVError{1, "not the header " + CSVHeader}
+			}
 			continue
 		}
-		r, err := parseCSVLine(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
+		r, perr := parseCSVLine(text)
+		if perr != nil {
+			return nil, 0, &CSVError{n, perr.Error()}
 		}
-		out = append(out, r)
+		if a, ok := agents[r.Agent]; ok {
+			r.Agent = a
+		} else {
+			agents[r.Agent] = r.Agent
+		}
+		g := game{r.Agent, r.Rows, r.Cols, r.Seed}
+		if first, dup := seen[g]; dup {
+			return nil, 0, &CSVError{n, fmt.Sprintf("game %s,%d,%d,%d is already on line %d", r.Agent, r.Rows, r.Cols, r.Seed, first)}
+		}
+		seen[g] = n
+		recs = append(recs, r)
 	}
-	return out, sc.Err()
+}
+
+// partialRecord reports whether b could be the start of a record: agent
+// name characters, digits, minus signs and at most 5 commas.
+func partialRecord(b []byte) bool {
+	commas := 0
+	for _, c := range b {
+		switch {
+		case c == ',':
+			commas++
+		case !agentChar(c):
+			return false
+		}
+	}
+	return commas <= 5
+}
+
+// agentChar reports whether c may appear in an agent's name: ASCII letters,
+// digits, '-', '_' and '.'.
+func agentChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// checkAgentName reports an agent name that a sweep CSV cannot hold: 1 to
+// MaxAgentName ASCII letters, digits, '-', '_' or '.'.
+func checkAgentName(name string) error {
+	if name == "" || len(name) > MaxAgentName || strings.IndexFunc(name, func(c rune) bool { return c > 127 || !agentChar(byte(c)) }) >= 0 {
+		return fmt.Errorf("agent %s is not 1 to %d letters, digits, '-', '_' or '.'", clip(name), MaxAgentName)
+	}
+	return nil
+}
+
+// clip quotes s, cut to its first 40 bytes (on a rune boundary) when it is
+// longer, so that an error never echoes a large input.
+func clip(s string) string {
+	const limit = 40
+	if len(s) <= limit {
+		return strconv.Quote(s)
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
 func parseCSVLine(line string) (Result, error) {
 	f := strings.Split(line, ",")
-	if len(f) != 6 || f[0] == "" {
-		return Result{}, fmt.Errorf("want 6 fields %q, got %q", CSVHeader, line)
+	if len(f) != 6 {
+		return Result{}, fmt.Errorf("want 6 fields %s, got %s", CSVHeader, clip(line))
+	}
+	if err := checkAgentName(f[0]); err != nil {
+		return Result{}, err
 	}
 	var v [5]int64
 	for i := range v {
 		x, err := strconv.ParseInt(f[i+1], 10, 64)
 		if err != nil {
-			return Result{}, fmt.Errorf("field %d: %w", i+2, err)
+			return Result{}, fmt.Errorf("field %d: %s is not an integer", i+2, clip(f[i+1]))
 		}
 		v[i] = x
 	}
 	if v[0] < MinRows || v[0] > MaxRows || v[1] < MinCols || v[1] > MaxCols || v[3] < 0 || v[4] < 0 {
-		return Result{}, fmt.Errorf("value out of range in %q", line)
+		return Result{}, fmt.Errorf("value out of range in %s", clip(line))
 	}
 	return Result{Agent: f[0], Rows: int(v[0]), Cols: int(v[1]), Seed: v[2], Pieces: v[3], Lines: v[4]}, nil
 }
@@ -187,48 +311,66 @@ type CSVWriter struct {
 	Done []Result
 }
 
-// OpenCSV opens (or creates) a sweep CSV for appending, reading the records
-// already there and cutting a partial last line.
+// OpenCSV opens (or creates) a sweep CSV for appending and reads the
+// records already there. A new or empty file gets the header. An existing
+// file must be a sweep CSV as ReadCSV reads it (else a *CSVError, and the
+// file is left as it was); only a partial last line that could be the start
+// of a record, left by a kill in the middle of a write, is cut. A path that
+// exists and is not a regular file (a device, a FIFO) is refused.
 func OpenCSV(path string) (*CSVWriter, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(f)
+	w, err := openCSV(f, path)
 	if err != nil {
 		f.Close()
 		return nil, err
-	}
-	keep := len(data)
-	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
-		keep = i + 1
-	}
-	done, err := ReadCSV(bytes.NewReader(data[:keep]))
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := f.Truncate(int64(keep)); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
-	}
-	w := &CSVWriter{f: f, Done: done}
-	if keep == 0 {
-		if _, err := f.WriteString(CSVHeader + "\n"); err != nil {
-			f.Close()
-			return nil, err
-		}
 	}
 	return w, nil
 }
 
-// Write appends one record.
+func openCSV(f *os.File, path string) (*CSVWriter, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &CSVError{Msg: path + " is not a regular file"}
+	}
+	if fi.Size() == 0 {
+		if _, err := f.WriteString(CSVHeader + "\n"); err != nil {
+			return nil, err
+		}
+		return &CSVWriter{f: f}, nil
+	}
+	done, complete, err := scanCSV(f)
+	if err != nil {
+		if ce, ok := err.(*CSVError); ok {
+			return nil, &CSVError{Msg: fmt.Sprintf("%s is not a sweep CSV (left as it is): %v", path, ce)}
+		}
+		return nil, err
+	}
+	if complete < fi.Size() {
+		if err := f.Truncate(complete); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := f.Seek(complete, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return &CSVWriter{f: f, Done: done}, nil
+}
+
+// Write appends one record. A record that ReadCSV could not read back (an
+// agent name with other characters than checkAgentName allows, a size out of
+// range) is refused, so that the file stays readable.
 func (w *CSVWriter) Write(r Result) error {
-	_, err := w.f.WriteString(CSVLine(r))
+	line := CSVLine(r)
+	if _, err := parseCSVLine(line[:len(line)-1]); err != nil {
+		return fmt.Errorf("sweep CSV: cannot write %v", err)
+	}
+	_, err := w.f.WriteString(line)
 	return err
 }
 

@@ -4,8 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
 	"math/bits"
 	"os"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hatelab/hatelab/datasets/weights"
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -44,28 +50,139 @@ func DefaultWeights() Weights {
 	return w
 }
 
+// Limits on weights files, checked by LoadWeights and ParseWeights.
+const (
+	// MaxWeightsFile caps the size of a weights file.
+	MaxWeightsFile = 1 << 20
+	// MaxWeight caps the magnitude of every weight (future_factor
+	// included). With it a well's value stays finite, and exact enough to
+	// rank wells the same way on any number of workers: ±1e308 weights
+	// would give ±Inf values.
+	MaxWeight = 1e6
+	// MaxWeightsName caps the length in bytes of a weights' name, which
+	// the evaluation's Name (and so every checkpoint and result) carries.
+	MaxWeightsName = 64
+	// MaxProvenance caps the length in bytes of the provenance note.
+	MaxProvenance = 4096
+)
+
 // LoadWeights reads weights from a JSON file (the format of
-// datasets/weights/dnf86.json).
+// datasets/weights/dnf86.json) of at most MaxWeightsFile bytes, checked as
+// ParseWeights checks them. Errors name the file and fit on one line.
 func LoadWeights(path string) (Weights, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return Weights{}, err
 	}
-	return ParseWeights(b)
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxWeightsFile+1))
+	if err != nil {
+		return Weights{}, fmt.Errorf("weights %s: %w", path, err)
+	}
+	if len(b) > MaxWeightsFile {
+		return Weights{}, fmt.Errorf("weights %s: larger than %d KiB", path, MaxWeightsFile>>10)
+	}
+	w, err := ParseWeights(b)
+	if err != nil {
+		return Weights{}, fmt.Errorf("weights %s: %s", path, strings.TrimPrefix(err.Error(), "weights: "))
+	}
+	return w, nil
 }
 
-// ParseWeights decodes JSON weights; unknown fields are an error.
+// ParseWeights decodes JSON weights: exactly one JSON object (whitespace
+// around it allowed, nothing else), whose fields are those of Weights
+// (unknown fields are an error). Every weight must lie within ±MaxWeight
+// and at least one be non-zero; the name (default "custom") must be at most
+// MaxWeightsName bytes without control characters, the provenance at most
+// MaxProvenance bytes. Errors are one line, and quote at most a few dozen
+// bytes of the input.
 func ParseWeights(b []byte) (Weights, error) {
 	var w Weights
+	if len(b) > MaxWeightsFile {
+		return Weights{}, fmt.Errorf("weights: larger than %d KiB", MaxWeightsFile>>10)
+	}
+	trimmed := bytes.TrimLeft(b, " \t\r\n")
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return Weights{}, fmt.Errorf("weights: want a JSON object {...}, got %s", clip(string(bytes.TrimSpace(b))))
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
-		return Weights{}, fmt.Errorf("weights: %w", err)
+		return Weights{}, fmt.Errorf("weights: %s", clipError(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Weights{}, fmt.Errorf("weights: trailing data after the JSON object at byte %d", dec.InputOffset())
+	}
+	if err := w.Check(); err != nil {
+		return Weights{}, err
 	}
 	if w.Name == "" {
 		w.Name = "custom"
 	}
 	return w, nil
+}
+
+// Check reports the first problem of w: a weight that is not finite or
+// beyond ±MaxWeight, no non-zero weight at all, a name or provenance too
+// long, or a name with control characters.
+func (w *Weights) Check() error {
+	fields := []struct {
+		name string
+		v    float64
+	}{
+		{"holes", w.Holes}, {"enclosed_holes", w.EnclosedHoles}, {"enclosed_hole_lines", w.EnclosedHoleLines},
+		{"surface_height", w.SurfaceHeight}, {"stack_height", w.StackHeight}, {"surface_columns", w.SurfaceColumns},
+		{"erasability", w.Erasability}, {"score", w.Score}, {"future_factor", w.FutureFactor},
+	}
+	set := false
+	for _, f := range fields {
+		if math.IsNaN(f.v) || math.Abs(f.v) > MaxWeight {
+			return fmt.Errorf("weights: %s is %g, beyond ±%g", f.name, f.v, float64(MaxWeight))
+		}
+		set = set || f.v != 0 && f.name != "future_factor"
+	}
+	if !set {
+		return fmt.Errorf("weights: no weight is set (every term's weight is 0)")
+	}
+	if len(w.Name) > MaxWeightsName {
+		return fmt.Errorf("weights: name %s is longer than %d bytes", clip(w.Name), MaxWeightsName)
+	}
+	if strings.IndexFunc(w.Name, unicode.IsControl) >= 0 || !utf8.ValidString(w.Name) {
+		return fmt.Errorf("weights: name %s has control characters or invalid UTF-8", clip(w.Name))
+	}
+	if len(w.Provenance) > MaxProvenance {
+		return fmt.Errorf("weights: provenance is longer than %d bytes", MaxProvenance)
+	}
+	return nil
+}
+
+// clip quotes s, cut to its first 40 bytes (on a rune boundary) when it is
+// longer, so that an error never echoes a large input.
+func clip(s string) string {
+	const limit = 40
+	if len(s) <= limit {
+		return strconv.Quote(s)
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// clipError is err's message on one line, cut to 200 bytes (a decoding
+// error quotes the offending field name or number, which may be huge).
+func clipError(err error) string {
+	const limit = 200
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if len(msg) <= limit {
+		return msg
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + "..."
 }
 
 // Features are the terms of the hand-made evaluation for one well. Only the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/datasets/weights"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -113,23 +114,135 @@ func TestWeightsFile(t *testing.T) {
 	if err != nil || !strings.Contains(ev.Name(), "custom") {
 		t.Fatalf("%v %v", ev, err)
 	}
-	for _, bad := range []string{`{"holes": "x"}`, `{"hole": 1}`, `[`} {
-		if _, err := ParseWeights([]byte(bad)); err == nil {
-			t.Fatalf("accepted %s", bad)
-		}
-	}
 	if _, err := ByName("nnue", ""); err == nil {
 		t.Fatal("accepted nnue")
 	}
 }
 
+// TestParseWeightsErrors checks that malformed, empty and absurd weights
+// are refused with one short line naming the problem.
+func TestParseWeightsErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"not JSON", `[`, "want a JSON object"},
+		{"empty", ``, "want a JSON object {...}, got \"\""},
+		{"null", `null`, "want a JSON object {...}, got \"null\""},
+		{"array", `[1, 2]`, "want a JSON object"},
+		{"number", `  42 `, "want a JSON object"},
+		{"empty object", `{}`, "no weight is set"},
+		{"name only", `{"name": "x"}`, "no weight is set"},
+		{"future factor only", `{"future_factor": 0.5}`, "no weight is set"},
+		{"all zero", `{"holes": 0, "score": 0}`, "no weight is set"},
+		{"wrong type", `{"holes": "x"}`, "cannot unmarshal string"},
+		{"unknown field", `{"hole": 1}`, `unknown field "hole"`},
+		{"trailing garbage", `{"holes": 1} x`, "trailing data after the JSON object"},
+		{"two objects", `{"holes": 1}{"holes": 2}`, "trailing data after the JSON object"},
+		{"trailing brace", `{"holes": 1}}`, "trailing data after the JSON object"},
+		{"unterminated", `{"holes": 1`, "unexpected EOF"},
+		{"1e308", `{"holes": 1e308}`, "holes is 1e+308, beyond ±1e+06"},
+		{"-1e308", `{"score": -1e308}`, "score is -1e+308, beyond ±1e+06"},
+		{"just too big", `{"holes": 1, "erasability": 1000000.5}`, "erasability is 1.0000005e+06"},
+		{"absurd future factor", `{"holes": 1, "future_factor": 1e300}`, "future_factor is 1e+300"},
+		{"overflowing number", `{"holes": 1e400}`, "cannot unmarshal number 1e400"},
+		{"long name", `{"name": "` + strings.Repeat("n", 65) + `", "holes": 1}`, "longer than 64 bytes"},
+		{"control character in name", `{"name": "a\nb", "holes": 1}`, "control characters"},
+		{"long provenance", `{"provenance": "` + strings.Repeat("p", 5000) + `", "holes": 1}`, "provenance is longer than 4096 bytes"},
+		{"huge unknown field", `{"` + strings.Repeat("k", 100000) + `": 1}`, "unknown field"},
+		{"huge number", `{"holes": 1` + strings.Repeat("0", 100000) + `}`, "cannot unmarshal number"},
+		{"huge garbage", strings.Repeat("x", 100000), "want a JSON object"},
+		{"too large", `{"holes": 1}` + strings.Repeat(" ", MaxWeightsFile), "larger than 1024 KiB"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, err := ParseWeights([]byte(tc.in))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("ParseWeights = %+v, %v; want an error containing %q", w, err, tc.want)
+			}
+			if msg := err.Error(); strings.Contains(msg, "\n") || len(msg) > 300 || !strings.HasPrefix(msg, "weights: ") {
+				t.Fatalf("error is not one short line: %q", msg)
+			}
+		})
+	}
+}
+
+// TestLoadWeightsErrors checks the file reader: its cap (/dev/zero never
+// ends) and that errors name the file.
+func TestLoadWeightsErrors(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, []byte(`{"holes": 1}`+strings.Repeat(" ", MaxWeightsFile)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"holes": 1e308}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, want string }{
+		{big, "weights " + big + ": larger than 1024 KiB"},
+		{bad, "weights " + bad + ": holes is 1e+308"},
+		{filepath.Join(dir, "nope.json"), "no such file"},
+		{"/dev/zero", "larger than 1024 KiB"},
+	}
+	for _, tc := range tests {
+		if _, err := os.Stat(tc.path); tc.path == "/dev/zero" && err != nil {
+			continue
+		}
+		if _, err := LoadWeights(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("LoadWeights(%s) = %v, want %q", tc.path, err, tc.want)
+		}
+	}
+	// The dataset file itself loads.
+	w, err := LoadWeights("../../datasets/weights/dnf86.json")
+	if err != nil || w != DefaultWeights() {
+		t.Fatalf("dnf86.json: %+v %v", w, err)
+	}
+}
+
+// fuzzWells are wells with many holes, a high stack and clears, for
+// FuzzParseWeights.
+var fuzzWells = [][]string{
+	nil,
+	{"#########."},
+	{"###.......", "#.#.......", "###.......", ".#........"},
+	{"#.#.#.#.#.", ".#.#.#.#.#", "#.#.#.#.#.", ".#.#.#.#.#", "#.#.#.#.#.", ".#.#.#.#.#",
+		"#.#.#.#.#.", ".#.#.#.#.#", "#.#.#.#.#.", ".#.#.#.#.#", "#.#.#.#.#.", ".#.#.#.#.#",
+		"#.#.#.#.#.", ".#.#.#.#.#", "#.#.#.#.#.", ".#.#.#.#.#"},
+}
+
 func FuzzParseWeights(f *testing.F) {
 	f.Add([]byte(`{"name":"a","holes":1}`))
 	f.Add([]byte(`{}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`{"holes": 1} x`))
+	f.Add([]byte(`{"holes": 1e6, "score": -1e6, "future_factor": -1e6, "surface_columns": 999999}`))
+	f.Add([]byte(`{"holes": 1e308}`))
+	f.Add(weights.DNF86)
+	r := hatetris.Standard()
+	wells := make([]hatetris.Well, len(fuzzWells))
+	for i, rows := range fuzzWells {
+		wells[i] = well(f, rows...)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		w, err := ParseWeights(b)
-		if err == nil && w.Name == "" {
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "\n") || len(msg) > 400 {
+				t.Fatalf("error is not one short line: %q", msg)
+			}
+			return
+		}
+		if w.Name == "" {
 			t.Fatal("empty name")
+		}
+		hw := NewHand(w).NewHandWorker(r)
+		for i := range wells {
+			for _, score := range []int{0, 1, 1000, 1 << 40} {
+				for _, future := range []int{0, 3} {
+					if v := hw.Evaluate(&wells[i], score, future); math.IsInf(v, 0) || math.IsNaN(v) {
+						t.Fatalf("weights %+v: value %v for well %d, score %d, future %d", w, v, i, score, future)
+					}
+				}
+			}
 		}
 	})
 }
