@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
 	"os"
+	"os/signal"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -138,8 +140,14 @@ keys, verified by the engine.`,
 			if _, err := bfs.NewRules(width, height, rule); err != nil {
 				return err
 			}
+			// The first interrupt stops the search (between levels, or
+			// within a level's expansion; a checkpoint already saved stays
+			// valid); a second one kills the process.
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			go func() { <-ctx.Done(); stop() }()
 			if history {
-				hr, err := bfs.HistorySearch(bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
+				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
 				if err != nil {
 					return err
 				}
@@ -175,7 +183,7 @@ keys, verified by the engine.`,
 			if !quiet {
 				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
 			}
-			res, err := bfs.Search(opt)
+			res, err := bfs.Search(ctx, opt)
 			if err != nil {
 				return failure(err)
 			}

@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -11,7 +12,7 @@ import (
 func BenchmarkSearch10x5(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		res, err := Search(Options{Width: 10, Height: 5})
+		res, err := Search(context.Background(), Options{Width: 10, Height: 5})
 		if err != nil || res.MaxWidth != 174585 {
 			b.Fatal(err, res.MaxWidth)
 		}
@@ -41,7 +42,7 @@ func BenchmarkCodec(b *testing.B) {
 // choice, the children, packing them into the partition buffers).
 func BenchmarkExpand(b *testing.B) {
 	dir := b.TempDir()
-	res, err := Search(Options{Width: 10, Height: 5, LevelDir: dir})
+	res, err := Search(context.Background(), Options{Width: 10, Height: 5, LevelDir: dir})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func BenchmarkExpand(b *testing.B) {
 func BenchmarkSearch10x6(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		res, err := Search(Options{Width: 10, Height: 6})
+		res, err := Search(context.Background(), Options{Width: 10, Height: 6})
 		if err != nil || res.MaxWidth != 4844154 {
 			b.Fatal(err, res.MaxWidth)
 		}

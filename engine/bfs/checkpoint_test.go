@@ -1,10 +1,14 @@
 package bfs
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -24,7 +28,7 @@ func sameOutcome(t *testing.T, what string, got, want *Result) {
 // would), resumes them from their checkpoints, in memory and disk mode and
 // with another worker count, and checks that nothing is lost.
 func TestCheckpointResume(t *testing.T) {
-	want, err := Search(Options{Width: 10, Height: 5})
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +52,7 @@ func TestCheckpointResume(t *testing.T) {
 			if tc.levelsDir {
 				opt.LevelDir = filepath.Join(dir, "levels")
 			}
-			part, err := Search(opt)
+			part, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +64,7 @@ func TestCheckpointResume(t *testing.T) {
 				t.Fatalf("checkpoint after the first run: %+v, %v", ck, err)
 			}
 			opt.MaxLevels, opt.Workers = 0, tc.workers
-			got, err := Search(opt)
+			got, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +81,7 @@ func TestCheckpointResume(t *testing.T) {
 			if len(files) != 0 {
 				t.Fatalf("level files left after the end: %v", files)
 			}
-			again, err := Search(opt)
+			again, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +104,7 @@ func mustCodec(t *testing.T, w, h int) *codec {
 func TestCheckpointErrors(t *testing.T) {
 	dir := t.TempDir()
 	opt := Options{Width: 10, Height: 5, Checkpoint: dir, MaxLevels: 8}
-	if _, err := Search(opt); err != nil {
+	if _, err := Search(context.Background(), opt); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "frontier-00008.bin.tmp-123"), []byte("half"), 0o644); err != nil {
@@ -108,7 +112,7 @@ func TestCheckpointErrors(t *testing.T) {
 	}
 	other := opt
 	other.Height = 6
-	if _, err := Search(other); err == nil || !strings.Contains(err.Error(), "10x5") || strings.Contains(err.Error(), "\n") {
+	if _, err := Search(context.Background(), other); err == nil || !strings.Contains(err.Error(), "10x5") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("another search's checkpoint: %v", err)
 	}
 	full := opt
@@ -121,22 +125,101 @@ func TestCheckpointErrors(t *testing.T) {
 	if err := os.WriteFile(level, b[:len(b)-8], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Search(full); err == nil || !strings.Contains(err.Error(), "truncated") {
+	if _, err := Search(context.Background(), full); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("truncated level file: %v", err)
 	}
 	if err := os.WriteFile(level, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Search(full)
+	res, err := Search(context.Background(), full)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := Search(Options{Width: 10, Height: 5})
+	want, _ := Search(context.Background(), Options{Width: 10, Height: 5})
 	sameOutcome(t, "after the leftovers", res, want)
 	if err := os.WriteFile(filepath.Join(dir, checkpointName), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Search(full); err == nil || !strings.Contains(err.Error(), "damaged") {
+	if _, err := Search(context.Background(), full); err == nil || !strings.Contains(err.Error(), "damaged") {
 		t.Fatalf("damaged checkpoint: %v", err)
+	}
+}
+
+// countdownCtx is a context cancelled by its own Err: the first n calls
+// return nil, the later ones context.Canceled. With one worker the calls
+// come in a fixed order, so the cancel lands at a fixed place of the
+// search (between levels, at a partition, or within one).
+type countdownCtx struct {
+	context.Context
+	left atomic.Int64
+	done chan struct{}
+	once sync.Once
+}
+
+func newCountdown(n int64) *countdownCtx {
+	c := &countdownCtx{Context: context.Background(), done: make(chan struct{})}
+	c.left.Store(n)
+	return c
+}
+
+func (c *countdownCtx) Err() error {
+	if c.left.Add(-1) < 0 {
+		c.once.Do(func() { close(c.done) })
+		return context.Canceled
+	}
+	return nil
+}
+
+func (c *countdownCtx) Done() <-chan struct{} { return c.done }
+
+// TestSearchCancel cancels searches at several points, in memory and disk
+// mode: Search returns an error wrapping context.Canceled, and the same
+// search run again resumes from the last checkpoint to the result of a
+// search never stopped.
+func TestSearchCancel(t *testing.T) {
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		after   int64 // Err calls before the cancel
+		spill   bool
+		resumes bool // a checkpoint was saved before the cancel
+	}{
+		{"before the first level", 0, false, false},
+		{"at level 1", 2, false, false},
+		{"inside level 2", 400, false, false},
+		{"inside level 9, after checkpoints", 2500, false, true},
+		{"inside level 19 (the last)", 5000, false, true},
+		{"disk mode, inside level 11", 3000, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			opt := Options{Width: 10, Height: 5, Workers: 1, Checkpoint: filepath.Join(dir, "ck")}
+			if tc.spill {
+				opt.SpillDir, opt.MemoryBudget = filepath.Join(dir, "spill"), 1<<20
+			}
+			_, err := Search(newCountdown(tc.after), opt)
+			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped at level") {
+				t.Fatalf("cancelled search: %v, want context.Canceled", err)
+			}
+			t.Log(err)
+			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, 5)))
+			if err != nil || (ck != nil && ck.Done) || (ck != nil) != tc.resumes {
+				t.Fatalf("checkpoint after the cancel: %+v, %v (want one: %v)", ck, err, tc.resumes)
+			}
+			got, err := Search(context.Background(), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameOutcome(t, tc.name, got, want)
+		})
+	}
+	// A context cancelled before the start stops the history search too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := HistorySearch(ctx, HistoryOptions{Width: 4, Height: 8}); !errors.Is(err, context.Canceled) {
+		t.Errorf("history search: %v, want context.Canceled", err)
 	}
 }

@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +13,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.csv")
 	var want []Row
 	for _, o := range []Options{{Width: 5, Height: 6}, {Width: 4, Height: 4}, {Width: 10, Height: 3, Rule: RuleClearAboveBar}} {
-		res, err := Search(o)
+		res, err := Search(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)
 		}

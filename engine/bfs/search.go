@@ -1,15 +1,12 @@
 package bfs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -17,54 +14,12 @@ import (
 	"github.com/hatelab/hatelab/internal/procstat"
 )
 
-// Rule selects the line-clear rule.
-type Rule int
-
-const (
-	// RuleQntm is the real game: a piece that locks sticking out above the
-	// bar ends the game and clears nothing.
-	RuleQntm Rule = iota
-	// RuleClearAboveBar clears full lines first and ends the game only if
-	// something is still above the bar (the blog's old width-10 table).
-	RuleClearAboveBar
-)
-
-// String returns the rule's CLI name.
-func (r Rule) String() string {
-	if r == RuleClearAboveBar {
-		return "clear-above-bar"
-	}
-	return "qntm"
-}
-
-// ParseRule reads "qntm" or "clear-above-bar".
-func ParseRule(s string) (Rule, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "qntm", "real", "":
-		return RuleQntm, nil
-	case "clear-above-bar", "clearabovebar", "old":
-		return RuleClearAboveBar, nil
-	}
-	return 0, fmt.Errorf("unknown rule %q (want qntm or clear-above-bar)", s)
-}
-
-// Bar is the number of rows above the bar in every searched well.
-const Bar = 4
-
-// NewRules returns the engine rules of a width x height well (height rows
-// below the bar, plus Bar rows above it).
-func NewRules(width, height int, rule Rule) (*hatetris.Rules, error) {
-	if height < 1 {
-		return nil, fmt.Errorf("height %d: want at least 1 row below the bar", height)
-	}
-	if maxH := hatetris.MaxDepth - 3 - Bar; height > maxH {
-		return nil, fmt.Errorf("height %d out of range 1..%d", height, maxH)
-	}
-	if rule == RuleClearAboveBar {
-		return hatetris.NewRulesClearAboveBar(width, height+Bar, Bar)
-	}
-	return hatetris.NewRules(width, height+Bar, Bar)
-}
+// The search in stages (the shape of beam.Run): newSearcher checks the
+// options and sets up the workers, arenas, spill folder and level writer;
+// resume loads a checkpoint; run expands one level after another
+// (searcher.level, in step.go: write, expand, record, detect a loop,
+// deduplicate, checkpoint); finish completes the result. Expansion and
+// deduplication live in expand.go and dedup.go.
 
 // Options configure a search.
 type Options struct {
@@ -154,33 +109,65 @@ type Result struct {
 	LevelDir string
 }
 
-type worker struct {
-	id       int
-	gen      *hatetris.Generator
-	res      []hatetris.Result
-	plain    []hatetris.Placement
-	arena    *wordArena // where out's buffers live (memory mode)
-	dedup    deduper    // its tables, kept from level to level
-	out      [][]uint64
-	children int64
-	expanded atomic.Int64
-	best     int
-	// Loop detection: expanded wells and their children (score-free).
-	parents [][2]uint64
-	edges   []trackEdge
-	well    hatetris.Well
-	err     error
-	// Disk mode: children spilled to files, per partition.
-	spillDir   string
-	spillWords int
-	buffered   int
-	spilled    []int64
-	scratch    []uint64
+// Search runs the complete search. It stops, returning an error that
+// wraps ctx.Err(), when ctx is cancelled: between levels, or while a level
+// is being expanded (at the next partition, or within 1024 states). A
+// checkpoint (Options.Checkpoint) is only ever written between levels, so
+// the last one saved stays consistent and the same search run again
+// resumes from it.
+func Search(ctx context.Context, opt Options) (*Result, error) {
+	s, err := newSearcher(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	// A lower GC target keeps the heap close to the live levels.
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	if err := s.prepare(); err != nil {
+		return nil, err
+	}
+	if s.done != nil {
+		return s.done, nil
+	}
+	if err := s.run(ctx); err != nil {
+		return nil, err
+	}
+	return s.finish()
 }
 
-// Search runs the complete search.
-func Search(opt Options) (*Result, error) {
-	start, cpu0 := time.Now(), procstat.CPUSeconds()
+// searcher is one search in progress: its set-up, the level about to be
+// expanded and the results so far.
+type searcher struct {
+	opt        Options
+	c          *codec
+	job        string
+	rep        progress.Reporter
+	start      time.Time
+	cpu0       float64
+	cells0     int // the start well's cells below the bar
+	workers    []*worker
+	cur        *level        // the level about to be expanded
+	arenas     [2]*wordArena // levels alternate between them (memory mode)
+	spillRoot  string        // disk mode: this search's folder, removed at the end
+	ld         *levelWriter  // Options.LevelDir
+	res        *Result
+	children   int64 // the children that made cur
+	depth0     int   // the first level to expand (after a resume)
+	loopMax    int
+	lg         *loopGraph        // the graph of wells, while a loop is looked for
+	allSets    map[[2]uint64]int // the set hash of every level while no loop is proven (nil: loop detection off)
+	levelSets  map[[2]uint64]int // the set hash of each level, once a loop is proven
+	ck         *checkpoint       // Options.Checkpoint
+	clock      checkpointClock
+	prevSecond float64 // wall seconds spent by the runs before a resume
+	prevCPU    float64 // CPU seconds spent by the runs before a resume
+	done       *Result // the result of a checkpoint of a finished search
+}
+
+// newSearcher checks the options and builds the searcher: codec, first
+// level (the start well), workers and loop detection. It touches no file.
+func newSearcher(opt Options) (*searcher, error) {
+	s := &searcher{opt: opt, start: time.Now(), cpu0: procstat.CPUSeconds()}
 	rules, err := NewRules(opt.Width, opt.Height, opt.Rule)
 	if err != nil {
 		return nil, err
@@ -188,17 +175,9 @@ func Search(opt Options) (*Result, error) {
 	if opt.Width > 16 {
 		return nil, fmt.Errorf("width %d too large", opt.Width)
 	}
-	c, err := newCodec(opt.Width, opt.Height, Bar)
-	if err != nil {
+	if s.c, err = newCodec(opt.Width, opt.Height, Bar); err != nil {
 		return nil, err
 	}
-	nw := opt.Workers
-	if nw <= 0 {
-		nw = runtime.GOMAXPROCS(0)
-	}
-	rep := progress.Or(opt.Progress)
-	job := fmt.Sprintf("bfs %dx%d %s", opt.Width, opt.Height, opt.Rule)
-
 	var w0 hatetris.Well
 	if opt.Start != nil {
 		w0 = *opt.Start
@@ -214,440 +193,129 @@ func Search(opt Options) (*Result, error) {
 	if opt.StartScore < 0 {
 		return nil, fmt.Errorf("bfs: start score %d out of range", opt.StartScore)
 	}
-	// A lower GC target keeps the heap close to the live levels.
-	defer debug.SetGCPercent(debug.SetGCPercent(25))
-
-	P := c.parts()
-	cur := newMemLevel(P)
-	p0, word0 := c.encode(&w0)
-	cells0 := c.cells(&w0)
-	cur.set(int(p0), []uint64{word0})
-
-	workers := make([]*worker, nw)
-	for i := range workers {
-		workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
+	nw := opt.Workers
+	if nw <= 0 {
+		nw = runtime.GOMAXPROCS(0)
 	}
-	// Levels alternate between two arenas, reused from level to level.
-	var levelArenas [2]*wordArena
-	defer func() {
-		// Unmap the arenas (nothing refers to them once Search returns).
-		cur.release()
-		levelArenas[0].release()
-		levelArenas[1].release()
-		for _, w := range workers {
-			w.out = nil
-			w.arena.release()
-		}
-	}()
+	s.rep = progress.Or(opt.Progress)
+	s.job = fmt.Sprintf("bfs %dx%d %s", opt.Width, opt.Height, opt.Rule)
+
+	P := s.c.parts()
+	s.cur = newMemLevel(P)
+	p0, word0 := s.c.encode(&w0)
+	s.cells0 = s.c.cells(&w0)
+	s.cur.set(int(p0), []uint64{word0})
+	s.workers = make([]*worker, nw)
+	for i := range s.workers {
+		s.workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
+	}
+	s.res = &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
+	s.loopMax = opt.LoopWells
+	if s.loopMax == 0 {
+		s.loopMax = 1 << 12
+	}
+	if s.loopMax > 0 {
+		s.allSets = map[[2]uint64]int{}
+		s.lg = newLoopGraph()
+	}
+	return s, nil
+}
+
+// prepare makes the folders (disk mode, level files) and resumes from a
+// checkpoint if there is one.
+func (s *searcher) prepare() error {
+	opt := &s.opt
 	if opt.SpillDir != "" {
 		budget := opt.MemoryBudget
 		if budget <= 0 {
 			budget = 1 << 30
 		}
 		if err := os.MkdirAll(opt.SpillDir, 0o755); err != nil {
-			return nil, err
+			return err
 		}
-		spillRoot, err := os.MkdirTemp(opt.SpillDir, "bfs-")
+		root, err := os.MkdirTemp(opt.SpillDir, "bfs-")
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer os.RemoveAll(spillRoot)
-		opt.SpillDir = spillRoot
-		for _, w := range workers {
-			w.spillWords = int(max(budget/8/int64(nw), 1024))
+		s.spillRoot = root
+		opt.SpillDir = root
+		for _, w := range s.workers {
+			w.spillWords = int(max(budget/8/int64(len(s.workers)), 1024))
 		}
 	}
-	res := &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
-	loopMax := opt.LoopWells
-	if loopMax == 0 {
-		loopMax = 1 << 12
-	}
-	// The set hash of every level while no loop is proven (nil: loop
-	// detection is off).
-	var allSets map[[2]uint64]int
-	if loopMax > 0 {
-		allSets = map[[2]uint64]int{}
-	}
-	var lg *loopGraph
-	if loopMax > 0 {
-		lg = newLoopGraph()
-	}
-	var ld *levelWriter
 	if opt.LevelDir != "" {
-		if ld, err = newLevelWriter(opt.LevelDir, c, opt); err != nil {
-			return nil, err
+		var err error
+		if s.ld, err = newLevelWriter(opt.LevelDir, s.c, *opt); err != nil {
+			return err
 		}
 	}
-	var children int64
-	var levelSets map[[2]uint64]int // set hash of each level, once a loop is proven
-	var ck *checkpoint
-	var clock checkpointClock
-	depth0 := 0
-	var prevSeconds, prevCPU float64 // spent by the runs before a resume
 	if opt.Checkpoint != "" {
-		want := checkpointFor(opt, c)
-		saved, err := loadCheckpoint(opt.Checkpoint, want)
-		if err != nil {
-			return nil, err
-		}
-		if saved != nil && saved.Done {
-			r := saved.Result
-			return &r, nil
-		}
-		if saved != nil {
-			l := newMemLevel(P)
-			if opt.SpillDir != "" {
-				l.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth))
-				if err := os.MkdirAll(l.dir, 0o755); err != nil {
-					return nil, err
-				}
-			}
-			if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l); err != nil {
-				l.release()
-				return nil, err
-			}
-			cur.release()
-			cur = l
-			*res = saved.Result
-			res.LevelDir = opt.LevelDir
-			prevSeconds, prevCPU = res.Seconds, res.CPUSeconds
-			children, depth0 = saved.Children, saved.Depth
-			lg = nil // checkpoints are taken once loop tracking has ended
-			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("resumed at level %d", depth0), Done: 0, Total: cur.size(), Unit: "states"})
-		}
-		ck = &want
-		clock = checkpointClock{every: opt.CheckpointEvery, last: time.Now()}
+		return s.resume()
 	}
-	for depth := depth0; ; depth++ {
-		n := cur.size()
-		if n == 0 {
-			break
+	return nil
+}
+
+// close releases the arenas (nothing refers to them once Search returns)
+// and the disk-mode folder.
+func (s *searcher) close() {
+	s.cur.release()
+	s.arenas[0].release()
+	s.arenas[1].release()
+	for _, w := range s.workers {
+		w.out = nil
+		w.arena.release()
+	}
+	if s.spillRoot != "" {
+		os.RemoveAll(s.spillRoot)
+	}
+}
+
+// run expands one level after another until the last level is empty, a
+// loop is proven, MaxLevels is reached or ctx is cancelled.
+func (s *searcher) run(ctx context.Context) error {
+	for depth := s.depth0; s.cur.size() > 0; depth++ {
+		if err := ctx.Err(); err != nil {
+			return s.stopped(depth, err)
 		}
-		// Write this level while it is being expanded.
-		var wg sync.WaitGroup
-		var werr error
-		if ld != nil {
-			wg.Add(1)
-			go func(d int, l *level) {
-				defer wg.Done()
-				werr = ld.write(d, l)
-			}(depth, cur)
-		}
-		if opt.MaxLevels > 0 && depth >= opt.MaxLevels {
-			res.Levels = append(res.Levels, Level{Depth: depth, States: n, Children: children, BestScore: -1})
-			res.Truncated = true
-			wg.Wait()
-			break
-		}
-		track := lg != nil
-		sc := scorer{c: c, s0: opt.StartScore, cells0: cells0, d: depth}
-		childDir := ""
-		if opt.SpillDir != "" {
-			childDir = filepath.Join(opt.SpillDir, fmt.Sprintf("C%05d", depth+1))
-			if err := os.MkdirAll(childDir, 0o755); err != nil {
-				wg.Wait()
-				return nil, err
-			}
-		}
-		for _, w := range workers {
-			w.spillDir = childDir
-		}
-		if opt.SpillDir == "" && depth > 0 {
-			// Size the buffers for the children expected (the last
-			// level's children per state), so appends do not copy.
-			ratio := float64(children) / float64(res.Levels[depth-1].States)
-			reserve(workers, int(float64(n)*ratio*1.1/float64(len(workers)*P))+64)
-		}
-		best := expandLevel(c, sc, cur, workers, track, func(done int64) {
-			rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: done, Total: n, Unit: "states",
-				Info: fmt.Sprintf("best %d, %s RSS", res.Score, formatBytes(procstat.CurrentRSS()))})
-		})
-		for _, w := range workers {
-			if w.err != nil {
-				wg.Wait()
-				return nil, w.err
-			}
-		}
-		res.Levels = append(res.Levels, Level{Depth: depth, States: n, Children: children, BestScore: best})
-		res.Expanded += n
-		if best > res.Score || depth == 0 {
-			res.Score = best
-		}
-		res.Length = depth
-		if n > res.MaxWidth {
-			res.MaxWidth, res.MaxWidthDepth = n, depth
-		}
-		children = 0
-		for _, w := range workers {
-			children += w.children
-		}
-		res.Children += children
-		// Loop detection: a cycle in the graph of wells means a game can
-		// repeat a well forever, each lap clearing lines.
-		if track {
-			for _, w := range workers {
-				if lg.size() <= loopMax {
-					lg.merge(w.parents, w.edges, loopMax)
-				}
-				w.parents, w.edges = w.parents[:0], w.edges[:0]
-			}
-			if lg.size() > loopMax {
-				lg = nil
-			} else if pieces, lines, ok := lg.findCycle(); ok {
-				// Go on until the sequence of levels (as sets of wells)
-				// repeats, so that the max width is exact.
-				res.Unbounded, res.LoopDepth, res.LoopPieces, res.LoopLines = true, depth, pieces, lines
-				lg = nil
-				levelSets = map[[2]uint64]int{}
-			}
-		}
-		if levelSets == nil && allSets != nil {
-			// A level equal to an earlier one: the levels repeat forever.
-			h := cur.setHash()
-			if d0, ok := allSets[h]; ok {
-				res.Unbounded, res.LoopDepth = true, depth
-				res.PeriodStart, res.Period = d0, depth-d0
-				wg.Wait()
-				break
-			}
-			allSets[h] = depth
-		}
-		if levelSets != nil {
-			h := cur.setHash()
-			if d0, ok := levelSets[h]; ok {
-				res.PeriodStart, res.Period = d0, depth-d0
-				wg.Wait()
-				break
-			}
-			levelSets[h] = depth
-		}
-		next := newMemLevel(P)
-		if opt.SpillDir == "" {
-			// The arena of level depth-1, released by now.
-			a := &levelArenas[(depth+1)&1]
-			*a = (*a).reuse(int(children))
-			next.arena, next.shared = *a, true
-		} else {
-			next.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
-			if err := os.MkdirAll(next.dir, 0o755); err != nil {
-				wg.Wait()
-				return nil, err
-			}
-		}
-		err := dedupLevel(c, workers, next)
-		wg.Wait()
-		if childDir != "" {
-			os.RemoveAll(childDir)
-		}
-		if err == nil {
-			err = werr
-		}
-		if err != nil {
-			next.release()
-			return nil, err
-		}
-		cur.release()
-		cur = next
-		rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
-			Info: fmt.Sprintf("best %d, next %d states, %s RSS", res.Score, next.size(), formatBytes(procstat.CurrentRSS()))})
-		if ck != nil && lg == nil && levelSets == nil && cur.size() > 0 && clock.due(time.Now()) {
-			ck.Depth, ck.Children, ck.Done = depth+1, children, false
-			ck.Result = *res
-			ck.Result.Seconds = prevSeconds + time.Since(start).Seconds()
-			ck.Result.CPUSeconds = prevCPU + procstat.CPUSeconds() - cpu0
-			if err := saveCheckpoint(opt.Checkpoint, ck, cur); err != nil {
-				return nil, fmt.Errorf("bfs: checkpoint: %w", err)
-			}
-			clock.last = time.Now()
+		stop, err := s.level(ctx, depth)
+		if err != nil || stop {
+			return err
 		}
 	}
-	if ld != nil {
-		if err := ld.finish(res); err != nil {
+	return nil
+}
+
+// stopped is the error of a search cancelled at a level.
+func (s *searcher) stopped(depth int, err error) error {
+	return fmt.Errorf("bfs: %dx%d %s stopped at level %d: %w", s.opt.Width, s.opt.Height, s.opt.Rule, depth, err)
+}
+
+// finish completes the result: the level files' description, the times,
+// the final checkpoint and the last progress event.
+func (s *searcher) finish() (*Result, error) {
+	res := s.res
+	if s.ld != nil {
+		if err := s.ld.finish(res); err != nil {
 			return nil, err
 		}
 	}
-	res.Seconds = prevSeconds + time.Since(start).Seconds()
-	res.CPUSeconds = prevCPU + procstat.CPUSeconds() - cpu0
+	s.stamp(res)
 	res.PeakRSS = procstat.PeakRSS()
-	if ck != nil && !res.Truncated {
-		ck.Done, ck.Result = true, *res
-		if err := saveCheckpoint(opt.Checkpoint, ck, nil); err != nil {
+	if s.ck != nil && !res.Truncated {
+		s.ck.Done, s.ck.Result = true, *res
+		if err := saveCheckpoint(s.opt.Checkpoint, s.ck, nil); err != nil {
 			return nil, fmt.Errorf("bfs: checkpoint: %w", err)
 		}
 	}
-	rep.Report(progress.Event{Job: job, Stage: "done", Done: res.Expanded, Total: res.Expanded, Unit: "states", Finished: true,
+	s.rep.Report(progress.Event{Job: s.job, Stage: "done", Done: res.Expanded, Total: res.Expanded, Unit: "states", Finished: true,
 		Info: fmt.Sprintf("score %d, length %d, width %d, %.1fs", res.Score, res.Length, res.MaxWidth, res.Seconds)})
 	return res, nil
 }
 
-// expandLevel expands every state of cur into the workers' partition
-// buffers and returns the best score in cur.
-func expandLevel(c *codec, sc scorer, cur *level, workers []*worker, track bool, tick func(int64)) int {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for _, w := range workers {
-		w.children, w.best = 0, -1
-		w.expanded.Store(0)
-		wg.Add(1)
-		go func(w *worker) {
-			defer wg.Done()
-			for {
-				p := int(next.Add(1) - 1)
-				if p >= cur.parts() {
-					return
-				}
-				words, err := cur.part(p, w.scratch)
-				if err != nil {
-					w.err = err
-					return
-				}
-				if cur.dir != "" {
-					w.scratch = words
-				}
-				w.expandPart(c, sc, uint32(p), words, track)
-				if w.err != nil {
-					return
-				}
-			}
-		}(w)
-	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	t := time.NewTicker(250 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			best := -1
-			for _, w := range workers {
-				best = max(best, w.best)
-			}
-			return best
-		case <-t.C:
-			var e int64
-			for _, w := range workers {
-				e += w.expanded.Load()
-			}
-			tick(e)
-		}
-	}
-}
-
-func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track bool) {
-	for i, word := range words {
-		hi0, lo0 := c.decodeKey(p, word)
-		c.unpackRows(hi0, lo0, &w.well) // the rows above the bar stay 0
-		w.best = max(w.best, sc.scoreKey(hi0, lo0))
-		if track {
-			w.parents = append(w.parents, [2]uint64{hi0, lo0})
-		}
-		_, w.plain, w.res = w.gen.LiveMoves(&w.well, hatetris.Mild, nil, w.plain[:0], w.res[:0])
-		// A line-free child's key is its parent's with the piece's cells
-		// added.
-		for j := range w.plain {
-			hi, lo := c.place(hi0, lo0, &w.plain[j])
-			w.addChild(c, hi, lo, 0, track)
-		}
-		for j := range w.res {
-			r := &w.res[j]
-			hi, lo := c.pack(&r.Well)
-			w.addChild(c, hi, lo, r.Lines, track)
-		}
-		w.children += int64(len(w.plain) + len(w.res))
-		w.buffered += len(w.plain) + len(w.res)
-		if w.spillDir != "" && w.buffered > w.spillWords {
-			if err := w.spill(w.spillDir); err != nil {
-				w.err = err
-				return
-			}
-		}
-		if i&1023 == 1023 {
-			w.expanded.Add(1024)
-		}
-	}
-	w.expanded.Add(int64(len(words) & 1023))
-}
-
-// reserve gives every worker's partition buffers room for n words, in its
-// arena (whose old words were merged).
-func reserve(workers []*worker, n int) {
-	for _, w := range workers {
-		// Half as much again for the partitions that outgrow n (the
-		// part never used is never touched, so costs no memory).
-		w.arena = w.arena.reuse(n*len(w.out) + n*len(w.out)/2)
-		for p := range w.out {
-			w.out[p] = w.arena.alloc(n)
-		}
-	}
-}
-
-// grow moves a full children buffer to one twice its size, taken from the
-// worker's arena while it has room (the heap after).
-func (w *worker) grow(buf []uint64) []uint64 {
-	return append(w.arena.alloc(max(2*cap(buf), 256)), buf...)
-}
-
-// addChild files a live child, given by its plain key, under its
-// partition.
-func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
-	if track {
-		w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(lines)})
-	}
-	cp, cw := c.encodeKey(hi, lo)
-	buf := w.out[cp]
-	if len(buf) == cap(buf) {
-		buf = w.grow(buf)
-	}
-	w.out[cp] = append(buf, cw)
-}
-
-// dedupLevel merges the workers' buffers (and spilled files) of every
-// partition into a sorted set stored in next, in parallel over partitions,
-// and empties the buffers.
-func dedupLevel(c *codec, workers []*worker, next *level) error {
-	var np atomic.Int64
-	var wg sync.WaitGroup
-	// Bits of a word that select its partition (they are equal within one).
-	wordPart := c.s
-	if c.k == 0 {
-		wordPart = c.pb
-	}
-	errs := make([]error, len(workers))
-	hashes := make([][2]uint64, len(workers))
-	for i := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := &workers[i].dedup
-			for {
-				p := int(np.Add(1) - 1)
-				if p >= next.parts() {
-					return
-				}
-				words, err := d.merge(workers, p, wordPart, next.arena)
-				if err == nil {
-					h := partHash(p, words)
-					hashes[i][0] += h[0]
-					hashes[i][1] += h[1]
-					err = next.set(p, words)
-				}
-				if err != nil {
-					errs[i] = err
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	next.hash, next.hashed = [2]uint64{}, true
-	for _, h := range hashes {
-		next.hash[0] += h[0]
-		next.hash[1] += h[1]
-	}
-	for _, w := range workers {
-		w.buffered = 0
-	}
-	return errors.Join(errs...)
+// stamp sets r's times: those of this run plus those before a resume.
+func (s *searcher) stamp(r *Result) {
+	r.Seconds = s.prevSecond + time.Since(s.start).Seconds()
+	r.CPUSeconds = s.prevCPU + procstat.CPUSeconds() - s.cpu0
 }
 
 func formatBytes(b int64) string {
@@ -658,35 +326,4 @@ func formatBytes(b int64) string {
 		return fmt.Sprintf("%.0f MB", float64(b)/(1<<20))
 	}
 	return fmt.Sprintf("%d kB", b>>10)
-}
-
-// setHash is an order-independent 128-bit hash of the level's wells
-// (computed by the deduplication, or here for a level read or seeded).
-func (l *level) setHash() [2]uint64 {
-	if l.hashed {
-		return l.hash
-	}
-	var scratch []uint64
-	for p := 0; p < l.parts(); p++ {
-		words, _ := l.part(p, scratch)
-		h := partHash(p, words)
-		l.hash[0] += h[0]
-		l.hash[1] += h[1]
-		if l.dir != "" {
-			scratch = words
-		}
-	}
-	l.hashed = true
-	return l.hash
-}
-
-// partHash is partition p's share of a level's set hash.
-func partHash(p int, words []uint64) [2]uint64 {
-	var h [2]uint64
-	for _, w := range words {
-		x := w ^ uint64(p)*seedA
-		h[0] += mix(x)
-		h[1] += mix(x ^ seedB)
-	}
-	return h
 }

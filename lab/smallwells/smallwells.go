@@ -1,6 +1,7 @@
 package smallwells
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -15,9 +16,10 @@ import (
 )
 
 // Search runs the complete search of a width x height well (height rows below
-// the bar) with a progress bar.
+// the bar) with a progress bar (bfs.Search with context.Background(): call
+// bfs.Search directly to pass a context that can be cancelled).
 func Search(width, height int, rule bfs.Rule) (*bfs.Result, error) {
-	return bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule,
+	return bfs.Search(context.Background(), bfs.Options{Width: width, Height: height, Rule: rule,
 		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 }
 
@@ -30,7 +32,7 @@ func Game(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Resul
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
-	res, err := bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule, LevelDir: dir,
+	res, err := bfs.Search(context.Background(), bfs.Options{Width: width, Height: height, Rule: rule, LevelDir: dir,
 		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 	if err != nil {
 		return nil, nil, err
