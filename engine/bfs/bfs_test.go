@@ -13,12 +13,12 @@ import (
 // (width 10), the blog's corrected tables (widths 5 and 6), and the
 // blog's old width-10 and width-8 tables for the clear-above-bar rule.
 var anchors = []struct {
-	w, h     int
-	rule     Rule
-	score    int
-	length   int
-	maxWidth int64
-	slow     bool
+	w, h   int
+	rule   Rule
+	score  int
+	length int
+	peak   int64
+	slow   bool
 }{
 	{10, 2, RuleQntm, 0, 4, 21, false},
 	{10, 3, RuleQntm, 0, 6, 310, false},
@@ -64,9 +64,9 @@ func TestAnchors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%dx%d %v: %v", a.w, a.h, a.rule, err)
 		}
-		if res.Score != a.score || res.Length != a.length || res.MaxWidth != a.maxWidth || res.Unbounded {
+		if res.Score != a.score || res.Length != a.length || res.PeakStates != a.peak || res.Unbounded {
 			t.Errorf("%dx%d %v: got (%d, %d, %d, unbounded %v), want (%d, %d, %d)", a.w, a.h, a.rule,
-				res.Score, res.Length, res.MaxWidth, res.Unbounded, a.score, a.length, a.maxWidth)
+				res.Score, res.Length, res.PeakStates, res.Unbounded, a.score, a.length, a.peak)
 		}
 	}
 }
@@ -77,15 +77,15 @@ func TestLoopsWidth4(t *testing.T) {
 	tests := []struct {
 		h         int
 		unbounded bool
-		maxWidth  int64
+		peak      int64
 	}{{2, false, 2}, {3, false, 5}, {4, true, 16}, {5, true, 34}, {6, true, 91}}
 	for _, tc := range tests {
 		res, err := Search(context.Background(), Options{Width: 4, Height: tc.h})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Unbounded != tc.unbounded || res.MaxWidth != tc.maxWidth {
-			t.Errorf("4x%d: unbounded %v max width %d, want %v %d", tc.h, res.Unbounded, res.MaxWidth, tc.unbounded, tc.maxWidth)
+		if res.Unbounded != tc.unbounded || res.PeakStates != tc.peak {
+			t.Errorf("4x%d: unbounded %v peak %d states, want %v %d", tc.h, res.Unbounded, res.PeakStates, tc.unbounded, tc.peak)
 		}
 		// After the first piece, a well where the AI's piece can complete
 		// and clear one row, leaving the same well: a 1-piece loop.
@@ -136,10 +136,10 @@ func TestDeterminism(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.MaxWidth != 3973 {
-			t.Fatalf("workers %d: max width %d", nw, res.MaxWidth)
+		if res.PeakStates != 3973 {
+			t.Fatalf("workers %d: peak %d states", nw, res.PeakStates)
 		}
-		b, err := os.ReadFile(levelPath(dir, res.MaxWidthDepth))
+		b, err := os.ReadFile(levelPath(dir, res.PeakLevel))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestSpill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(a.Levels) != len(b.Levels) || a.MaxWidth != b.MaxWidth || a.Score != b.Score || a.Length != b.Length {
+		if len(a.Levels) != len(b.Levels) || a.PeakStates != b.PeakStates || a.Score != b.Score || a.Length != b.Length {
 			t.Fatalf("%v: memory %+v, disk %+v", sz, a, b)
 		}
 		for i := range a.Levels {
@@ -335,9 +335,9 @@ func TestLoopsWithoutGraph(t *testing.T) {
 		if !want.Unbounded || want.LoopPieces == 0 {
 			t.Fatalf("4x%d: the graph should prove the loop: %+v", h, want)
 		}
-		if !got.Unbounded || got.LoopPieces != 0 || got.Period == 0 || got.MaxWidth != want.MaxWidth {
-			t.Errorf("4x%d without the graph: unbounded %v, period %d from %d, max width %d; want max width %d",
-				h, got.Unbounded, got.Period, got.PeriodStart, got.MaxWidth, want.MaxWidth)
+		if !got.Unbounded || got.LoopPieces != 0 || got.Period == 0 || got.PeakStates != want.PeakStates {
+			t.Errorf("4x%d without the graph: unbounded %v, period %d from %d, peak %d states; want peak %d states",
+				h, got.Unbounded, got.Period, got.PeriodStart, got.PeakStates, want.PeakStates)
 		}
 	}
 }

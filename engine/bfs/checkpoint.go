@@ -26,8 +26,10 @@ import (
 
 const checkpointName = "checkpoint.json"
 
-// checkpointVersion changes when the format does.
-const checkpointVersion = 1
+// checkpointVersion changes when the format does. Version 1 named
+// Result.PeakStates and PeakLevel MaxWidth and MaxWidthDepth, and a level's
+// number "depth": loadCheckpoint still reads it.
+const checkpointVersion = 2
 
 type checkpoint struct {
 	Version       int
@@ -86,6 +88,21 @@ func loadCheckpoint(dir string, want checkpoint) (*checkpoint, error) {
 	var ck checkpoint
 	if err := json.Unmarshal(b, &ck); err != nil {
 		return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+	}
+	if ck.Version == 1 {
+		// The names before the glossary (Level.UnmarshalJSON reads the
+		// levels' old key).
+		var v1 struct {
+			Result struct {
+				MaxWidth      int64
+				MaxWidthDepth int
+			}
+		}
+		if err := json.Unmarshal(b, &v1); err != nil {
+			return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+		}
+		ck.Result.PeakStates, ck.Result.PeakLevel = v1.Result.MaxWidth, v1.Result.MaxWidthDepth
+		ck.Version = checkpointVersion
 	}
 	if !ck.sameSearch(&want) {
 		return nil, fmt.Errorf("bfs: checkpoint %s is for a %dx%d %s search from another start, not this %dx%d %s one",

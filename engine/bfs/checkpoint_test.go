@@ -2,6 +2,7 @@ package bfs
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -15,12 +16,12 @@ import (
 // sameOutcome compares what a search found (not its timing).
 func sameOutcome(t *testing.T, what string, got, want *Result) {
 	t.Helper()
-	if got.Score != want.Score || got.Length != want.Length || got.MaxWidth != want.MaxWidth ||
-		got.MaxWidthDepth != want.MaxWidthDepth || got.Expanded != want.Expanded || got.Children != want.Children ||
+	if got.Score != want.Score || got.Length != want.Length || got.PeakStates != want.PeakStates ||
+		got.PeakLevel != want.PeakLevel || got.Expanded != want.Expanded || got.Children != want.Children ||
 		got.Unbounded != want.Unbounded || got.Truncated != want.Truncated || !reflect.DeepEqual(got.Levels, want.Levels) {
 		t.Fatalf("%s: got score %d length %d width %d (level %d) expanded %d children %d, %d levels; want %d %d %d (%d) %d %d, %d levels",
-			what, got.Score, got.Length, got.MaxWidth, got.MaxWidthDepth, got.Expanded, got.Children, len(got.Levels),
-			want.Score, want.Length, want.MaxWidth, want.MaxWidthDepth, want.Expanded, want.Children, len(want.Levels))
+			what, got.Score, got.Length, got.PeakStates, got.PeakLevel, got.Expanded, got.Children, len(got.Levels),
+			want.Score, want.Length, want.PeakStates, want.PeakLevel, want.Expanded, want.Children, len(want.Levels))
 	}
 }
 
@@ -221,5 +222,65 @@ func TestSearchCancel(t *testing.T) {
 	cancel()
 	if _, err := HistorySearch(ctx, HistoryOptions{Width: 4, Height: 8}); !errors.Is(err, context.Canceled) {
 		t.Errorf("history search: %v, want context.Canceled", err)
+	}
+}
+
+// TestCheckpointVersion1 resumes from a checkpoint in the format before the
+// glossary's renames (MaxWidth, MaxWidthDepth, a level's "depth").
+func TestCheckpointVersion1(t *testing.T) {
+	dir := t.TempDir()
+	opt := Options{Width: 10, Height: 5, Checkpoint: dir, CheckpointEvery: 0, MaxLevels: 12}
+	if _, err := Search(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, checkpointName)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.NewReplacer(`"Version": 2`, `"Version": 1`, `"PeakStates"`, `"MaxWidth"`, `"PeakLevel"`, `"MaxWidthDepth"`,
+		`"level"`, `"depth"`).Replace(string(b))
+	if old == string(b) || !strings.Contains(old, `"MaxWidthDepth"`) || !strings.Contains(old, `"Version": 1`) {
+		t.Fatalf("no version-1 checkpoint made of %s", b)
+	}
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opt.MaxLevels = 0
+	got, err := Search(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameOutcome(t, "resumed from version 1", got, want)
+}
+
+// TestLevelJSON: a level's number is written as "level" and read from
+// "level" or the old "depth".
+func TestLevelJSON(t *testing.T) {
+	b, err := json.Marshal(Level{Level: 3, States: 5, Children: 7, BestScore: 1})
+	if err != nil || string(b) != `{"level":3,"states":5,"children":7,"best_score":1}` {
+		t.Fatalf("%s %v", b, err)
+	}
+	for _, tc := range []struct {
+		in   string
+		want Level
+	}{
+		{`{"level":3,"states":5,"children":7,"best_score":1}`, Level{3, 5, 7, 1}},
+		{`{"depth":4,"states":5,"children":7,"best_score":1}`, Level{4, 5, 7, 1}},
+		{`{"level":2,"depth":9,"states":1}`, Level{Level: 2, States: 1}},
+		{`{"states":1}`, Level{States: 1}},
+	} {
+		var l Level
+		if err := json.Unmarshal([]byte(tc.in), &l); err != nil || l != tc.want {
+			t.Errorf("%s: %+v %v, want %+v", tc.in, l, err, tc.want)
+		}
+	}
+	var l Level
+	if err := json.Unmarshal([]byte(`{"level":"x"}`), &l); err == nil {
+		t.Error("a bad level: want an error")
 	}
 }

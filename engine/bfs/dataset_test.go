@@ -81,7 +81,7 @@ func TestGamesDataset(t *testing.T) {
 
 // TestCommittedTables checks datasets/bfs: the anchors of the real game
 // and of the old rule, and every summary row against its level file
-// (totals, max width and its level, best score, length).
+// (totals, peak states and level, best score, length).
 func TestCommittedTables(t *testing.T) {
 	rows, err := ReadSummaryFile("../../datasets/bfs/summary.csv")
 	if err != nil {
@@ -99,8 +99,8 @@ func TestCommittedTables(t *testing.T) {
 	}
 	for _, r := range rows {
 		if a, ok := anchors[key{r.Width, r.Height, r.Rule}]; ok {
-			if int64(r.Score) != a[0] || int64(r.Length) != a[1] || r.MaxWidth != a[2] {
-				t.Errorf("%dx%d %s: (%d, %d, %d), want %v", r.Width, r.Height, r.Rule, r.Score, r.Length, r.MaxWidth, a)
+			if int64(r.Score) != a[0] || int64(r.Length) != a[1] || r.PeakStates != a[2] {
+				t.Errorf("%dx%d %s: (%d, %d, %d), want %v", r.Width, r.Height, r.Rule, r.Score, r.Length, r.PeakStates, a)
 			}
 			delete(anchors, key{r.Width, r.Height, r.Rule})
 		}
@@ -125,8 +125,8 @@ func TestCommittedTables(t *testing.T) {
 		// A loop's last level (the first repeat) is expanded but its
 		// children make no level of the file.
 		if states != r.States || children != r.Children && !r.Unbounded || children > r.Children ||
-			maxW != r.MaxWidth || maxD != r.MaxWidthDepth {
-			t.Errorf("%dx%d %s: the level file gives states %d children %d max width %d at %d; the row %+v",
+			maxW != r.PeakStates || maxD != r.PeakLevel {
+			t.Errorf("%dx%d %s: the level file gives states %d children %d peak %d states at level %d; the row %+v",
 				r.Width, r.Height, r.Rule, states, children, maxW, maxD, r)
 		}
 		if !r.Unbounded && (best != r.Score || last != r.Length) {

@@ -3,14 +3,23 @@
 // Mild), level by level, one level per piece placed, deduplicating states
 // on (well, score). Per level it counts the distinct states, the children
 // generated and the best score; overall it gives the best score, the
-// length (the most pieces any game lasts) and the maximum width (the
-// largest level): the tables of the HATETRIS beam-search authors' blog,
-// recomputed exactly and pushed further.
+// length and the peak (the largest level): the tables of the HATETRIS
+// beam-search authors' blog, recomputed exactly and pushed further.
 //
-// Height means the rows below the bar; the well has 4 more rows above it
-// (hatetris.Rules depth = height + 4, bar 4). Two line-clear rules:
-// RuleQntm (the real game) and RuleClearAboveBar (the old, wrong rule behind
-// the blog's first width-10 table).
+// # Words
+//
+//   - Width: the well's columns. Height: the rows below the bar; the well
+//     has Bar = 4 more rows above it (hatetris.Rules depth = height + 4).
+//   - Level n: the distinct (well, score) states after n pieces placed
+//     (Level.Level; level 0 is the start well).
+//   - Length: the most pieces any game places before the piece that ends
+//     it, that is the deepest non-empty level (Result.Length).
+//   - Peak: the largest level. Result.PeakStates is its number of states,
+//     Result.PeakLevel the level (the first if several tie). The blog calls
+//     PeakStates the "max width"; the summary tables keep the blog's column
+//     names, max_width (PeakStates) and max_width_depth (PeakLevel).
+//   - Rule: RuleQntm (the real game) or RuleClearAboveBar (the old, wrong
+//     rule behind the blog's first width-10 table).
 //
 // Memory and speed: a state is packed into one 64-bit word plus an implicit
 // partition number (an invertible mix of the well's rows and the score, so
@@ -47,7 +56,7 @@
 // met (scores dropped) and reports score and length as unbounded as soon as
 // it has a cycle (a cycle must clear lines, since a well that repeats has
 // received 4k cells and lost Width·lines); it then runs on until the
-// sequence of levels repeats, so the max width stays exact.
+// sequence of levels repeats, so the peak stays exact.
 // HistorySearch settles the question under the real rule with the AI's
 // memory, where the state space allows it.
 package bfs

@@ -20,7 +20,7 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	// Write this level while it is being expanded.
 	wait := s.writeLevel(depth)
 	if s.opt.MaxLevels > 0 && depth >= s.opt.MaxLevels {
-		s.res.Levels = append(s.res.Levels, Level{Depth: depth, States: n, Children: s.children, BestScore: -1})
+		s.res.Levels = append(s.res.Levels, Level{Level: depth, States: n, Children: s.children, BestScore: -1})
 		s.res.Truncated = true
 		return true, wait()
 	}
@@ -114,14 +114,14 @@ func (s *searcher) expand(ctx context.Context, depth int, n int64, track bool) (
 // row, the totals, the best score, the length and the largest level.
 func (s *searcher) record(depth int, n int64, best int) {
 	res := s.res
-	res.Levels = append(res.Levels, Level{Depth: depth, States: n, Children: s.children, BestScore: best})
+	res.Levels = append(res.Levels, Level{Level: depth, States: n, Children: s.children, BestScore: best})
 	res.Expanded += n
 	if best > res.Score || depth == 0 {
 		res.Score = best
 	}
 	res.Length = depth
-	if n > res.MaxWidth {
-		res.MaxWidth, res.MaxWidthDepth = n, depth
+	if n > res.PeakStates {
+		res.PeakStates, res.PeakLevel = n, depth
 	}
 	s.children = 0
 	for _, w := range s.workers {
