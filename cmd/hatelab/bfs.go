@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"math"
 	"os"
@@ -281,18 +280,13 @@ func piecesString(g *bfs.Game) string {
 	return string(b)
 }
 
+// writeLevelsCSV writes the levels of res to path (bfs.WriteLevels).
 func writeLevelsCSV(path string, res *bfs.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"depth", "states", "children", "best_score"})
-	for _, l := range res.Levels {
-		w.Write([]string{strconv.Itoa(l.Level), strconv.FormatInt(l.States, 10), strconv.FormatInt(l.Children, 10), strconv.Itoa(l.BestScore)})
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := bfs.WriteLevels(f, res); err != nil {
 		f.Close()
 		return err
 	}

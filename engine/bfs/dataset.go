@@ -18,6 +18,23 @@ import (
 var SummaryHeader = []string{"width", "height", "rule", "score", "length", "max_width", "max_width_depth",
 	"unbounded", "states", "children", "seconds", "peak_rss_bytes", "workers"}
 
+// LevelsHeader is the header of the per-level tables in
+// datasets/bfs/levels (one row per level, from level 0): the column depth
+// holds Level.Level, then States, Children and BestScore.
+var LevelsHeader = []string{"depth", "states", "children", "best_score"}
+
+// WriteLevels writes the levels of a search as a per-level table (CSV,
+// LevelsHeader first), the format of datasets/bfs/levels.
+func WriteLevels(w io.Writer, res *Result) error {
+	cw := csv.NewWriter(w)
+	cw.Write(LevelsHeader)
+	for _, l := range res.Levels {
+		cw.Write([]string{strconv.Itoa(l.Level), strconv.FormatInt(l.States, 10), strconv.FormatInt(l.Children, 10), strconv.Itoa(l.BestScore)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
 // Row is one line of a summary table: one complete search.
 type Row struct {
 	Width, Height int
