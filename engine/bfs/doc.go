@@ -21,6 +21,51 @@
 //   - Rule: RuleQntm (the real game) or RuleClearAboveBar (the old, wrong
 //     rule behind the blog's first width-10 table).
 //
+// # Tables
+//
+// datasets/bfs holds the searches' tables, in one schema (read with
+// ReadSummaryFile, written with AppendSummary and WriteLevels; checked
+// against each other by the package's tests, which fail when a file is
+// missing). scripts/bfs-tables.sh regenerates them all, one
+// `hatelab bfs --width W --height H --rule RULE --append-summary
+// datasets/bfs/summary.csv --out datasets/bfs/levels/wW-hH-RULE.csv` per
+// search.
+//
+// summary.csv (SummaryHeader, one Row per complete search):
+//
+//	width, height     Row.Width, Row.Height
+//	rule              qntm or clear-above-bar (Rule.String)
+//	score, length     Row.Score, Row.Length (-1 when unbounded)
+//	max_width         Row.PeakStates: the states of the largest level
+//	max_width_depth   Row.PeakLevel: that level
+//	unbounded         true when a loop was proven
+//	states, children  Result.Expanded, Result.Children: totals over all levels
+//	seconds           wall time of the run (3 decimals)
+//	peak_rss_bytes    peak resident memory of the run
+//	workers           goroutines of the run
+//
+// levels/wW-hH-RULE.csv (LevelsHeader, one row per level from level 0):
+//
+//	depth       Level.Level: pieces placed
+//	states      Level.States: distinct (well, score) states
+//	children    Level.Children: live children of the previous level, before deduplication
+//	best_score  Level.BestScore
+//
+// The columns keep the blog's names (max_width, depth); the Go fields use
+// the words above.
+//
+// # Stages
+//
+// Search is told in stages on a searcher (search.go): newSearcher checks
+// the options and builds the first level and the workers; prepare makes the
+// folders and resumes from a checkpoint (resume, checkpoint.go); run
+// expands one level after another with searcher.level (step.go: writeLevel,
+// prepareChildren, expand, record, repeats, nextLevel with dedupLevel, and
+// checkpoint); finish completes the result. expandLevel and the workers are
+// in expand.go, the deduplication in dedup.go. Search takes a context and
+// stops between levels or, within a level, at the next partition (or 1024
+// states).
+//
 // Memory and speed: a state is packed into one 64-bit word plus an implicit
 // partition number (an invertible mix of the well's rows and the score, so
 // partitions are balanced and nothing is lost); a level is 2^k sorted

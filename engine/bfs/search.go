@@ -24,6 +24,8 @@ import (
 
 // Options configure a search.
 type Options struct {
+	// Width and Height are the well's columns and its rows below the bar;
+	// Rule the line-clear rule.
 	Width, Height int
 	Rule          Rule
 	// Start is the well to search from (nil: the empty well), in the
@@ -77,6 +79,7 @@ type Level struct {
 
 // Result is the outcome of a search.
 type Result struct {
+	// Width, Height and Rule are the search's (Options).
 	Width, Height int
 	Rule          Rule
 	// Score is the best score of any game. Length is the most pieces any
