@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	bfsdata "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/lab"
@@ -41,10 +42,9 @@ func Game(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Resul
 	return g, res, err
 }
 
-// Summary loads datasets/bfs/summary.csv: one row per complete search.
-func Summary() ([]bfs.Row, error) {
-	return bfs.ReadSummaryFile(lab.RepoPath("datasets/bfs/summary.csv"))
-}
+// Summary returns the rows of datasets/bfs/summary.csv (embedded): one row
+// per complete search.
+func Summary() ([]bfs.Row, error) { return bfsdata.Summary() }
 
 // Row is a display row of a search.
 type Row struct {
@@ -215,15 +215,9 @@ func seconds(s float64) string {
 	return lab.Clock(time.Duration(s * float64(time.Second)))
 }
 
-// Games loads datasets/bfs/games.jsonl: games rebuilt from searches.
-func Games() ([]bfs.GameRecord, error) {
-	f, err := os.Open(lab.RepoPath("datasets/bfs/games.jsonl"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return bfs.ReadGames(f)
-}
+// Games returns the games of datasets/bfs/games.jsonl (embedded): games
+// rebuilt from searches.
+func Games() ([]bfs.GameRecord, error) { return bfsdata.Games() }
 
 // FindGame returns the rebuilt game of a size and target ("longest" or
 // "score"), replayed and verified by the engine.
