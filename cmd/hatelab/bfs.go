@@ -228,6 +228,7 @@ keys, verified by the engine.`,
 				if game != nil {
 					j.Replay = game.Keys
 				}
+				fmt.Fprintln(cmd.ErrOrStderr(), "hatelab bfs --json: "+jsonDeprecation)
 				return writeJSON(w, j)
 			}
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

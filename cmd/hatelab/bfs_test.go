@@ -13,7 +13,7 @@ import (
 // TestBFSCommand runs `hatelab bfs` on small wells: the JSON fields, the
 // CSV levels, the unbounded width-4 case, a verified replay and bad input.
 func TestBFSCommand(t *testing.T) {
-	out, err := run(t, newBFSCmd(), "--width", "10", "--height", "4", "--json", "--quiet")
+	out, err := runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "4", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestBFSCheckpoint(t *testing.T) {
 		b, _ := json.Marshal([]any{j["score"], j["length"], j["peak_states"], j["peak_level"], j["levels"]})
 		return string(b)
 	}
-	want, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--json", "--quiet")
+	want, err := runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "5", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestBFSCheckpoint(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "frontier-00009.bin")); err != nil {
 		t.Fatalf("no level-9 checkpoint: %v", err)
 	}
-	got, err := run(t, newBFSCmd(), args...)
+	got, err := runJSON(t, newBFSCmd(), "max_width", args...)
 	if err != nil || levels(got) != levels(want) {
 		t.Fatalf("resumed: %v\n%s\nwant\n%s", err, levels(got), levels(want))
 	}
