@@ -53,8 +53,9 @@ const (
 	MaxHeight = 28
 	// windowPatterns is the number of 4x3 window patterns.
 	windowPatterns = 1 << 12
-	// fieldsPerWord is the number of 12-bit window fields in a spread word.
-	fieldsPerWord = 5
+	// fieldsPerWord is the number of window fields (12 bits used of 16) in
+	// a spread word.
+	fieldsPerWord = 4
 )
 
 // FeatureSet is the feature set of one well geometry: Width columns and
@@ -73,7 +74,7 @@ type FeatureSet struct {
 	wslots        int      // window rows (Height-3, or 0)
 	wcols         int      // window columns (Width-2, or 0 without windows)
 	base          []int32  // per slot, the index of pattern 0
-	spread        []uint64 // per row value, its 3-bit column slices, 12 bits apart
+	spread        []uint64 // per row value, its 3-bit column slices, 16 bits apart
 	words         int      // spread words per row value
 }
 
@@ -119,7 +120,7 @@ func NewFeatureSet(v Variant, width, height int) (*FeatureSet, error) {
 		fs.spread = make([]uint64, rows*fs.words)
 		for v := 0; v < rows; v++ {
 			for c := 0; c < fs.wcols; c++ {
-				fs.spread[v*fs.words+c/fieldsPerWord] |= uint64(v>>c&7) << (12 * (c % fieldsPerWord))
+				fs.spread[v*fs.words+c/fieldsPerWord] |= uint64(v>>c&7) << (16 * (c % fieldsPerWord))
 			}
 		}
 	}
@@ -172,22 +173,35 @@ func (fs *FeatureSet) Append(dst []int32, rows []uint16) []int32 {
 }
 
 // windows writes the window slots whose top row is in [r0, r1) into out
-// (a full slot array).
+// (a full slot array). For each top row the spread words of its four rows
+// are combined (shifts by 9, 6, 3, 0), giving four window patterns per
+// word, 16 bits apart.
 func (fs *FeatureSet) windows(out, base []int32, rows []uint16, r0, r1 int) {
 	mask := uint16(1<<fs.width - 1)
 	nw, wc, ws, h := fs.words, fs.wcols, fs.wslots, fs.height
 	sp := fs.spread
+	out = out[:fs.active]
+	base = base[:fs.active]
 	for r := r0; r < r1; r++ {
-		a := int(rows[r]&mask) * nw
-		b := int(rows[r+1]&mask) * nw
-		c := int(rows[r+2]&mask) * nw
-		d := int(rows[r+3]&mask) * nw
-		for k := 0; k < nw; k++ {
-			p := sp[a+k]<<9 | sp[b+k]<<6 | sp[c+k]<<3 | sp[d+k]
-			c0 := k * fieldsPerWord
-			for f := 0; f < fieldsPerWord && c0+f < wc; f++ {
-				s := h + ws*(c0+f) + r
-				out[s] = base[s] + int32(p>>(12*f)&0xfff)
+		a := sp[int(rows[r]&mask)*nw:][:nw]
+		b := sp[int(rows[r+1]&mask)*nw:][:nw]
+		c := sp[int(rows[r+2]&mask)*nw:][:nw]
+		d := sp[int(rows[r+3]&mask)*nw:][:nw]
+		for k := range a {
+			p := a[k]<<9 | b[k]<<6 | c[k]<<3 | d[k]
+			col := k * fieldsPerWord
+			s := h + ws*col + r
+			if col+fieldsPerWord <= wc && s+3*ws < len(out) {
+				out[s] = base[s] + int32(p&0xfff)
+				out[s+ws] = base[s+ws] + int32(p>>16&0xfff)
+				out[s+2*ws] = base[s+2*ws] + int32(p>>32&0xfff)
+				out[s+3*ws] = base[s+3*ws] + int32(p>>48&0xfff)
+				continue
+			}
+			for ; col < wc; col++ {
+				out[s] = base[s] + int32(p&0xfff)
+				p >>= 16
+				s += ws
 			}
 		}
 	}

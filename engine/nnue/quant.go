@@ -280,17 +280,6 @@ func add8(acc, row *[8]uint64) {
 	acc[7] += row[7]
 }
 
-func sub8(acc, row *[8]uint64) {
-	acc[0] -= row[0]
-	acc[1] -= row[1]
-	acc[2] -= row[2]
-	acc[3] -= row[3]
-	acc[4] -= row[4]
-	acc[5] -= row[5]
-	acc[6] -= row[6]
-	acc[7] -= row[7]
-}
-
 func addRow(acc, row []uint64) {
 	acc = acc[:len(row)]
 	for k, x := range row {
@@ -303,8 +292,16 @@ func (q *Quantized) swap(acc []uint64, old, f int32) {
 	nw := q.words
 	if nw == 8 {
 		a := (*[8]uint64)(acc)
-		sub8(a, (*[8]uint64)(q.w1[int(old)*8:]))
-		add8(a, (*[8]uint64)(q.w1[int(f)*8:]))
+		o := (*[8]uint64)(q.w1[int(old)*8:])
+		n := (*[8]uint64)(q.w1[int(f)*8:])
+		a[0] += n[0] - o[0]
+		a[1] += n[1] - o[1]
+		a[2] += n[2] - o[2]
+		a[3] += n[3] - o[3]
+		a[4] += n[4] - o[4]
+		a[5] += n[5] - o[5]
+		a[6] += n[6] - o[6]
+		a[7] += n[7] - o[7]
 		return
 	}
 	o := q.w1[int(old)*nw : int(old)*nw+nw]
@@ -325,18 +322,8 @@ const defaultMaxBand = 6
 // more than a few rows changed (a line clear) it refreshes dst instead.
 // It reports whether it updated incrementally. dst must not be parent.
 func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
-	fs := q.fs
-	h := fs.height
-	rows = rows[:h]
-	lo, hi := -1, -1
-	for r, v := range rows {
-		if v != parent.rows[r] {
-			if lo < 0 {
-				lo = r
-			}
-			hi = r
-		}
-	}
+	rows = rows[:q.fs.height]
+	lo, hi := changed(rows, &parent.rows)
 	if hi-lo >= q.maxBand {
 		q.Refresh(dst, rows)
 		return false
@@ -344,45 +331,91 @@ func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
 	copy(dst.words, parent.words)
 	copy(dst.feats, parent.feats)
 	copy(dst.rows[:], rows)
-	if lo < 0 {
-		return true
+	if lo >= 0 {
+		q.delta(dst.words, dst.feats, true, rows, lo, hi)
 	}
-	acc := dst.words[:q.words]
-	feats := dst.feats[:fs.active]
+	return true
+}
+
+// ChildOutput is Output of the well rows (a child of parent's well),
+// computed in scratch: like Update, but only scratch's hidden sums are
+// kept (its features and rows are left stale, so scratch cannot serve as
+// a parent until refreshed). It is the beam's path: children are
+// evaluated once and never expanded from their accumulator.
+func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int64 {
+	rows = rows[:q.fs.height]
+	lo, hi := changed(rows, &parent.rows)
+	if hi-lo >= q.maxBand {
+		q.Refresh(scratch, rows)
+		return q.Output(scratch)
+	}
+	copy(scratch.words, parent.words)
+	if lo >= 0 {
+		q.delta(scratch.words, parent.feats, false, rows, lo, hi)
+	}
+	return q.Output(scratch)
+}
+
+// changed returns the first and last rows where rows and prev differ
+// (-1, -1 if none).
+func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {
+	lo, hi = -1, -1
+	for r, v := range rows {
+		if v != prev[r] {
+			if lo < 0 {
+				lo = r
+			}
+			hi = r
+		}
+	}
+	return lo, hi
+}
+
+// delta moves acc from the features feats (the parent's) to those of
+// rows, whose rows lo..hi changed; with write, feats is updated too.
+func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int) {
+	fs := q.fs
+	h := fs.height
+	acc = acc[:q.words]
+	feats = feats[:fs.active]
 	base := fs.base[:fs.active]
 	mask := uint16(1<<fs.width - 1)
 	for r := lo; r <= hi; r++ {
 		f := base[r] + int32(rows[r]&mask)
 		if old := feats[r]; old != f {
 			q.swap(acc, old, f)
-			feats[r] = f
+			if write {
+				feats[r] = f
+			}
 		}
 	}
 	if fs.wslots == 0 {
-		return true
+		return
 	}
 	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
 	nw, wc, ws := fs.words, fs.wcols, fs.wslots
 	sp := fs.spread
 	for r := r0; r < r1; r++ {
-		a := int(rows[r]&mask) * nw
-		b := int(rows[r+1]&mask) * nw
-		c := int(rows[r+2]&mask) * nw
-		d := int(rows[r+3]&mask) * nw
-		for k := 0; k < nw; k++ {
-			p := sp[a+k]<<9 | sp[b+k]<<6 | sp[c+k]<<3 | sp[d+k]
-			c0 := k * fieldsPerWord
-			for fi := 0; fi < fieldsPerWord && c0+fi < wc; fi++ {
-				s := h + ws*(c0+fi) + r
-				f := base[s] + int32(p>>(12*fi)&0xfff)
+		a := sp[int(rows[r]&mask)*nw:][:nw]
+		b := sp[int(rows[r+1]&mask)*nw:][:nw]
+		c := sp[int(rows[r+2]&mask)*nw:][:nw]
+		d := sp[int(rows[r+3]&mask)*nw:][:nw]
+		for k := range a {
+			p := a[k]<<9 | b[k]<<6 | c[k]<<3 | d[k]
+			s := h + ws*k*fieldsPerWord + r
+			for col := k * fieldsPerWord; col < min(wc, (k+1)*fieldsPerWord); col++ {
+				f := base[s] + int32(p&0xfff)
 				if old := feats[s]; old != f {
 					q.swap(acc, old, f)
-					feats[s] = f
+					if write {
+						feats[s] = f
+					}
 				}
+				p >>= 16
+				s += ws
 			}
 		}
 	}
-	return true
 }
 
 // Output is the network's integer output for a: B2*QA*QB plus the output
@@ -390,18 +423,26 @@ func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
 func (q *Quantized) Output(a *Accumulator) int64 {
 	out := q.b2
 	w2 := q.w2[:4*q.words]
-	hiQ, lo := q.qa, q.lo
-	for k, x := range a.words[:q.words] {
-		w := w2[4*k : 4*k+4]
-		for l := 0; l < 4; l++ {
-			v := int32(int16(x))
-			x = (x - uint64(int64(v))) >> 16
-			if q.tanh != nil {
-				v = int32(q.tanh[uint16(v)])
-			} else {
-				v = min(max(v, lo), hiQ)
+	words := a.words[:q.words]
+	if q.tanh != nil {
+		tab := q.tanh[:1<<16]
+		for k, x := range words {
+			w := w2[4*k : 4*k+4]
+			for l := range w {
+				v := int16(x)
+				x = (x - uint64(int64(v))) >> 16
+				out += int64(w[l]) * int64(tab[uint16(v)])
 			}
-			out += int64(w[l]) * int64(v)
+		}
+		return out
+	}
+	hiQ, lo := int64(q.qa), int64(q.lo)
+	for k, x := range words {
+		w := w2[4*k : 4*k+4]
+		for l := range w {
+			v := int64(int16(x))
+			x = (x - uint64(v)) >> 16
+			out += int64(w[l]) * min(max(v, lo), hiQ)
 		}
 	}
 	return out

@@ -94,7 +94,7 @@ func TestIncrementalEqualsRefresh(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			parent, child, full := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
+			parent, child, full, scratch := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
 			nChildren, nIncr := 0, 0
 			for i := range wells {
 				if testing.Short() && i%4 != 0 {
@@ -111,6 +111,9 @@ func TestIncrementalEqualsRefresh(t *testing.T) {
 					nChildren++
 					if !slices.Equal(child.words, full.words) || !slices.Equal(child.feats, full.feats) {
 						t.Fatalf("%s H%d: well %d child %d: incremental != refresh\n%s", v, h, i, k, r.Format(&buf[k].Well))
+					}
+					if o := q.ChildOutput(scratch, parent, rows); o != q.Output(full) {
+						t.Fatalf("%s H%d: well %d child %d: ChildOutput %d, refresh %d", v, h, i, k, o, q.Output(full))
 					}
 					// A grandchild from the updated child.
 					if k == 0 {
