@@ -63,6 +63,11 @@ type Config struct {
 	// OnDepth, when set, is called after every depth (after the
 	// checkpoint); a non-nil error stops the search with that error.
 	OnDepth func(DepthStats) error
+	// OnKept, when set, is called after every depth that kept wells (before
+	// OnDepth) with the depth and the kept wells, best first, and their
+	// scores (the slices are the callee's); a non-nil error stops the
+	// search with that error. Training-data samplers use it.
+	OnKept func(depth int, wells []hatetris.Well, scores []int) error
 }
 
 // DepthStats describes the beam after one depth.
@@ -167,6 +172,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Eval == nil {
 		cfg.Eval = eval.NewHand(eval.DefaultWeights())
 	}
+	if c, ok := cfg.Eval.(eval.GeometryChecker); ok {
+		if err := c.Check(r); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+	}
 	if cfg.QuiescenceCap <= 0 {
 		cfg.QuiescenceCap = 256
 	}
@@ -263,6 +273,11 @@ func (s *searcher) loop(ctx context.Context) error {
 		}
 		s.rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("depth %d", ds.Depth),
 			Done: int64(ds.Depth), Total: int64(s.cfg.MaxDepth), Unit: "depths", Info: info})
+		if s.cfg.OnKept != nil && !st.Died {
+			if err := s.onKept(); err != nil {
+				return err
+			}
+		}
 		if s.cfg.OnDepth != nil {
 			if err := s.cfg.OnDepth(ds); err != nil {
 				return err
@@ -272,6 +287,18 @@ func (s *searcher) loop(ctx context.Context) error {
 	s.rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(st.Depth), Total: int64(st.Depth),
 		Unit: "depths", Info: fmt.Sprintf("best %d", st.BestScore), Finished: true})
 	return nil
+}
+
+// onKept hands the kept wells to Config.OnKept.
+func (s *searcher) onKept() error {
+	st := s.st
+	wells := make([]hatetris.Well, len(st.Wells))
+	scores := make([]int, len(st.Scores))
+	for i := range wells {
+		unpack(s.r, &st.Wells[i], &wells[i])
+		scores[i] = int(st.Scores[i])
+	}
+	return s.cfg.OnKept(st.Depth, wells, scores)
 }
 
 // step expands the current beam into the next one. A cancelled context

@@ -46,9 +46,9 @@ type Quantized struct {
 
 // Quantize converts a float network. qa is the hidden scale (1.0 in the
 // float network is qa in the integer one): 0 picks the largest qa up to
-// 8192 for which the worst-case pre-activation over every possible well
-// (|B1| plus, per slot, the largest |W1| among its patterns, plus rounding)
-// fits int16; a given qa is lowered (by quarters) until it fits. With
+// 8192 for which every weight and the pre-activations of every possible
+// well (B1 plus, per slot, the least or the most weight among its
+// patterns, plus rounding) fit int16; a given qa is lowered (by quarters) until it fits. With
 // trained weights clamped to |W1| <= 1 at 10x16 the automatic qa is about
 // 256 (the design's QA); smaller weights get a finer grid. qb scales the
 // output weights: 0 picks the largest up to 32767 that keeps every output
@@ -69,37 +69,49 @@ func Quantize(n *Network, qa, qb int) (*Quantized, error) {
 		return nil, fmt.Errorf("quantisation scales qa=%d qb=%d out of range (qa %d..%d, qb 1..2^20)", qa, qb, minQA, maxQA)
 	}
 	fs := n.Features
-	// Worst case of |pre-activation| per hidden unit, in float units:
-	// |b1| + the sum over slots of the largest |W1| among the slot's
-	// patterns.
-	bound := make([]float64, n.Hidden)
-	for j := range bound {
-		bound[j] = math.Abs(float64(n.B1[j]))
+	// Range of each hidden unit's pre-activation over every well, in
+	// float units: B1 plus, per slot, the least (most) weight among the
+	// slot's patterns. The packed sums are exact when the final sums fit
+	// int16, whatever the partial sums do, so this range is what must fit
+	// (with every single weight).
+	lo := make([]float64, n.Hidden)
+	hi := make([]float64, n.Hidden)
+	single := 0.0
+	for j := range lo {
+		lo[j], hi[j] = float64(n.B1[j]), float64(n.B1[j])
+		single = max(single, math.Abs(float64(n.B1[j])))
 	}
-	groupMax := map[int32][]float64{}
+	type minmax struct{ lo, hi []float64 }
+	groups := map[int32]minmax{}
 	for s := 0; s < fs.active; s++ {
 		b := fs.base[s]
-		m, ok := groupMax[b]
+		m, ok := groups[b]
 		if !ok {
-			m = make([]float64, n.Hidden)
+			m = minmax{make([]float64, n.Hidden), make([]float64, n.Hidden)}
+			for j := range m.lo {
+				m.lo[j], m.hi[j] = math.Inf(1), math.Inf(-1)
+			}
 			np := int32(1) << fs.width
 			if s >= fs.height {
 				np = windowPatterns
 			}
 			for f := b; f < b+np; f++ {
 				for j, w := range n.Row(f) {
-					m[j] = max(m[j], math.Abs(float64(w)))
+					m.lo[j] = min(m.lo[j], float64(w))
+					m.hi[j] = max(m.hi[j], float64(w))
+					single = max(single, math.Abs(float64(w)))
 				}
 			}
-			groupMax[b] = m
+			groups[b] = m
 		}
-		for j := range bound {
-			bound[j] += m[j]
+		for j := range lo {
+			lo[j] += m.lo[j]
+			hi[j] += m.hi[j]
 		}
 	}
-	worst := 0.0
-	for _, b := range bound {
-		worst = max(worst, b)
+	worst := single
+	for j := range lo {
+		worst = max(worst, -lo[j], hi[j])
 	}
 	// Rounding adds at most 1/2 per term: K+1 terms.
 	fits := func(qa int) bool { return worst*float64(qa)+float64(fs.active+1)/2 <= math.MaxInt16 }
@@ -447,6 +459,9 @@ func (q *Quantized) Output(a *Accumulator) int64 {
 	}
 	return out
 }
+
+// Scale is 1/(QA*QB): an Output times Scale is in float units.
+func (q *Quantized) Scale() float64 { return q.scale }
 
 // Value is Output in float units (comparable with Network.Forward).
 func (q *Quantized) Value(a *Accumulator) float64 {
