@@ -276,3 +276,23 @@ func TestAccumulatorAllocs(t *testing.T) {
 		t.Fatalf("%v allocs", a)
 	}
 }
+
+// TestGen0Int16: the committed generation-0 network's int16 values stay
+// within its error bound of the float values on the children of record
+// wells, and nearly all sibling pairs are ordered alike.
+func TestGen0Int16(t *testing.T) {
+	n, err := Load("../../datasets/weights/gen-00.hlnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Quantize(n, n.Header.QA, n.Header.QB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := compareOrders(hatetris.Standard(), n, q, recordWells(t), 3000)
+	t.Logf("%s: %d parents, %d children: max |int16-float| %.5f (bound %.5f), identical orderings %.4f, pairwise agreement %.5f",
+		q, st.parents, st.children, st.maxErr, q.ErrorBound(), st.sameOrder, st.pairs)
+	if st.maxErr > q.ErrorBound() || st.pairs < 0.99 {
+		t.Fatalf("%+v", st)
+	}
+}
