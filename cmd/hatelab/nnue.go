@@ -11,7 +11,10 @@ import (
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/nnue/gen0"
+	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/lab"
 	"github.com/spf13/cobra"
 )
 
@@ -25,7 +28,7 @@ func newNNUECmd() *cobra.Command {
 		Short: "NNUE networks: fit a generation-0 network, describe a weights file",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newNNUEFit0Cmd(), newNNUEInfoCmd())
+	cmd.AddCommand(newNNUEFit0Cmd(), newNNUEInfoCmd(), newNNUECycleCmd())
 	return cmd
 }
 
@@ -134,4 +137,89 @@ func newNNUEInfoCmd() *cobra.Command {
 			return err
 		},
 	}
+}
+
+func newNNUECycleCmd() *cobra.Command {
+	var (
+		dir, start                         string
+		gens, masterWidth, masterPieces    int
+		samples, targetWidth, targetPieces int
+		epochs, batch, works               int
+		noQ, quiet, js                     bool
+		lr                                 float64
+		seed                               uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "cycle --dir DIR --generations N --master-width W --samples S [--start FILE] [--target-width 512 --target-pieces 10]",
+		Short: "Run NNUE training generations: master beam, samples, targets, GoMLX training, export",
+		Long: `Run training generations (engine/nnue/cycle): from the network of the previous
+generation (generation 0: --start, e.g. datasets/weights/gen-00.hlnn), a master
+beam with quiescence whose kept wells are reservoir-sampled, a target beam per
+sample (best value after --target-pieces pieces, -1 if it dies), training from
+the previous weights with GoMLX (pure-Go backend), and export to DIR/gen-NN.hlnn
+with a report per generation. Run it again with the same DIR after a kill to
+resume; the result is the same.`,
+		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-width 1000 --samples 4000`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if dir == "" || gens < 1 || masterWidth < 1 || samples < 1 {
+				return errors.New("--dir, --generations, --master-width and --samples are required (at least 1)")
+			}
+			cfg := cycle.Config{Dir: dir, Generations: gens, MasterWidth: masterWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
+				Samples: samples, TargetWidth: targetWidth, TargetPieces: targetPieces, Seed: seed, Workers: works,
+				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
+			if start != "" {
+				n, err := nnue.Load(start)
+				if err != nil {
+					return err
+				}
+				cfg.Start = n
+			}
+			if !quiet {
+				cfg.Progress = lab.Progress("nnue cycle")
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			reps, err := cycle.Run(ctx, cfg)
+			if err != nil {
+				return failure(err)
+			}
+			w := cmd.OutOrStdout()
+			if js {
+				return writeJSON(w, reps)
+			}
+			for _, r := range reps {
+				best := r.Epochs[len(r.Epochs)-1]
+				for _, e := range r.Epochs {
+					if e.Best {
+						best = e
+					}
+				}
+				if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples, %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
+					r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
+					len(r.Epochs), r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
+					return failure(err)
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&dir, "dir", "", "directory of the run (resumes when it exists)")
+	f.StringVar(&start, "start", "", "generation-0 network (needed on the first run of a directory)")
+	f.IntVar(&gens, "generations", 1, "generations to run")
+	f.IntVar(&masterWidth, "master-width", 1000, "master beam width")
+	f.IntVar(&masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
+	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
+	f.IntVar(&samples, "samples", 4000, "wells sampled from the master beam per generation")
+	f.IntVar(&targetWidth, "target-width", 512, "target beam width")
+	f.IntVar(&targetPieces, "target-pieces", 10, "pieces of each target beam")
+	f.IntVar(&epochs, "epochs", 20, "most training epochs (early stopping after 3 without progress)")
+	f.IntVar(&batch, "batch", 256, "training batch")
+	f.Float64Var(&lr, "lr", 1e-3, "Adam learning rate")
+	f.Uint64Var(&seed, "seed", 1, "seed of sampling and training")
+	f.IntVar(&works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
+	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
+	f.BoolVar(&js, "json", false, "print the reports as JSON")
+	return cmd
 }

@@ -59,3 +59,22 @@ func TestNNUEFit0(t *testing.T) {
 		}
 	}
 }
+
+// TestNNUECycle: a tiny generation through the CLI; run again on the same
+// directory, it resumes (nothing left to do) and prints the same report.
+func TestNNUECycle(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1", "--master-width", "20",
+		"--master-pieces", "15", "--samples", "60", "--target-width", "8", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
+	out, err := run(t, newNNUECmd(), args...)
+	if err != nil || !strings.Contains(out, "generation 1: master score") {
+		t.Fatal(err, out)
+	}
+	out2, err := run(t, newNNUECmd(), args...)
+	if err != nil || out2 != out {
+		t.Fatalf("resume: %v\n%s\nvs\n%s", err, out2, out)
+	}
+	if _, err := run(t, newNNUECmd(), "cycle", "--quiet", "--dir", t.TempDir(), "--samples", "5"); err == nil {
+		t.Fatal("no start network: no error")
+	}
+}

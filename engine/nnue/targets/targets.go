@@ -3,8 +3,9 @@
 // quiescence, the real AI with its loop rule) guided by the current
 // evaluation; the target is the best value among the wells it keeps after
 // the last piece, squashed into [-1, 1] (tanh of the engine's value, the
-// training output of the network), or -1 if the beam dies before. Score
-// is not used, except through an evaluation's score weight.
+// training output of the network), or -1 if the beam dies before. Each
+// target beam starts at score 0, so an evaluation's score weight (the
+// generation-0 network's) rewards only the lines cleared within it.
 //
 // Target beams run in parallel across wells, each on one goroutine, and
 // every result goes to its well's index, so the targets do not depend on
@@ -25,12 +26,6 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
-// Well is a sampled well and its score.
-type Well struct {
-	Well  hatetris.Well
-	Score int
-}
-
 // Config describes the target beams.
 type Config struct {
 	Rules *hatetris.Rules // nil: the real game's 10x20, bar 4
@@ -46,7 +41,7 @@ type Config struct {
 }
 
 // Compute returns one target per well.
-func Compute(ctx context.Context, cfg Config, wells []Well) ([]float32, error) {
+func Compute(ctx context.Context, cfg Config, wells []hatetris.Well) ([]float32, error) {
 	if cfg.Eval == nil {
 		return nil, errors.New("targets: no evaluation")
 	}
@@ -103,13 +98,13 @@ func Compute(ctx context.Context, cfg Config, wells []Well) ([]float32, error) {
 }
 
 // One is the target of one well.
-func One(ctx context.Context, cfg Config, w *Well) (float32, error) {
+func One(ctx context.Context, cfg Config, w *hatetris.Well) (float32, error) {
 	if cfg.Squash == nil {
 		cfg.Squash = math.Tanh
 	}
-	start := w.Well
+	start := *w
 	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, Width: cfg.Width, MaxDepth: cfg.Pieces, Eval: cfg.Eval,
-		Workers: 1, Start: &start, StartScore: w.Score})
+		Workers: 1, Start: &start})
 	if err != nil {
 		return 0, err
 	}

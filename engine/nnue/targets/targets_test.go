@@ -12,19 +12,19 @@ import (
 // sampleWells follows a game that always takes the AI piece's tallest
 // live outcome, keeping every other well: early wells survive a target
 // beam, the last ones die in it.
-func sampleWells(t testing.TB) []Well {
+func sampleWells(t testing.TB) []hatetris.Well {
 	r := hatetris.Standard()
 	g, err := hatetris.Play(r, hatetris.HATETRIS, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	gen := hatetris.NewGenerator(r)
-	var out []Well
+	var out []hatetris.Well
 	w := g.Well
 	var buf []hatetris.Result
 	for i := 0; i < 200; i++ {
 		if i%2 == 0 {
-			out = append(out, Well{Well: w})
+			out = append(out, w)
 		}
 		_, buf = gen.Move(&w, hatetris.Mild, nil, buf[:0])
 		// the tallest live outcome: wells that die soon
@@ -45,7 +45,7 @@ func sampleWells(t testing.TB) []Well {
 	for y := 5; y < r.Depth; y++ {
 		full[y] = 0b0101010101 << (y % 2)
 	}
-	return append(out, Well{Well: full})
+	return append(out, full)
 }
 
 // TestCompute: targets are in [-1, 1], -1 for wells whose beam dies, not
