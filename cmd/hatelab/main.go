@@ -1,6 +1,6 @@
 // Command hatelab is the command-line face of the hatelab research lab:
 // replaying HATETRIS games, generating moves, encoding replays, exhaustive
-// searches of small wells, beam searches and classic-Tetris agent runs.
+// searches of small wells, beam searches, NNUE networks and classic-Tetris agent runs.
 //
 // Each subcommand lives in its own file and registers itself on rootCmd
 // from an init function.

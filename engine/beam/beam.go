@@ -63,6 +63,11 @@ type Config struct {
 	// OnLevel, when set, is called after every level (after the
 	// checkpoint); a non-nil error stops the search with that error.
 	OnLevel func(LevelStats) error
+	// OnKept, when set, is called after every level that kept wells (before
+	// OnLevel) with the level and the kept wells, best first, and their
+	// scores (the slices are the callee's); a non-nil error stops the
+	// search with that error. Training-data samplers use it.
+	OnKept func(level int, wells []hatetris.Well, scores []int) error
 }
 
 // LevelStats describes the beam after one level.
@@ -167,6 +172,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Eval == nil {
 		cfg.Eval = eval.NewHand(eval.DefaultWeights())
 	}
+	if c, ok := cfg.Eval.(eval.GeometryChecker); ok {
+		if err := c.Check(r); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+	}
 	if cfg.QuiescenceCap <= 0 {
 		cfg.QuiescenceCap = 256
 	}
@@ -263,6 +273,11 @@ func (s *searcher) loop(ctx context.Context) error {
 		}
 		s.rep.Report(progress.Event{Job: job, Stage: fmt.Sprintf("level %d", ds.Level),
 			Done: int64(ds.Level), Total: int64(s.cfg.MaxPieces), Unit: "levels", Info: info})
+		if s.cfg.OnKept != nil && !st.Died {
+			if err := s.onKept(); err != nil {
+				return err
+			}
+		}
 		if s.cfg.OnLevel != nil {
 			if err := s.cfg.OnLevel(ds); err != nil {
 				return err
@@ -272,6 +287,18 @@ func (s *searcher) loop(ctx context.Context) error {
 	s.rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(st.Level), Total: int64(st.Level),
 		Unit: "levels", Info: fmt.Sprintf("best %d", st.BestScore), Finished: true})
 	return nil
+}
+
+// onKept hands the kept wells to Config.OnKept.
+func (s *searcher) onKept() error {
+	st := s.st
+	wells := make([]hatetris.Well, len(st.Wells))
+	scores := make([]int, len(st.Scores))
+	for i := range wells {
+		unpack(s.r, &st.Wells[i], &wells[i])
+		scores[i] = int(st.Scores[i])
+	}
+	return s.cfg.OnKept(st.Level, wells, scores)
 }
 
 // step expands the current beam into the next one. A cancelled context

@@ -11,6 +11,7 @@ type worker struct {
 	r    *hatetris.Rules
 	exp  expander
 	ev   eval.Worker
+	pw   eval.ParentWorker // ev, when it takes the parent first
 	pool pool
 	q    quiescer
 
@@ -26,6 +27,7 @@ func newWorker(s *searcher) *worker {
 	w.exp.g = hatetris.NewGenerator(s.r)
 	w.q = quiescer{g: hatetris.NewGenerator(s.r), ev: w.ev, cap: s.cfg.QuiescenceCap, r: s.r}
 	w.q.cw, _ = w.ev.(eval.ClearsWorker)
+	w.pw, _ = w.ev.(eval.ParentWorker)
 	return w
 }
 
@@ -39,6 +41,9 @@ func (w *worker) expand(d, i int) {
 	st := w.s.st
 	well := &w.well // not a local: the generator keeps a pointer to it
 	unpack(w.r, &st.Wells[i], well)
+	if w.pw != nil {
+		w.pw.SetParent(well)
+	}
 	score := int(st.Scores[i])
 	w.exp.hist.reset(w.r, cellsOf(well))
 	w.s.tr.gather(d, i, &w.exp.hist)

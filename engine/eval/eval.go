@@ -42,7 +42,8 @@ type ClearsWorker interface {
 }
 
 // ByName returns the evaluation a CLI flag names: "hand" (the default
-// weights, or those of weightsFile when it is not empty).
+// weights, or those of weightsFile when it is not empty) or "nnue" (the
+// network of weightsFile, an engine/nnue weights file).
 func ByName(name, weightsFile string) (Evaluator, error) {
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case "", "hand":
@@ -54,6 +55,11 @@ func ByName(name, weightsFile string) (Evaluator, error) {
 			return nil, err
 		}
 		return NewHand(w), nil
+	case "nnue":
+		if weightsFile == "" {
+			return nil, fmt.Errorf("evaluation nnue needs a weights file")
+		}
+		return LoadNNUE(weightsFile)
 	}
-	return nil, fmt.Errorf("unknown evaluation %q (want hand)", name)
+	return nil, fmt.Errorf("unknown evaluation %q (want hand or nnue)", name)
 }

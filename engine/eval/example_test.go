@@ -63,7 +63,7 @@ func ExampleByName() {
 	// Output:
 	// hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5]
 	// empty well is worth 0: true
-	// unknown evaluation "nnue" (want hand)
+	// evaluation nnue needs a weights file
 }
 
 // Weights in the JSON format of datasets/weights; unknown fields are an

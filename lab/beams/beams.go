@@ -353,3 +353,15 @@ func Best(pts []Point) Point {
 	}
 	return b
 }
+
+// RunEval is Run with another evaluation, such as an NNUE network:
+//
+//	ev, err := eval.ByName("nnue", lab.RepoPath("datasets/weights/gen-00.hlnn"))
+//	res, err := beams.RunEval(ev, 1000, true, 0)
+func RunEval(ev eval.Evaluator, beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
+	job := fmt.Sprintf("beam width %d %s", beamWidth, ev.Name())
+	if quiescence {
+		job += " +quiescence"
+	}
+	return beam.Run(context.Background(), beam.Config{BeamWidth: beamWidth, Quiescence: quiescence, MaxPieces: maxPieces, Eval: ev, Progress: lab.Progress(job)})
+}

@@ -3,6 +3,8 @@ package beams
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/eval"
 )
 
 func TestBeamSweepAndPlots(t *testing.T) {
@@ -60,5 +62,20 @@ func TestBest(t *testing.T) {
 	}
 	if b := Best(nil); b != (Point{}) {
 		t.Fatalf("best of none %+v", b)
+	}
+}
+
+// TestRunEval: a short beam with the committed generation-0 network.
+func TestRunEval(t *testing.T) {
+	ev, err := eval.ByName("nnue", "../../datasets/weights/gen-00.hlnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunEval(ev, 20, true, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pieces < 8 || len(res.Levels) != 8 {
+		t.Fatalf("%d pieces, %d levels", res.Pieces, len(res.Levels))
 	}
 }

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
+	"github.com/hatelab/hatelab/engine/nnue/gen0"
+	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/lab"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	rootCmd.AddCommand(newNNUECmd())
+}
+
+func newNNUECmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "nnue",
+		Short: "NNUE networks: fit a generation-0 network, describe a weights file",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(newNNUEFit0Cmd(), newNNUEInfoCmd(), newNNUECycleCmd())
+	return cmd
+}
+
+func newNNUEFit0Cmd() *cobra.Command {
+	var (
+		out, variant, name       string
+		beamWidth, maxPieces     int
+		perLevel, hidden         int
+		minCount, maxFeat, works int
+		quiescence, js           bool
+		ridge                    float64
+		seed                     uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "fit0 --out FILE [--beam-width 1000] [--quiescence] [--per-level 16] [--hidden 32] [--seed 1]",
+		Short: "Fit a generation-0 NNUE network to the hand-made evaluation by least squares",
+		Long: `Run a beam with the hand-made evaluation, draw wells from every level (and
+the outcomes of the AI's piece in each), and fit an NNUE network to the
+hand-made values by least squares (engine/nnue/gen0), so that
+'hatelab beam --eval nnue' runs before any training. The network is written
+as an engine/nnue weights file whose header records this command; the fit is
+deterministic (seeded, any number of workers).`,
+		Example: `  hatelab nnue fit0 --out datasets/weights/gen-00.hlnn --beam-width 1000 --quiescence`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return errors.New("--out FILE is required")
+			}
+			v, err := nnue.ParseVariant(variant)
+			if err != nil {
+				return err
+			}
+			if beamWidth < 1 || perLevel < 1 || hidden < 1 || hidden > nnue.MaxHidden {
+				return fmt.Errorf("--beam-width, --per-level must be at least 1 and --hidden 1..%d", nnue.MaxHidden)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			n, rep, err := gen0.Fit(ctx, gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence,
+				MaxPieces: maxPieces, PerLevel: perLevel, Variant: v, Hidden: hidden, MinCount: minCount,
+				MaxFeatures: maxFeat, Ridge: ridge, Seed: seed, Workers: works})
+			if err != nil {
+				return failure(err)
+			}
+			n.Header.Name = name
+			n.Header.Provenance = fmt.Sprintf("hatelab nnue fit0 --beam-width %d --quiescence=%v --max-pieces %d --per-level %d --variant %s --hidden %d --min-count %d --max-features %d --ridge %g --seed %d (least squares on the hand-made evaluation dnf86, engine/nnue/gen0)",
+				beamWidth, quiescence, maxPieces, perLevel, v, hidden, minCount, maxFeat, ridge, seed)
+			n.Header.Metrics = map[string]float64{
+				"valid_rmse": rep.ValidRMSE, "valid_r2": rep.ValidR2, "train_rmse": rep.TrainRMSE,
+				"samples": float64(rep.Samples), "valid_child_pairs_ordered_as_hand": rep.HandPairs,
+				"target_min": rep.TargetMin, "target_max": rep.TargetMax, "beam_score": float64(rep.BeamScore),
+			}
+			if err := nnue.Save(out, n); err != nil {
+				return failure(err)
+			}
+			w := cmd.OutOrStdout()
+			if js {
+				return writeJSON(w, rep)
+			}
+			_, err = fmt.Fprintf(w, "master beam:     width %d, %d levels, score %d\nsamples:         %d (%d train, %d validation), %d features fitted\nvalidation:      RMSE %.1f (linear model alone %.1f), R2 %.3f; train RMSE %.1f (hand-made values %.0f..%.0f)\nchild pairs:     %.3f ordered as the hand-made evaluation orders them (%d validation parents)\nint16:           max |int16 - float| %.4f (bound %.4f, qa %d, qb %d); identical child orderings %.3f\nwrote:           %s (%.1fs)\n",
+				beamWidth, rep.Levels, rep.BeamScore, rep.Samples, rep.Train, rep.Valid, rep.Fitted, rep.ValidRMSE, rep.LinearRMSE,
+				rep.ValidR2, rep.TrainRMSE, rep.TargetMin, rep.TargetMax, rep.HandPairs, rep.OrderParents, rep.Int16MaxErr,
+				rep.Int16Bound, rep.QA, rep.QB, rep.SameOrder, out, rep.Seconds)
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
+	f.StringVar(&name, "name", "gen-00", "network name recorded in the file")
+	f.IntVar(&beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation)")
+	f.BoolVar(&quiescence, "quiescence", false, "master beam with the quiescence lookahead")
+	f.IntVar(&maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
+	f.IntVar(&perLevel, "per-level", 16, "kept wells drawn per level (each with the outcomes of its piece)")
+	f.StringVar(&variant, "variant", "shared", "features: shared (knewjade) or positional (D&F)")
+	f.IntVar(&hidden, "hidden", 32, "hidden units")
+	f.IntVar(&minCount, "min-count", 3, "fit only features seen at least this often")
+	f.IntVar(&maxFeat, "max-features", 3000, "fit at most this many features (the most frequent)")
+	f.Float64Var(&ridge, "ridge", 1, "ridge added to the normal equations")
+	f.Uint64Var(&seed, "seed", 1, "seed of the draws and the random hidden units")
+	f.IntVar(&works, "workers", 0, "goroutines for the beam (0: all cores; the result does not depend on it)")
+	f.BoolVar(&js, "json", false, "print the fit report as JSON")
+	return cmd
+}
+
+func newNNUEInfoCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "info FILE",
+		Short: "Describe an NNUE weights file: header, sizes, quantisation",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := nnue.Load(args[0])
+			if err != nil {
+				return err
+			}
+			q, err := nnue.Quantize(n, n.Header.QA, n.Header.QB)
+			if err != nil {
+				return err
+			}
+			h := n.Header
+			var m []string
+			for k, v := range h.Metrics {
+				m = append(m, fmt.Sprintf("%s=%g", k, v))
+			}
+			slices.Sort(m)
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "name:        %s (generation %d)\nnetwork:     %s, output %s, score weight %g\nint16 error: at most %.4g\nprovenance:  %s\nmetrics:     %s\n",
+				h.Name, h.Generation, q, h.Output, n.ScoreWeight, q.ErrorBound(), h.Provenance, strings.Join(m, " "))
+			return err
+		},
+	}
+}
+
+func newNNUECycleCmd() *cobra.Command {
+	var (
+		dir, start                         string
+		gens, masterWidth, masterPieces    int
+		samples, targetWidth, targetPieces int
+		epochs, batch, works               int
+		noQ, quiet, js                     bool
+		lr                                 float64
+		seed                               uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "cycle --dir DIR --generations N --master-width W --samples S [--start FILE] [--target-width 512 --target-pieces 10]",
+		Short: "Run NNUE training generations: master beam, samples, targets, GoMLX training, export",
+		Long: `Run training generations (engine/nnue/cycle): from the network of the previous
+generation (generation 0: --start, e.g. datasets/weights/gen-00.hlnn), a master
+beam with quiescence whose kept wells are reservoir-sampled, a target beam per
+sample (best value after --target-pieces pieces, -1 if it dies), training from
+the previous weights with GoMLX (pure-Go backend), and export to DIR/gen-NN.hlnn
+with a report per generation. Run it again with the same DIR after a kill to
+resume; the result is the same.`,
+		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-width 1000 --samples 4000`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if dir == "" || gens < 1 || masterWidth < 1 || samples < 1 {
+				return errors.New("--dir, --generations, --master-width and --samples are required (at least 1)")
+			}
+			cfg := cycle.Config{Dir: dir, Generations: gens, MasterWidth: masterWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
+				Samples: samples, TargetWidth: targetWidth, TargetPieces: targetPieces, Seed: seed, Workers: works,
+				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
+			if start != "" {
+				n, err := nnue.Load(start)
+				if err != nil {
+					return err
+				}
+				cfg.Start = n
+			}
+			if !quiet {
+				cfg.Progress = lab.Progress("nnue cycle")
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			reps, err := cycle.Run(ctx, cfg)
+			if err != nil {
+				return failure(err)
+			}
+			w := cmd.OutOrStdout()
+			if js {
+				return writeJSON(w, reps)
+			}
+			for _, r := range reps {
+				best := r.Epochs[len(r.Epochs)-1]
+				for _, e := range r.Epochs {
+					if e.Best {
+						best = e
+					}
+				}
+				if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples, %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
+					r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
+					len(r.Epochs), r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
+					return failure(err)
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&dir, "dir", "", "directory of the run (resumes when it exists)")
+	f.StringVar(&start, "start", "", "generation-0 network (needed on the first run of a directory)")
+	f.IntVar(&gens, "generations", 1, "generations to run")
+	f.IntVar(&masterWidth, "master-width", 1000, "master beam width")
+	f.IntVar(&masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
+	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
+	f.IntVar(&samples, "samples", 4000, "wells sampled from the master beam per generation")
+	f.IntVar(&targetWidth, "target-width", 512, "target beam width")
+	f.IntVar(&targetPieces, "target-pieces", 10, "pieces of each target beam")
+	f.IntVar(&epochs, "epochs", 20, "most training epochs (early stopping after 3 without progress)")
+	f.IntVar(&batch, "batch", 256, "training batch")
+	f.Float64Var(&lr, "lr", 1e-3, "Adam learning rate")
+	f.Uint64Var(&seed, "seed", 1, "seed of sampling and training")
+	f.IntVar(&works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
+	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
+	f.BoolVar(&js, "json", false, "print the reports as JSON")
+	return cmd
+}

@@ -1,0 +1,247 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+)
+
+// Magic opens every weights file.
+const Magic = "HLNNUE1\n"
+
+// FormatVersion is the version this package writes and reads.
+const FormatVersion = 1
+
+// maxHeaderBytes bounds the JSON header.
+const maxHeaderBytes = 1 << 20
+
+// maxTensorBytes bounds the tensors (4 GiB of float32 would not be useful).
+const maxTensorBytes = 1 << 31
+
+// Header is the JSON header of a weights file. The fields from Width to
+// CRC32 describe the tensors and are set by Write; the others are
+// provenance, kept as read.
+type Header struct {
+	Format  string `json:"format"`  // "hatelab-nnue"
+	Version int    `json:"version"` // FormatVersion
+	// Width and Height are the geometry (columns, rows below the bar).
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Variant is "shared" or "positional".
+	Variant string `json:"variant"`
+	// Features is F, Active K, Hidden H.
+	Features   int    `json:"features"`
+	Active     int    `json:"active"`
+	Hidden     int    `json:"hidden"`
+	Activation string `json:"activation"` // "hardtanh", "crelu", "tanh"
+	// Output is the activation training put on the output ("tanh" or
+	// "linear"); the engine ranks on the value before it.
+	Output string `json:"output"`
+	// QA and QB are the wished quantisation scales (0: defaults); the
+	// engine may lower them (see Quantize).
+	QA int `json:"qa"`
+	QB int `json:"qb"`
+	// ScoreWeight: see Network.ScoreWeight.
+	ScoreWeight float64 `json:"score_weight"`
+	// Tensors lists the float32 tensors in file order with their shapes:
+	// w1 [F,H], b1 [H], w2 [H], b2 [1].
+	Tensors []TensorInfo `json:"tensors"`
+	// CRC32 is the IEEE CRC-32 of the tensor bytes.
+	CRC32 uint32 `json:"crc32"`
+
+	// Name names the network, e.g. "gen-00".
+	Name string `json:"name,omitempty"`
+	// Generation is the training generation (0: not trained by the cycle).
+	Generation int `json:"generation"`
+	// Provenance says how the weights were made (command, data, seed).
+	Provenance string `json:"provenance,omitempty"`
+	// Metrics holds training or fit metrics (e.g. "valid_mse").
+	Metrics map[string]float64 `json:"metrics,omitempty"`
+}
+
+// TensorInfo names a tensor and its shape.
+type TensorInfo struct {
+	Name  string `json:"name"`
+	Shape []int  `json:"shape"`
+}
+
+// Write writes n as a weights file: Magic, the header's length (uint32
+// little-endian), the JSON header, then the float32 tensors little-endian.
+func Write(w io.Writer, n *Network) error {
+	b, err := Marshal(n)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// Marshal returns the weights file of n.
+func Marshal(n *Network) ([]byte, error) {
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	fs := n.Features
+	h := n.Header
+	h.Format, h.Version = "hatelab-nnue", FormatVersion
+	h.Width, h.Height, h.Variant = fs.width, fs.height, fs.variant.String()
+	h.Features, h.Active, h.Hidden = fs.count, fs.active, n.Hidden
+	h.Activation = n.Activation.String()
+	if h.Output == "" {
+		h.Output = "linear"
+	}
+	h.ScoreWeight = n.ScoreWeight
+	h.Tensors = tensorInfos(fs.count, n.Hidden)
+	var body bytes.Buffer
+	body.Grow(4 * (len(n.W1) + 2*n.Hidden + 1))
+	for _, t := range [][]float32{n.W1, n.B1, n.W2, {n.B2}} {
+		writeFloats(&body, t)
+	}
+	h.CRC32 = crc32.ChecksumIEEE(body.Bytes())
+	js, err := json.Marshal(&h)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(Magic)+4+len(js)+body.Len())
+	out = append(out, Magic...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(js)))
+	out = append(out, js...)
+	return append(out, body.Bytes()...), nil
+}
+
+func tensorInfos(f, hidden int) []TensorInfo {
+	return []TensorInfo{{"w1", []int{f, hidden}}, {"b1", []int{hidden}}, {"w2", []int{hidden}}, {"b2", []int{1}}}
+}
+
+func writeFloats(b *bytes.Buffer, v []float32) {
+	var buf [4]byte
+	for _, x := range v {
+		binary.LittleEndian.PutUint32(buf[:], math.Float32bits(x))
+		b.Write(buf[:])
+	}
+}
+
+// Save writes n to path (through a temporary file, renamed).
+func Save(path string, n *Network) error {
+	b, err := Marshal(n)
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// Load reads a weights file.
+func Load(path string) (*Network, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n, err := Unmarshal(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// Read reads a weights file from r.
+func Read(r io.Reader) (*Network, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Unmarshal(b)
+}
+
+// Unmarshal parses a weights file; any defect is a one-line error.
+func Unmarshal(b []byte) (*Network, error) {
+	if len(b) < len(Magic)+4 || string(b[:len(Magic)]) != Magic {
+		return nil, fmt.Errorf("not a hatelab NNUE weights file (bad magic)")
+	}
+	hl := binary.LittleEndian.Uint32(b[len(Magic):])
+	if hl > maxHeaderBytes || int(hl) > len(b)-len(Magic)-4 {
+		return nil, fmt.Errorf("weights header length %d out of range", hl)
+	}
+	rest := b[len(Magic)+4:]
+	var h Header
+	dec := json.NewDecoder(bytes.NewReader(rest[:hl]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
+		return nil, fmt.Errorf("weights header: %v", oneLine(err))
+	}
+	if h.Format != "hatelab-nnue" || h.Version != FormatVersion {
+		return nil, fmt.Errorf("weights header: format %q version %d, want hatelab-nnue version %d", h.Format, h.Version, FormatVersion)
+	}
+	v, err := ParseVariant(h.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("weights header: %v", err)
+	}
+	fs, err := NewFeatureSet(v, h.Width, h.Height)
+	if err != nil {
+		return nil, fmt.Errorf("weights header: %v", err)
+	}
+	act, err := ParseActivation(h.Activation)
+	if err != nil {
+		return nil, fmt.Errorf("weights header: %v", err)
+	}
+	if h.Features != fs.count || h.Active != fs.active {
+		return nil, fmt.Errorf("weights header: %d features, %d active; the %s geometry has %d, %d", h.Features, h.Active, v, fs.count, fs.active)
+	}
+	if h.Hidden < 1 || h.Hidden > MaxHidden {
+		return nil, fmt.Errorf("weights header: hidden size %d out of range 1..%d", h.Hidden, MaxHidden)
+	}
+	if h.Output != "tanh" && h.Output != "linear" {
+		return nil, fmt.Errorf("weights header: output %q (want tanh or linear)", h.Output)
+	}
+	if h.QA < 0 || h.QB < 0 {
+		return nil, fmt.Errorf("weights header: negative scale")
+	}
+	want := tensorInfos(fs.count, h.Hidden)
+	if len(h.Tensors) != len(want) {
+		return nil, fmt.Errorf("weights header: %d tensors, want 4 (w1 b1 w2 b2)", len(h.Tensors))
+	}
+	for i, t := range want {
+		got := h.Tensors[i]
+		if got.Name != t.Name || fmt.Sprint(got.Shape) != fmt.Sprint(t.Shape) {
+			return nil, fmt.Errorf("weights header: tensor %d is %s%v, want %s%v", i, got.Name, got.Shape, t.Name, t.Shape)
+		}
+	}
+	nf := int64(fs.count)*int64(h.Hidden) + 2*int64(h.Hidden) + 1
+	body := rest[hl:]
+	if nf*4 > maxTensorBytes || int64(len(body)) != nf*4 {
+		return nil, fmt.Errorf("weights: %d tensor bytes, want %d", len(body), nf*4)
+	}
+	if c := crc32.ChecksumIEEE(body); c != h.CRC32 {
+		return nil, fmt.Errorf("weights: checksum %08x, header says %08x (corrupt file)", c, h.CRC32)
+	}
+	n, err := NewNetwork(fs, h.Hidden, act)
+	if err != nil {
+		return nil, err
+	}
+	off := 0
+	for _, t := range [][]float32{n.W1, n.B1, n.W2} {
+		for i := range t {
+			t[i] = math.Float32frombits(binary.LittleEndian.Uint32(body[off:]))
+			off += 4
+		}
+	}
+	n.B2 = math.Float32frombits(binary.LittleEndian.Uint32(body[off:]))
+	n.ScoreWeight = h.ScoreWeight
+	n.Header = h
+	if err := n.check(); err != nil {
+		return nil, fmt.Errorf("weights: %v", err)
+	}
+	return n, nil
+}
+
+func oneLine(err error) string {
+	return string(bytes.ReplaceAll([]byte(err.Error()), []byte("\n"), []byte("; ")))
+}

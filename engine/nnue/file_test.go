@@ -1,0 +1,131 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func tinyFile(t testing.TB) []byte {
+	fs, _ := NewFeatureSet(Shared, 4, 4)
+	n := randomNetwork(t, fs, 4, HardTanh, 0.5, 1)
+	n.Header.Name, n.Header.Provenance = "tiny", "test"
+	b, err := Marshal(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestFileRoundTrip: Save then Load gives the same network, and the file
+// is Magic, the header length, the header and 4*(F*H+2H+1) tensor bytes.
+func TestFileRoundTrip(t *testing.T) {
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 6, 5)
+		n := randomNetwork(t, fs, 12, Tanh, 0.3, 2)
+		n.ScoreWeight = -1.5
+		n.Header = Header{Name: "x", Generation: 3, Provenance: "p", Metrics: map[string]float64{"mse": 0.25}, QA: 128}
+		path := filepath.Join(t.TempDir(), "x.hlnn")
+		if err := Save(path, n); err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(m.W1, n.W1) || !slices.Equal(m.B1, n.B1) || !slices.Equal(m.W2, n.W2) || m.B2 != n.B2 ||
+			m.Activation != Tanh || m.Hidden != 12 || m.ScoreWeight != -1.5 || m.Features.String() != fs.String() ||
+			m.Header.Generation != 3 || m.Header.Metrics["mse"] != 0.25 || m.Header.QA != 128 {
+			t.Fatalf("%s: round trip differs", v)
+		}
+		b, _ := os.ReadFile(path)
+		hl := int(binary.LittleEndian.Uint32(b[8:]))
+		if string(b[:8]) != Magic || len(b) != 12+hl+4*(fs.Count()*12+2*12+1) {
+			t.Fatalf("%s: layout: %d bytes", v, len(b))
+		}
+	}
+}
+
+// TestFileErrors: defects are one-line errors.
+func TestFileErrors(t *testing.T) {
+	good := tinyFile(t)
+	hl := int(binary.LittleEndian.Uint32(good[8:]))
+	header := string(good[12 : 12+hl])
+	withHeader := func(h string) []byte {
+		b := append([]byte(Magic), binary.LittleEndian.AppendUint32(nil, uint32(len(h)))...)
+		return append(append(b, h...), good[12+hl:]...)
+	}
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want string
+	}{
+		{"empty", nil, "bad magic"},
+		{"magic", append([]byte("HLNNUE2\n"), good[8:]...), "bad magic"},
+		{"header length", append(append([]byte(Magic), 0xff, 0xff, 0xff, 0x7f), good[12:]...), "header length"},
+		{"json", withHeader("{"), "weights header"},
+		{"unknown field", withHeader(strings.Replace(header, `"format"`, `"bogus":1,"format"`, 1)), "unknown field"},
+		{"variant", withHeader(strings.Replace(header, `"shared"`, `"diagonal"`, 1)), "variant"},
+		{"width", withHeader(strings.Replace(header, `"width":4`, `"width":40`, 1)), "width"},
+		{"features", withHeader(strings.Replace(header, `"features":4112`, `"features":4111`, 1)), "features"},
+		{"hidden", withHeader(strings.Replace(header, `"hidden":4`, `"hidden":5`, 1)), "tensor"},
+		{"activation", withHeader(strings.Replace(header, `"hardtanh"`, `"relu6"`, 1)), "activation"},
+		{"truncated", good[:len(good)-1], "tensor bytes"},
+		{"trailing", append(slices.Clone(good), 0), "tensor bytes"},
+		{"corrupt", append(slices.Clone(good[:len(good)-1]), good[len(good)-1]^1), "checksum"},
+	} {
+		_, err := Unmarshal(c.b)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want a one-line error about %q", c.name, err, c.want)
+		}
+	}
+	if _, err := Unmarshal(good); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.hlnn")); err == nil {
+		t.Fatal("missing file: no error")
+	}
+}
+
+// FuzzUnmarshal: the reader never panics, and what it accepts writes back
+// to a file it reads the same.
+func FuzzUnmarshal(f *testing.F) {
+	f.Add(tinyFile(f))
+	f.Add([]byte(Magic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		n, err := Unmarshal(b)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		b2, err := Marshal(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Unmarshal(b2)
+		if err != nil || !slices.Equal(m.W1, n.W1) || m.B2 != n.B2 {
+			t.Fatalf("rewrite differs: %v", err)
+		}
+		if _, err := Quantize(m, 0, 0); err != nil && strings.Contains(err.Error(), "\n") {
+			t.Fatal(err)
+		}
+	})
+}
+
+// ExampleMarshal writes a tiny network and reads it back.
+func ExampleMarshal() {
+	fs, _ := NewFeatureSet(Shared, 4, 4)
+	n, _ := NewNetwork(fs, 4, HardTanh)
+	n.Header.Name = "tiny"
+	b, _ := Marshal(n)
+	m, _ := Read(bytes.NewReader(b))
+	fmt.Println(m.Header.Name, m.Features, m.Hidden, len(b))
+	// Output: tiny shared 4x4 (F=4112, K=6) 4 66197
+}

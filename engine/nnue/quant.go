@@ -1,0 +1,469 @@
+package nnue
+
+import (
+	"fmt"
+	"math"
+)
+
+// Limits of the hidden scale QA: hidden values are clamped to +-QA (1.0
+// in the float network).
+const (
+	minQA = 8
+	maxQA = 8192
+)
+
+// Quantized is the integer network the engine runs. The first layer is
+// int16 (W1 and B1 times QA, rounded half away from zero), the hidden
+// pre-activations are int16 sums, the activation clamps them to +-QA (or a
+// QA-scaled tanh table), and the output is an int64 sum of int16-scaled
+// output weights (times QB) with the hidden values, plus B2*QA*QB; the value
+// is that sum over QA*QB.
+//
+// Packing: the pre-activations of four hidden units share one uint64 word
+// as the integer sum of lane_i*2^(16i) modulo 2^64, so a weight row is
+// added with one 64-bit add per four units; since every lane's true sum
+// stays within int16 (checked when quantising: QA is lowered until the
+// worst case over all wells fits), the lanes decode exactly. Integer
+// addition is order-free, so an accumulator updated from its parent is
+// bit for bit the full refresh.
+type Quantized struct {
+	fs          *FeatureSet
+	hidden      int
+	words       int // hidden units / 4, rounded up
+	act         Activation
+	qa, qb      int32
+	lo          int32    // the clamp's low end: -QA or 0
+	w1          []uint64 // Count()*words
+	b1          []uint64 // words
+	w2          []int32  // 4*words, zero past hidden
+	b2          int64
+	tanh        []int16 // Tanh only: 65536 entries indexed by uint16(pre-activation)
+	scale       float64 // 1/(QA*QB)
+	scoreWeight float64
+	errBound    float64
+	maxBand     int // Update falls back to a refresh above this many changed rows
+}
+
+// Quantize converts a float network. qa is the hidden scale (1.0 in the
+// float network is qa in the integer one): 0 picks the largest qa up to
+// 8192 for which every weight and the pre-activations of every possible
+// well (B1 plus, per slot, the least or the most weight among its
+// patterns, plus rounding) fit int16; a given qa is lowered (by quarters) until it fits. With
+// trained weights clamped to |W1| <= 1 at 10x16 the automatic qa is about
+// 256 (the design's QA); smaller weights get a finer grid. qb scales the
+// output weights: 0 picks the largest up to 32767 that keeps every output
+// weight within int16; a given qb is lowered to fit.
+func Quantize(n *Network, qa, qb int) (*Quantized, error) {
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	auto := qa == 0
+	if auto {
+		qa = maxQA
+	}
+	autoB := qb == 0
+	if autoB {
+		qb = math.MaxInt16
+	}
+	if qa < minQA || qa > maxQA || qb < 1 || qb > 1<<20 {
+		return nil, fmt.Errorf("quantisation scales qa=%d qb=%d out of range (qa %d..%d, qb 1..2^20)", qa, qb, minQA, maxQA)
+	}
+	fs := n.Features
+	// Range of each hidden unit's pre-activation over every well, in
+	// float units: B1 plus, per slot, the least (most) weight among the
+	// slot's patterns. The packed sums are exact when the final sums fit
+	// int16, whatever the partial sums do, so this range is what must fit
+	// (with every single weight).
+	lo := make([]float64, n.Hidden)
+	hi := make([]float64, n.Hidden)
+	single := 0.0
+	for j := range lo {
+		lo[j], hi[j] = float64(n.B1[j]), float64(n.B1[j])
+		single = max(single, math.Abs(float64(n.B1[j])))
+	}
+	type minmax struct{ lo, hi []float64 }
+	groups := map[int32]minmax{}
+	for s := 0; s < fs.active; s++ {
+		b := fs.base[s]
+		m, ok := groups[b]
+		if !ok {
+			m = minmax{make([]float64, n.Hidden), make([]float64, n.Hidden)}
+			for j := range m.lo {
+				m.lo[j], m.hi[j] = math.Inf(1), math.Inf(-1)
+			}
+			np := int32(1) << fs.width
+			if s >= fs.height {
+				np = windowPatterns
+			}
+			for f := b; f < b+np; f++ {
+				for j, w := range n.Row(f) {
+					m.lo[j] = min(m.lo[j], float64(w))
+					m.hi[j] = max(m.hi[j], float64(w))
+					single = max(single, math.Abs(float64(w)))
+				}
+			}
+			groups[b] = m
+		}
+		for j := range lo {
+			lo[j] += m.lo[j]
+			hi[j] += m.hi[j]
+		}
+	}
+	worst := single
+	for j := range lo {
+		worst = max(worst, -lo[j], hi[j])
+	}
+	// Rounding adds at most 1/2 per term: K+1 terms.
+	fits := func(qa int) bool { return worst*float64(qa)+float64(fs.active+1)/2 <= math.MaxInt16 }
+	if auto && !fits(qa) && worst > 0 {
+		qa = int((math.MaxInt16 - float64(fs.active+1)/2) / worst)
+	}
+	for qa >= minQA && !fits(qa) {
+		qa = qa * 3 / 4
+	}
+	if qa < minQA {
+		return nil, fmt.Errorf("first-layer weights too large for int16 sums (worst pre-activation %.3g)", worst)
+	}
+	maxW2 := 0.0
+	for _, w := range n.W2 {
+		maxW2 = max(maxW2, math.Abs(float64(w)))
+	}
+	if autoB && maxW2 > 0 {
+		qb = min(qb, int(math.MaxInt16/maxW2))
+	}
+	if maxW2*float64(qb) > math.MaxInt16 {
+		qb = int(math.MaxInt16 / maxW2)
+		if qb < 1 {
+			return nil, fmt.Errorf("output weight %.3g too large", maxW2)
+		}
+	}
+	q := &Quantized{
+		fs: fs, hidden: n.Hidden, words: (n.Hidden + 3) / 4, act: n.Activation,
+		qa: int32(qa), qb: int32(qb), scoreWeight: n.ScoreWeight,
+		maxBand: defaultMaxBand,
+	}
+	q.scale = 1 / (float64(qa) * float64(qb))
+	if q.act == HardTanh || q.act == Tanh {
+		q.lo = -q.qa
+	}
+	round := func(x float64) int64 { return int64(math.Round(x)) }
+	q.w1 = make([]uint64, fs.Count()*q.words)
+	for f := 0; f < fs.Count(); f++ {
+		pack(q.w1[f*q.words:(f+1)*q.words], n.Row(int32(f)), float64(qa))
+	}
+	q.b1 = make([]uint64, q.words)
+	pack(q.b1, n.B1, float64(qa))
+	q.w2 = make([]int32, 4*q.words)
+	for j, w := range n.W2 {
+		q.w2[j] = int32(round(float64(w) * float64(qb)))
+	}
+	q.b2 = round(float64(n.B2) * float64(qa) * float64(qb))
+	// The float value differs from the integer one by at most: per hidden
+	// unit, (K+1) roundings of 1/(2QA) in the sum (the activations are
+	// 1-Lipschitz; the tanh table adds 1/(2QA)), times |W2|; plus the
+	// output weights' roundings of 1/(2QB) times |hidden| <= 1; plus B2's.
+	eAcc := float64(fs.active+1) / (2 * float64(qa))
+	if q.act == Tanh {
+		eAcc += 1 / (2 * float64(qa))
+	}
+	for _, w := range n.W2 {
+		q.errBound += math.Abs(float64(w))*eAcc + (1+eAcc)/(2*float64(qb))
+	}
+	q.errBound += 1 / (2 * float64(qa) * float64(qb))
+	if q.act == Tanh {
+		q.tanh = make([]int16, 1<<16)
+		for i := range q.tanh {
+			x := float64(int16(uint16(i))) / float64(qa)
+			q.tanh[i] = int16(round(math.Tanh(x) * float64(qa)))
+		}
+	}
+	return q, nil
+}
+
+// pack writes the rounded values v*scale, four to a word.
+func pack(dst []uint64, v []float32, scale float64) {
+	for j, x := range v {
+		q := int64(math.Round(float64(x) * scale))
+		dst[j/4] += uint64(q) << (16 * (j % 4))
+	}
+}
+
+// ErrorBound is the most the integer value (Value) can differ from the
+// float network's (Network.Forward), over every well.
+func (q *Quantized) ErrorBound() float64 { return q.errBound }
+
+// Features returns the network's feature set.
+func (q *Quantized) Features() *FeatureSet { return q.fs }
+
+// Hidden is the hidden layer's size.
+func (q *Quantized) Hidden() int { return q.hidden }
+
+// Scales returns the effective QA and QB.
+func (q *Quantized) Scales() (qa, qb int) { return int(q.qa), int(q.qb) }
+
+// ScoreWeight is the value of a line (see Network.ScoreWeight).
+func (q *Quantized) ScoreWeight() float64 { return q.scoreWeight }
+
+// String describes the network, e.g. "shared 10x16 (F=5120, K=120) H32
+// hardtanh qa=256 qb=1024".
+func (q *Quantized) String() string {
+	return fmt.Sprintf("%s H%d %s qa=%d qb=%d", q.fs, q.hidden, q.act, q.qa, q.qb)
+}
+
+// W1 returns the quantised first-layer weight of feature f, hidden unit j.
+func (q *Quantized) W1(f int32, j int) int16 {
+	return lane(q.w1[int(f)*q.words:], j)
+}
+
+// B1 returns the quantised bias of hidden unit j.
+func (q *Quantized) B1(j int) int16 { return lane(q.b1, j) }
+
+// lane decodes lane j of packed words.
+func lane(words []uint64, j int) int16 {
+	x := words[j/4]
+	for l := 0; l < j%4; l++ {
+		v := int16(x)
+		x = (x - uint64(int64(v))) >> 16
+	}
+	return int16(x)
+}
+
+// Accumulator holds one well's hidden pre-activations (packed), its active
+// features by slot and its rows, so that a child's accumulator can be
+// updated from it. Make one with Quantized.NewAccumulator.
+type Accumulator struct {
+	words []uint64
+	feats []int32
+	rows  [MaxHeight]uint16
+}
+
+// NewAccumulator returns an empty accumulator for q: Refresh or Update it
+// before use.
+func (q *Quantized) NewAccumulator() *Accumulator {
+	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active)}
+}
+
+// Lanes appends the hidden pre-activations of a (int16, QA = 1.0).
+func (a *Accumulator) Lanes(dst []int16, hidden int) []int16 {
+	for j := 0; j < hidden; j++ {
+		dst = append(dst, lane(a.words, j))
+	}
+	return dst
+}
+
+// Feats returns the active features of a's well by slot (do not modify).
+func (a *Accumulator) Feats() []int32 { return a.feats }
+
+// Refresh computes a from scratch for the Height rows below the bar.
+func (q *Quantized) Refresh(a *Accumulator, rows []uint16) {
+	fs := q.fs
+	rows = rows[:fs.height]
+	copy(a.rows[:], rows)
+	a.feats = fs.Append(a.feats[:0], rows)
+	acc := a.words[:q.words]
+	copy(acc, q.b1)
+	switch q.words {
+	case 8:
+		acc8 := (*[8]uint64)(acc)
+		for _, f := range a.feats {
+			add8(acc8, (*[8]uint64)(q.w1[int(f)*8:]))
+		}
+	case 16:
+		acc16 := (*[16]uint64)(acc)
+		for _, f := range a.feats {
+			add8((*[8]uint64)(acc16[:8]), (*[8]uint64)(q.w1[int(f)*16:]))
+			add8((*[8]uint64)(acc16[8:]), (*[8]uint64)(q.w1[int(f)*16+8:]))
+		}
+	default:
+		for _, f := range a.feats {
+			addRow(acc, q.w1[int(f)*q.words:int(f)*q.words+q.words])
+		}
+	}
+}
+
+func add8(acc, row *[8]uint64) {
+	acc[0] += row[0]
+	acc[1] += row[1]
+	acc[2] += row[2]
+	acc[3] += row[3]
+	acc[4] += row[4]
+	acc[5] += row[5]
+	acc[6] += row[6]
+	acc[7] += row[7]
+}
+
+func addRow(acc, row []uint64) {
+	acc = acc[:len(row)]
+	for k, x := range row {
+		acc[k] += x
+	}
+}
+
+// swap replaces feature old by feature f in acc.
+func (q *Quantized) swap(acc []uint64, old, f int32) {
+	nw := q.words
+	if nw == 8 {
+		a := (*[8]uint64)(acc)
+		o := (*[8]uint64)(q.w1[int(old)*8:])
+		n := (*[8]uint64)(q.w1[int(f)*8:])
+		a[0] += n[0] - o[0]
+		a[1] += n[1] - o[1]
+		a[2] += n[2] - o[2]
+		a[3] += n[3] - o[3]
+		a[4] += n[4] - o[4]
+		a[5] += n[5] - o[5]
+		a[6] += n[6] - o[6]
+		a[7] += n[7] - o[7]
+		return
+	}
+	o := q.w1[int(old)*nw : int(old)*nw+nw]
+	n := q.w1[int(f)*nw : int(f)*nw+nw]
+	acc = acc[:nw]
+	for k := range acc {
+		acc[k] += n[k] - o[k]
+	}
+}
+
+// defaultMaxBand: with more changed rows than this (a line clear shifts
+// the rows above it), a full refresh is cheaper than the update.
+const defaultMaxBand = 6
+
+// Update makes dst the accumulator of rows (a child's rows below the bar)
+// from parent's, changing only the slots whose feature changed: the row
+// slots of the changed rows and the window slots that cover them. When
+// more than a few rows changed (a line clear) it refreshes dst instead.
+// It reports whether it updated incrementally. dst must not be parent.
+func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
+	rows = rows[:q.fs.height]
+	lo, hi := changed(rows, &parent.rows)
+	if hi-lo >= q.maxBand {
+		q.Refresh(dst, rows)
+		return false
+	}
+	copy(dst.words, parent.words)
+	copy(dst.feats, parent.feats)
+	copy(dst.rows[:], rows)
+	if lo >= 0 {
+		q.delta(dst.words, dst.feats, true, rows, lo, hi)
+	}
+	return true
+}
+
+// ChildOutput is Output of the well rows (a child of parent's well),
+// computed in scratch: like Update, but only scratch's hidden sums are
+// kept (its features and rows are left stale, so scratch cannot serve as
+// a parent until refreshed). It is the beam's path: children are
+// evaluated once and never expanded from their accumulator.
+func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int64 {
+	rows = rows[:q.fs.height]
+	lo, hi := changed(rows, &parent.rows)
+	if hi-lo >= q.maxBand {
+		q.Refresh(scratch, rows)
+		return q.Output(scratch)
+	}
+	copy(scratch.words, parent.words)
+	if lo >= 0 {
+		q.delta(scratch.words, parent.feats, false, rows, lo, hi)
+	}
+	return q.Output(scratch)
+}
+
+// changed returns the first and last rows where rows and prev differ
+// (-1, -1 if none).
+func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {
+	lo, hi = -1, -1
+	for r, v := range rows {
+		if v != prev[r] {
+			if lo < 0 {
+				lo = r
+			}
+			hi = r
+		}
+	}
+	return lo, hi
+}
+
+// delta moves acc from the features feats (the parent's) to those of
+// rows, whose rows lo..hi changed; with write, feats is updated too.
+func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int) {
+	fs := q.fs
+	h := fs.height
+	acc = acc[:q.words]
+	feats = feats[:fs.active]
+	base := fs.base[:fs.active]
+	mask := uint16(1<<fs.width - 1)
+	for r := lo; r <= hi; r++ {
+		f := base[r] + int32(rows[r]&mask)
+		if old := feats[r]; old != f {
+			q.swap(acc, old, f)
+			if write {
+				feats[r] = f
+			}
+		}
+	}
+	if fs.wslots == 0 {
+		return
+	}
+	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
+	nw, wc, ws := fs.words, fs.wcols, fs.wslots
+	sp := fs.spread
+	for r := r0; r < r1; r++ {
+		a := sp[int(rows[r]&mask)*nw:][:nw]
+		b := sp[int(rows[r+1]&mask)*nw:][:nw]
+		c := sp[int(rows[r+2]&mask)*nw:][:nw]
+		d := sp[int(rows[r+3]&mask)*nw:][:nw]
+		for k := range a {
+			p := a[k]<<9 | b[k]<<6 | c[k]<<3 | d[k]
+			s := h + ws*k*fieldsPerWord + r
+			for col := k * fieldsPerWord; col < min(wc, (k+1)*fieldsPerWord); col++ {
+				f := base[s] + int32(p&0xfff)
+				if old := feats[s]; old != f {
+					q.swap(acc, old, f)
+					if write {
+						feats[s] = f
+					}
+				}
+				p >>= 16
+				s += ws
+			}
+		}
+	}
+}
+
+// Output is the network's integer output for a: B2*QA*QB plus the output
+// weights times the activated hidden values (in units of 1/(QA*QB)).
+func (q *Quantized) Output(a *Accumulator) int64 {
+	out := q.b2
+	w2 := q.w2[:4*q.words]
+	words := a.words[:q.words]
+	if q.tanh != nil {
+		tab := q.tanh[:1<<16]
+		for k, x := range words {
+			w := w2[4*k : 4*k+4]
+			for l := range w {
+				v := int16(x)
+				x = (x - uint64(int64(v))) >> 16
+				out += int64(w[l]) * int64(tab[uint16(v)])
+			}
+		}
+		return out
+	}
+	hiQ, lo := int64(q.qa), int64(q.lo)
+	for k, x := range words {
+		w := w2[4*k : 4*k+4]
+		for l := range w {
+			v := int64(int16(x))
+			x = (x - uint64(v)) >> 16
+			out += int64(w[l]) * min(max(v, lo), hiQ)
+		}
+	}
+	return out
+}
+
+// Scale is 1/(QA*QB): an Output times Scale is in float units.
+func (q *Quantized) Scale() float64 { return q.scale }
+
+// Value is Output in float units (comparable with Network.Forward).
+func (q *Quantized) Value(a *Accumulator) float64 {
+	return float64(q.Output(a)) * q.scale
+}

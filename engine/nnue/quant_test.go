@@ -1,0 +1,298 @@
+package nnue
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// refLanes is the int16 reference: B1 + the quantised rows, lane by lane
+// in int32 (no packing).
+func refLanes(q *Quantized, feats []int32) []int16 {
+	out := make([]int16, q.Hidden())
+	for j := range out {
+		s := int32(q.B1(j))
+		for _, f := range feats {
+			s += int32(q.W1(f, j))
+		}
+		if s != int32(int16(s)) {
+			panic("lane overflow")
+		}
+		out[j] = int16(s)
+	}
+	return out
+}
+
+// TestQuantizedMatchesReference: packed accumulators decode to the plain
+// int16 sums, for every activation and hidden size, on random wells.
+func TestQuantizedMatchesReference(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 5, 500)
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		hs := []int{1, 7, 32, 48, 64}
+		if v == Positional {
+			hs = []int{7, 32}
+		}
+		for _, h := range hs {
+			for _, act := range []Activation{HardTanh, ClippedReLU, Tanh} {
+				n := randomNetwork(t, fs, h, act, 0.05, uint64(h))
+				q, err := Quantize(n, 0, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a := q.NewAccumulator()
+				for i := range wells {
+					q.Refresh(a, below(r, &wells[i]))
+					want := refLanes(q, a.Feats())
+					if got := a.Lanes(nil, h); !slices.Equal(got, want) {
+						t.Fatalf("%s H%d %s: lanes %v, want %v", v, h, act, got, want)
+					}
+					// Output from the reference lanes.
+					qa, _ := q.Scales()
+					out := q.b2
+					for j, x := range want {
+						y := int32(x)
+						switch act {
+						case HardTanh:
+							y = min(max(y, -int32(qa)), int32(qa))
+						case ClippedReLU:
+							y = min(max(y, 0), int32(qa))
+						case Tanh:
+							y = int32(math.Round(math.Tanh(float64(x)/float64(qa)) * float64(qa)))
+						}
+						out += int64(q.w2[j]) * int64(y)
+					}
+					if got := q.Output(a); got != out {
+						t.Fatalf("%s H%d %s: output %d, want %d", v, h, act, got, out)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestIncrementalEqualsRefresh: for every child (all seven pieces) of
+// 10,000 wells (random games and record games), the accumulator updated
+// from the parent's is bit for bit the full refresh, and so is a chain of
+// updates.
+func TestIncrementalEqualsRefresh(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 11, 6000)
+	rec := recordWells(t)
+	for i := 0; len(wells) < 10000 && i < len(rec); i += 3 {
+		wells = append(wells, rec[i])
+	}
+	if len(wells) < 10000 {
+		wells = append(wells, randomGames(r, 12, 10000-len(wells))...)
+	}
+	g := hatetris.NewGenerator(r)
+	var buf []hatetris.Outcome
+	for _, c := range []struct {
+		v     Variant
+		h     int
+		every int
+	}{{Shared, 32, 1}, {Positional, 32, 1}, {Shared, 20, 5}} {
+		v, h := c.v, c.h
+		fs, _ := NewFeatureSet(v, 10, 16)
+		{
+			q, err := Quantize(randomNetwork(t, fs, h, HardTanh, 0.1, 3), 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parent, child, full, scratch := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
+			nChildren, nIncr := 0, 0
+			for i := range wells {
+				if i%c.every != 0 || testing.Short() && i%4 != 0 {
+					continue
+				}
+				q.Refresh(parent, below(r, &wells[i]))
+				buf = children(g, &wells[i], buf)
+				for k := range buf {
+					rows := below(r, &buf[k].Well)
+					if q.Update(child, parent, rows) {
+						nIncr++
+					}
+					q.Refresh(full, rows)
+					nChildren++
+					if !slices.Equal(child.words, full.words) || !slices.Equal(child.feats, full.feats) {
+						t.Fatalf("%s H%d: well %d child %d: incremental != refresh\n%s", v, h, i, k, r.Format(&buf[k].Well))
+					}
+					if o := q.ChildOutput(scratch, parent, rows); o != q.Output(full) {
+						t.Fatalf("%s H%d: well %d child %d: ChildOutput %d, refresh %d", v, h, i, k, o, q.Output(full))
+					}
+					// A grandchild from the updated child.
+					if k == 0 {
+						gc := children(g, &buf[k].Well, nil)
+						if len(gc) > 0 {
+							q.Update(full, child, below(r, &gc[0].Well))
+							q.Refresh(parent, below(r, &gc[0].Well))
+							if !slices.Equal(parent.words, full.words) {
+								t.Fatalf("grandchild: incremental != refresh")
+							}
+							q.Refresh(parent, below(r, &wells[i]))
+						}
+					}
+				}
+			}
+			if nIncr == 0 || nIncr == nChildren {
+				t.Fatalf("%d of %d children updated incrementally", nIncr, nChildren)
+			}
+			t.Logf("%s H%d: %d children, %d incremental", v, h, nChildren, nIncr)
+		}
+	}
+}
+
+// TestInt16MatchesFloat: on the children of record-game wells, with a
+// random network (|W1| <= 0.1, |W2| <= 1: outputs of a few units), the
+// int16 value stays within the stated ErrorBound of the float value and
+// under 0.05, and nearly all pairs of children are ordered alike.
+func TestInt16MatchesFloat(t *testing.T) {
+	r := hatetris.Standard()
+	rec := recordWells(t)
+	fs, _ := NewFeatureSet(Shared, 10, 16)
+	n := randomNetwork(t, fs, 32, HardTanh, 0.1, 8)
+	q, err := Quantize(n, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := compareOrders(r, n, q, rec, 2000)
+	t.Logf("%d parents, %d children: max |int16-float| %.5f, identical orderings %.4f, pairwise agreement %.5f",
+		st.parents, st.children, st.maxErr, st.sameOrder, st.pairs)
+	t.Logf("%s: error bound %.4f", q, q.ErrorBound())
+	if st.maxErr > q.ErrorBound() || st.maxErr > 0.05 {
+		t.Fatalf("max error %v (bound %v)", st.maxErr, q.ErrorBound())
+	}
+	if st.pairs < 0.998 || st.sameOrder < 0.6 {
+		t.Fatalf("orderings disagree: %+v", st)
+	}
+}
+
+type orderStats struct {
+	parents, children int
+	maxErr            float64
+	sameOrder, pairs  float64
+}
+
+// compareOrders compares float and int16 values and child orderings (ties
+// broken by outcome index) on up to n parents of wells.
+func compareOrders(r *hatetris.Rules, n *Network, q *Quantized, wells []hatetris.Well, limit int) orderStats {
+	g := hatetris.NewGenerator(r)
+	var st orderStats
+	var buf []hatetris.Outcome
+	a := q.NewAccumulator()
+	same, pairsOK, pairs := 0, 0, 0
+	step := max(1, len(wells)/limit)
+	for i := 0; i < len(wells); i += step {
+		buf = buf[:0]
+		_, buf = g.Move(&wells[i], hatetris.Mild, nil, buf)
+		var fv []float64
+		var qv []int64
+		for _, res := range buf {
+			if res.GameOver {
+				continue
+			}
+			rows := below(r, &res.Well)
+			f := n.Evaluate(rows)
+			q.Refresh(a, rows)
+			o := q.Output(a)
+			st.maxErr = max(st.maxErr, math.Abs(f-float64(o)*q.scale))
+			fv, qv = append(fv, f), append(qv, o)
+		}
+		if len(fv) < 2 {
+			continue
+		}
+		st.parents++
+		st.children += len(fv)
+		fo, qo := make([]int, len(fv)), make([]int, len(fv))
+		for k := range fo {
+			fo[k], qo[k] = k, k
+		}
+		sort.SliceStable(fo, func(x, y int) bool { return fv[fo[x]] > fv[fo[y]] })
+		sort.SliceStable(qo, func(x, y int) bool { return qv[qo[x]] > qv[qo[y]] })
+		if slices.Equal(fo, qo) {
+			same++
+		}
+		for x := range fv {
+			for y := x + 1; y < len(fv); y++ {
+				if fv[x] == fv[y] {
+					continue
+				}
+				pairs++
+				if (fv[x] > fv[y]) == (qv[x] > qv[y]) {
+					pairsOK++
+				}
+			}
+		}
+	}
+	st.sameOrder = float64(same) / float64(max(st.parents, 1))
+	st.pairs = float64(pairsOK) / float64(max(pairs, 1))
+	return st
+}
+
+// TestQuantizeLowersQA: first-layer weights too large for int16 sums at
+// QA=256 make Quantize lower QA, and the lanes still match the reference.
+func TestQuantizeLowersQA(t *testing.T) {
+	r := hatetris.Standard()
+	fs, _ := NewFeatureSet(Shared, 10, 16)
+	n := randomNetwork(t, fs, 8, HardTanh, 3, 4)
+	q, err := Quantize(n, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if qa, _ := q.Scales(); qa >= 256 || qa < minQA {
+		t.Fatalf("qa %d", qa)
+	}
+	a := q.NewAccumulator()
+	for _, w := range randomGames(r, 2, 200) {
+		q.Refresh(a, below(r, &w))
+		if !slices.Equal(a.Lanes(nil, 8), refLanes(q, a.Feats())) {
+			t.Fatal("lanes differ")
+		}
+	}
+	n.W1[0] = 1e9
+	if _, err := Quantize(n, 0, 0); err == nil {
+		t.Fatal("huge weight: no error")
+	}
+}
+
+// TestAccumulatorAllocs: refresh, update and output allocate nothing.
+func TestAccumulatorAllocs(t *testing.T) {
+	r := hatetris.Standard()
+	fs, _ := NewFeatureSet(Shared, 10, 16)
+	q, _ := Quantize(randomNetwork(t, fs, 32, HardTanh, 0.1, 1), 0, 0)
+	wells := randomGames(r, 3, 50)
+	p, c := q.NewAccumulator(), q.NewAccumulator()
+	if a := testing.AllocsPerRun(20, func() {
+		for i := 1; i < len(wells); i++ {
+			q.Refresh(p, below(r, &wells[i-1]))
+			q.Update(c, p, below(r, &wells[i]))
+			_ = q.Output(c)
+		}
+	}); a != 0 {
+		t.Fatalf("%v allocs", a)
+	}
+}
+
+// TestGen0Int16: the committed generation-0 network's int16 values stay
+// within its error bound of the float values on the children of record
+// wells, and nearly all sibling pairs are ordered alike.
+func TestGen0Int16(t *testing.T) {
+	n, err := Load("../../datasets/weights/gen-00.hlnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Quantize(n, n.Header.QA, n.Header.QB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := compareOrders(hatetris.Standard(), n, q, recordWells(t), 3000)
+	t.Logf("%s: %d parents, %d children: max |int16-float| %.5f (bound %.5f), identical orderings %.4f, pairwise agreement %.5f",
+		q, st.parents, st.children, st.maxErr, q.ErrorBound(), st.sameOrder, st.pairs)
+	if st.maxErr > q.ErrorBound() || st.pairs < 0.99 {
+		t.Fatalf("%+v", st)
+	}
+}

@@ -1,0 +1,137 @@
+//lint:file-ignore ST1001 GoMLX graph code reads as formulas with the graph package dot-imported, as GoMLX itself writes it.
+
+package train
+
+import (
+	"math"
+	"math/rand/v2"
+
+	. "github.com/gomlx/gomlx/core/graph"
+	"github.com/gomlx/gomlx/core/tensors"
+	"github.com/gomlx/gomlx/ml/model"
+	"github.com/gomlx/gomlx/ml/train/optimizer"
+
+	"github.com/hatelab/hatelab/engine/nnue"
+)
+
+// Variable names in the GoMLX store (root scope).
+const (
+	varW1 = "w1" // [F,H]
+	varB1 = "b1" // [H]
+	varW2 = "w2" // [H,1]
+	varB2 = "b2" // [1]
+)
+
+// initVariables creates the network's variables with seeded values:
+// W1 uniform with standard deviation 1/sqrt(F) (the peer's scale: features
+// unseen in training stay near 0), W2 uniform in +-1/sqrt(H), biases 0; or the
+// values of start when it is not nil (training from a previous
+// generation).
+func initVariables(store *model.Store, fs *nnue.FeatureSet, hidden int, seed uint64, start *nnue.Network) {
+	f := fs.Count()
+	w1 := make([]float32, f*hidden)
+	b1 := make([]float32, hidden)
+	w2 := make([]float32, hidden)
+	b2 := []float32{0}
+	if start != nil {
+		copy(w1, start.W1)
+		copy(b1, start.B1)
+		copy(w2, start.W2)
+		b2[0] = start.B2
+	} else {
+		rng := rand.New(rand.NewPCG(seed, 0x7472616e))
+		a := math.Sqrt(3 / float64(f))
+		for i := range w1 {
+			w1[i] = float32((2*rng.Float64() - 1) * a)
+		}
+		a = 1 / math.Sqrt(float64(hidden))
+		for j := range w2 {
+			w2[j] = float32((2*rng.Float64() - 1) * a)
+		}
+	}
+	root := store.RootScope()
+	root.VariableWithValue(varW1, tensors.FromFlatDataAndDimensions(w1, f, hidden))
+	root.VariableWithValue(varB1, tensors.FromFlatDataAndDimensions(b1, hidden))
+	root.VariableWithValue(varW2, tensors.FromFlatDataAndDimensions(w2, hidden, 1))
+	root.VariableWithValue(varB2, tensors.FromFlatDataAndDimensions(b2, 1))
+}
+
+// activation is the graph form of nnue.Activation.
+func activation(act nnue.Activation, x *Node) *Node {
+	switch act {
+	case nnue.ClippedReLU:
+		return ClipScalar(x, 0, 1)
+	case nnue.Tanh:
+		return Tanh(x)
+	}
+	return ClipScalar(x, -1, 1)
+}
+
+// modelFn is the engine's network in GoMLX: int32 feature indices [B,K]
+// -> Gather of W1 rows [B,K,H] -> sum over K -> + B1 -> activation ->
+// . W2 + B2 -> tanh (the training output; the engine ranks before it).
+// The result is [B,1].
+func modelFn(act nnue.Activation) func(scope *model.Scope, idx *Node) *Node {
+	return func(scope *model.Scope, idx *Node) *Node {
+		g := idx.Graph()
+		root := scope.Store().RootScope()
+		w1 := root.GetVariable(varW1).NodeValue(g)
+		b1 := root.GetVariable(varB1).NodeValue(g)
+		w2 := root.GetVariable(varW2).NodeValue(g)
+		b2 := root.GetVariable(varB2).NodeValue(g)
+		rows := Gather(w1, InsertAxes(idx, -1)) // [B,K,H]
+		acc := Add(ReduceSum(rows, 1), InsertAxes(b1, 0))
+		h := activation(act, acc)
+		out := Add(MatMul(h, w2), InsertAxes(b2, 0)) // [B,1]
+		return Tanh(out)
+	}
+}
+
+// clampW1 wraps an optimizer: after its update, W1 is clamped to
+// +-limit (so that the int16 accumulator cannot overflow; see
+// nnue.Quantize).
+type clampW1 struct {
+	optimizer.Interface
+	limit float64
+}
+
+// UpdateGraph implements optimizer.Interface.
+func (c clampW1) UpdateGraph(scope *model.Scope, g *Graph, loss *Node) {
+	c.Interface.UpdateGraph(scope, g, loss)
+	v := scope.Store().RootScope().GetVariable(varW1)
+	v.SetNodeValue(ClipScalar(v.NodeValue(g), -c.limit, c.limit))
+}
+
+// export copies the store's variables into an engine network.
+func export(store *model.Store, fs *nnue.FeatureSet, hidden int, act nnue.Activation) (*nnue.Network, error) {
+	n, err := nnue.NewNetwork(fs, hidden, act)
+	if err != nil {
+		return nil, err
+	}
+	root := store.RootScope()
+	for _, c := range []struct {
+		name string
+		dst  []float32
+	}{{varW1, n.W1}, {varB1, n.B1}, {varW2, n.W2}} {
+		v, err := root.GetVariable(c.name).Value()
+		if err != nil {
+			return nil, err
+		}
+		data, err := tensors.CopyFlatData[float32](v)
+		if err != nil {
+			return nil, err
+		}
+		copy(c.dst, data)
+	}
+	v, err := root.GetVariable(varB2).Value()
+	if err != nil {
+		return nil, err
+	}
+	b2, err := tensors.CopyFlatData[float32](v)
+	if err != nil {
+		return nil, err
+	}
+	n.B2 = b2[0]
+	n.Header.Output = "tanh"
+	return n, nil
+}
