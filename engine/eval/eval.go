@@ -1,7 +1,9 @@
 // Package eval holds the evaluations a HATETRIS beam search ranks wells
-// with. An Evaluator is pluggable: the hand-made evaluation of this package
-// (knewjade's terms with D&F's 86-point weights) is the first one, and the
-// NNUE network implements the same interface.
+// with. An Evaluator is pluggable: the hand-made evaluation (Hand:
+// knewjade's terms with D&F's 86-point weights), an NNUE network (NNUE, over
+// engine/nnue), and sums of an evaluation and extra terms (Sum, e.g. the
+// line-transition term of engine/flats). ByName gives the one a CLI flag
+// names.
 //
 // Values are float64, higher is better, and must be a pure function of the
 // well, the score and the quiescence depth, so that a beam search ranks the
