@@ -54,7 +54,10 @@ func show(it any) {
 	switch v := it.(type) {
 	case SVG:
 		if nb {
-			gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMEImageSVG: scalable(string(v))}})
+			gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMEImageSVG: responsive(string(v))}})
+			// Wait until GoNB has the picture: a cell whose program ends
+			// right after it was seen, rarely, to lose it.
+			gonbui.Sync()
 		} else {
 			w, h := svgSize(string(v))
 			fmt.Fprintf(Stdout, "[SVG image %gx%g, %d bytes]\n", w, h, len(v))
@@ -68,6 +71,7 @@ func show(it any) {
 	case PNG:
 		if nb {
 			gonbui.DisplayPNG(v)
+			gonbui.Sync()
 		} else {
 			fmt.Fprintf(Stdout, "[PNG image, %d bytes]\n", len(v))
 		}

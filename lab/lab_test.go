@@ -282,3 +282,17 @@ func TestCopyBoxWraps(t *testing.T) {
 		t.Errorf("copy box %s", h[:200])
 	}
 }
+
+func TestResponsiveSVG(t *testing.T) {
+	in := `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1144" height="216" viewBox="0 0 1144 216" style="max-width:100%;height:auto"><svg x="0" width="10" height="10"></svg></svg>`
+	got := responsive(in)
+	want := `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 1144 216" style="max-width:min(100%,1144px);height:auto"><svg x="0" width="10" height="10"></svg></svg>`
+	if got != want {
+		t.Errorf("responsive:\n%s\nwant\n%s", got, want)
+	}
+	// gonum/plot's root: sizes in points, no viewBox.
+	got = responsive(`<svg xmlns="http://www.w3.org/2000/svg" width="540pt" height="288pt"><g/></svg>`)
+	if !strings.Contains(got, `viewBox="0 0 540 288"`) || !strings.Contains(got, `width="100%"`) || strings.Contains(got, "height=") || !strings.Contains(got, "720px") {
+		t.Errorf("responsive chart root %s", got)
+	}
+}

@@ -433,3 +433,31 @@ func SmallMultiples(title string, perRow int, w, h vg.Length, plots ...*plot.Plo
 	}
 	return Column(Title(title), grid), nil
 }
+
+// responsive rewrites an SVG document's root element for display in a
+// notebook: width="100%" and no height, capped at its own width by
+// max-width, with a viewBox, so that it shrinks to a narrower output area
+// keeping its aspect ratio and never grows. The classic Notebook sizes the
+// box of an image/svg+xml output from the root's width and height
+// attributes; pixel sizes there would let a wide picture run past the
+// cell's edge.
+func responsive(s string) string {
+	s = scalable(s)
+	loc := svgRootRe.FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	root := s[loc[0]:loc[1]]
+	w, _ := svgSize(root + "</svg>")
+	if w <= 0 {
+		return s
+	}
+	nr := svgAttrRe.ReplaceAllStringFunc(root, func(m string) string {
+		if strings.Contains(m, "width=") {
+			return ` width="100%"`
+		}
+		return ""
+	})
+	nr = strings.Replace(nr, "max-width:100%", fmt.Sprintf("max-width:min(100%%,%gpx)", math.Ceil(w)), 1)
+	return s[:loc[0]] + nr + s[loc[1]:]
+}
