@@ -30,8 +30,18 @@ func drawPlot(c draw.Canvas, p *plot.Plot) {
 		q.Draw(c)
 		return
 	}
+	if q.Legend.Padding == 0 {
+		// Entries a little apart: symbols of adjacent entries touch otherwise.
+		q.Legend.Padding = vg.Points(1.5)
+		leg = q.Legend.Rectangle(c).Size()
+	}
 	if placeLegendInside(&q, c, leg) {
+		// Drawn on the data area itself (plot.Draw would use the larger
+		// area inside the axes, whose top may lie well above the data).
+		legend := q.Legend
+		q.Legend = plot.NewLegend()
 		q.Draw(c)
+		legend.Draw(q.DataCanvas(c))
 		return
 	}
 	// No empty corner: the legend goes to the right of the plot, or below
@@ -122,8 +132,8 @@ func placeLegendInside(q *plot.Plot, c draw.Canvas, leg vg.Point) bool {
 			continue
 		}
 		q.Legend.Top, q.Legend.Left = corner.top, corner.left
-		// plot.Draw puts the legend in the corner of the area inside the
-		// axes, a few points (the glyph padding) outside the data area.
+		// Offsets from the data area's corner (drawPlot draws the legend
+		// on the data area).
 		q.Legend.XOffs, q.Legend.YOffs = inset, -inset
 		if !corner.left {
 			q.Legend.XOffs = -inset
