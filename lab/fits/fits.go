@@ -289,12 +289,14 @@ func ResidualPlot(title, xLabel string, ms ...*Model) (*plot.Plot, error) {
 	return p, nil
 }
 
-// num formats a prediction: plain below 100,000, else 3 significant
-// digits with an exponent.
+// num formats a prediction: plain below 100,000 (2 significant digits
+// with an exponent below 0.1), else 3 significant digits with an exponent.
 func num(v float64) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return fmt.Sprint(v)
+	case v != 0 && math.Abs(v) < 0.1:
+		return fmt.Sprintf("%.2g", v) // 5.7e-08, not 0.0
 	case math.Abs(v) < 100:
 		return fmt.Sprintf("%.1f", v)
 	case math.Abs(v) < 1e5:

@@ -33,6 +33,9 @@ type board struct {
 	stopped  chan struct{} // closed when the ticker goroutine has returned
 	lastDraw time.Time
 	drawn    string
+	// flush, when set, is called after the last bar finished and was drawn
+	// (gonbui.Sync: the cell's program may end right after).
+	flush func()
 }
 
 func newBoard(id string, update func(id, html string)) *board {
@@ -51,7 +54,10 @@ var (
 // cellBoard is the board of this notebook cell (one per program: GoNB
 // runs each cell as its own program).
 func cellBoard() *board {
-	nbBoardOnce.Do(func() { nbBoard = newBoard("p_"+gonbui.UniqueId(), gonbui.UpdateHTML) })
+	nbBoardOnce.Do(func() {
+		nbBoard = newBoard("p_"+gonbui.UniqueId(), gonbui.UpdateHTML)
+		nbBoard.flush = gonbui.Sync
+	})
 	return nbBoard
 }
 
@@ -108,6 +114,9 @@ func (x *bar) Report(e progress.Event) {
 	}
 	if e.Finished || stageChanged || b.now().Sub(b.lastDraw) >= b.every {
 		b.draw()
+	}
+	if e.Finished && !b.live() && b.flush != nil {
+		b.flush()
 	}
 }
 
