@@ -99,6 +99,11 @@ func linePlot(first int, title, xLabel, yLabel string, series ...Series) (*plot.
 		if s.Step {
 			l.StepStyle = plotter.PostStep
 		}
+		if (first+i)/len(Palette)%2 == 1 {
+			// The palette's second round: dashed, so that no two series
+			// of one chart look the same.
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
+		}
 		p.Add(l)
 		if s.Points {
 			sc, err := plotter.NewScatter(xys)
