@@ -25,6 +25,24 @@ func drawPlot(c draw.Canvas, p *plot.Plot) {
 	q := *p
 	padAxis(&q.X, q.X.Min, q.X.Max)
 	padAxis(&q.Y, q.Y.Min, q.Y.Max)
+	if _, log := q.Y.Scale.(plot.LogScale); log && q.Y.Label.Text != "" {
+		// gonum/plot reserves room for the y label around the arithmetic
+		// middle of the range, which on a log axis lies near the top: the
+		// data area then starts far below the title. Draw the label here.
+		lbl := q.Y.Label
+		q.Y.Label.Text = ""
+		h := lbl.TextStyle.Height(lbl.Text)
+		desc := lbl.TextStyle.FontExtents().Descent
+		outer := c
+		c = draw.Crop(c, h+desc+lbl.Padding, 0, 0, 0)
+		inner := c
+		defer func() {
+			data := q.DataCanvas(inner)
+			sty := lbl.TextStyle
+			sty.Rotation += math.Pi / 2
+			outer.FillText(sty, vg.Point{X: outer.Min.X + h - desc, Y: (data.Min.Y + data.Max.Y) / 2}, lbl.Text)
+		}()
+	}
 	leg := q.Legend.Rectangle(c).Size()
 	if leg.X <= 0 || leg.Y <= 0 {
 		q.Draw(c)
