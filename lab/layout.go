@@ -265,7 +265,7 @@ func (NiceTicks) Ticks(min, max float64) []plot.Tick {
 		return []plot.Tick{{Value: min, Label: tickLabel(min, 1, 0)}}
 	}
 	// The smallest round step that labels at most 8 ticks.
-	step := niceStep((max - min) / 8)
+	step := niceStep((max - min) / 10)
 	for math.Floor(max/step+1e-9)-math.Ceil(min/step-1e-9)+1 > 8 {
 		step = niceStep(step * 1.01)
 	}
@@ -292,13 +292,16 @@ func (NiceTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // niceStep returns the least of 1, 2, 2.5, 5 times a power of ten that is
-// at least raw.
+// at least raw (never 2.5 itself).
 func niceStep(raw float64) float64 {
 	if raw <= 0 {
 		return 1
 	}
 	p := math.Pow(10, math.Floor(math.Log10(raw)))
 	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m == 2.5 && p == 1 {
+			continue // 2.5 would put ticks between integers (heights, counts)
+		}
 		if m*p >= raw*(1-1e-9) {
 			return m * p
 		}
