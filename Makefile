@@ -12,7 +12,7 @@ PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync
+.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync browsercheck
 
 all: test
 
@@ -23,10 +23,19 @@ setup:
 ## 127.0.0.1:$(PORT) with a token, opened on notebooks/, terminals disabled
 ## (scripts/lab.sh: a busy port is refused; the token never reaches a
 ## command line).
-lab: setup
+## The terminal stays quiet: set-up output goes to .cache/setup.log (its path and
+## last lines are printed on a failure), Jupyter's and the kernels' log to
+## .cache/lab.log; the URL to open is printed last.
+## HATELAB_QUICK=1 make lab: the notebooks run in quick mode (small parameters,
+## figures to a temporary folder, never figures/).
+lab:
+	@mkdir -p .cache; if ! bash scripts/setup.sh >.cache/setup.log 2>&1; then \
+		echo "lab: set-up failed; its log, $(CURDIR)/.cache/setup.log, ends:" >&2; \
+		tail -n 15 .cache/setup.log | sed 's/^/    /' >&2; exit 1; fi
 	@bash scripts/lab.sh
 
-## test: set up, go vet, go test, then run every notebook headless in quick mode.
+## test: set up, go vet, go test, then run every notebook headless in quick mode
+## (the executed copies stay in .cache/nbquick for `make browsercheck`).
 test: setup vet gotest nbtest
 
 ## vet: gofmt, go vet here and for Windows and macOS, staticcheck, then check that every notebook
@@ -43,7 +52,19 @@ gotest:
 	go test ./...
 
 nbtest:
-	$(PY) scripts/nbrun.py --quick $(NOTEBOOKS)
+	rm -rf .cache/nbquick
+	$(PY) scripts/nbrun.py --quick --out .cache/nbquick $(NOTEBOOKS)
+
+## browsercheck: open every notebook executed in quick mode (those of the last
+## `make test`, or run again when stale) in the classic Notebook in headless
+## Chromium and check what a reader sees: no error output, nothing wider than
+## its cell, no float-noise or overlapping axis labels, at most one progress bar
+## per finished cell. A screenshot per notebook goes to the folder it names
+## (BROWSERCHECK_OUT to choose it). Installs chromium, Node and the pinned
+## playwright-core (tools/browsercheck) when missing.
+browsercheck:
+	@bash scripts/setup.sh --browser
+	@bash scripts/browsercheck.sh
 
 ## nbsync: write each notebook's cells from its source in notebooks/src
 ## (outputs kept until the notebook is executed again).

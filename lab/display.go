@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
@@ -53,7 +54,10 @@ func show(it any) {
 	switch v := it.(type) {
 	case SVG:
 		if nb {
-			gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMEImageSVG: string(v)}})
+			gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMEImageSVG: responsive(string(v))}})
+			// Wait until GoNB has the picture: a cell whose program ends
+			// right after it was seen, rarely, to lose it.
+			gonbui.Sync()
 		} else {
 			w, h := svgSize(string(v))
 			fmt.Fprintf(Stdout, "[SVG image %gx%g, %d bytes]\n", w, h, len(v))
@@ -67,6 +71,7 @@ func show(it any) {
 	case PNG:
 		if nb {
 			gonbui.DisplayPNG(v)
+			gonbui.Sync()
 		} else {
 			fmt.Fprintf(Stdout, "[PNG image, %d bytes]\n", len(v))
 		}
@@ -121,4 +126,24 @@ func Check(err error) {
 func Must[T any](v T, err error) T {
 	Check(err)
 	return v
+}
+
+// CopyBox is long text, such as a Base2048 replay, in a box that wraps
+// anywhere (word-break: break-all) instead of running past the cell's
+// right edge, and that one click selects whole for copying; label is a
+// line above it ("" for none):
+//
+//	lab.Show(lab.CopyBox("replay (Base2048)", replay))
+func CopyBox(label, text string) HTML {
+	var b strings.Builder
+	b.WriteString(`<div style="margin:4px 0;max-width:100%">`)
+	if label != "" {
+		b.WriteString(`<div style="font-size:12px;color:#555;margin-bottom:2px">` + html.EscapeString(label) + `</div>`)
+	}
+	b.WriteString(`<div class="hatelab-copy" title="click to select all" style="font-family:monospace;font-size:12px;` +
+		`word-break:break-all;overflow-wrap:anywhere;white-space:pre-wrap;user-select:all;-webkit-user-select:all;` +
+		`border:1px solid #ccc;border-radius:3px;background:#f7f7f7;padding:4px 6px;box-sizing:border-box;max-width:100%">`)
+	b.WriteString(html.EscapeString(text))
+	b.WriteString(`</div></div>`)
+	return HTML(b.String())
 }

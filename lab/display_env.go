@@ -78,11 +78,16 @@ func RepoPath(rel string) string {
 }
 
 // FiguresDir is where ShowPlot and SaveFigure write: HATELAB_FIGURES when
-// set (quick mode sends figures to a scratch folder that way), otherwise
-// figures/ at the repository root.
+// set; otherwise, in quick mode, a scratch folder (hatelab-figures-quick
+// under the system's temporary directory), so that a quick run, such as
+// `HATELAB_QUICK=1 make lab`, never overwrites the committed figures; and
+// only in full mode (`make notebooks`) figures/ at the repository root.
 func FiguresDir() string {
 	if d := os.Getenv("HATELAB_FIGURES"); d != "" {
 		return d
+	}
+	if Quick() {
+		return filepath.Join(os.TempDir(), "hatelab-figures-quick")
 	}
 	return RepoPath("figures")
 }

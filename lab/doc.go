@@ -12,13 +12,22 @@
 //     exported field; the `lab:"Header,%.2f"` tag renames and formats a
 //     column, `lab:"-"` skips it).
 //   - LinePlot, NewPlot and LogY build gonum/plot charts; ShowPlot(p, name)
-//     shows one inline and saves figures/name.svg.
+//     shows one inline and saves figures/name.svg. Charts are drawn with a
+//     margin around the data, the legend in an empty corner or outside the
+//     plot, exact tick labels (NiceTicks, DecadeTicks), and scale down to
+//     the cell's width; Facets and SmallMultiples draw small multiples for
+//     more series than one legend can take. CopyBox shows a long replay
+//     string in a wrapping box.
 //   - Progress(job) returns a progress.Reporter drawing a notebook or a
-//     terminal progress bar (package progressview, which the CLI uses
-//     without pulling in any plotting).
+//     terminal progress bar, and Sweep(job, n, unit) an outer bar over n
+//     searches with one inner bar for the current one (package
+//     progressview, which the CLI uses without pulling in any plotting).
+//     In a notebook a cell's bars share one output, a finished bar is
+//     replaced by the next, and elapsed times tick once a second.
 //   - Quick() reports quick mode (HATELAB_QUICK=1), in which notebooks
 //     shrink their work so that `make test` runs them fast; Pick(quick, full)
-//     chooses a parameter by mode.
+//     chooses a parameter by mode. Quick mode never writes figures/ (see
+//     FiguresDir).
 //
 // Beside the kernel, one small package per study holds the thin wrappers
 // over the engine that a notebook needs:

@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/internal/svgtest"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 func TestTableOf(t *testing.T) {
@@ -161,5 +164,136 @@ func TestDecadeTicks(t *testing.T) {
 	// Close ranges get minor ticks at 2..9 times each decade.
 	if n := len((DecadeTicks{}).Ticks(1, 100)); n != 3+16 {
 		t.Errorf("[1, 100]: %d ticks, want 19", n)
+	}
+}
+
+func TestNiceTicksLabels(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   []string
+	}{
+		{-2.5, 0, []string{"-2.5", "-2.0", "-1.5", "-1.0", "-0.5", "0"}},
+		{0, 3711, []string{"0", "500", "1000", "1500", "2000", "2500", "3000", "3500"}},
+		{0, 1, []string{"0", "0.2", "0.4", "0.6", "0.8", "1.0"}},
+		{0, 2.5e7, []string{"0", "0.5e7", "1.0e7", "1.5e7", "2.0e7", "2.5e7"}},
+		{0, 123456, []string{"0", "20,000", "40,000", "60,000", "80,000", "100,000", "120,000"}},
+		{0.1, 0.3, []string{"0.10", "0.15", "0.20", "0.25", "0.30"}},
+		{1.4, 17.6, []string{"2", "4", "6", "8", "10", "12", "14", "16"}},
+	} {
+		var got []string
+		for _, tk := range (NiceTicks{}).Ticks(c.lo, c.hi) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("ticks of [%g, %g]: %q, want %q", c.lo, c.hi, got, c.want)
+		}
+	}
+}
+
+func TestPlotLegendOffTheDataAndScalable(t *testing.T) {
+	// Lines that fill every corner: the legend must go outside.
+	var ss []Series
+	for i := 0; i < 8; i++ {
+		x := []float64{0, 100}
+		ss = append(ss, Series{Name: fmt.Sprintf("series %d", i), X: x, Y: []float64{float64(i) * 100 / 7, 100 - float64(i)*100/7}})
+	}
+	p, err := LinePlot("crossing", "x", "y", ss...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := PlotWidth, PlotHeight
+	c := draw.New(vgsvg.New(w, h))
+	q := *p
+	padAxis(&q.X, q.X.Min, q.X.Max)
+	padAxis(&q.Y, q.Y.Min, q.Y.Max)
+	if placeLegendInside(&q, c, q.Legend.Rectangle(c).Size()) {
+		t.Errorf("a legend was put inside a data area with no empty corner")
+	}
+	svg, err := PlotSVG(p, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := string(svg)[:strings.Index(string(svg), ">")+1]
+	if i := strings.Index(string(svg), "<svg"); i >= 0 {
+		root = string(svg)[i : i+strings.Index(string(svg)[i:], ">")+1]
+	}
+	if !strings.Contains(root, "viewBox=") || !strings.Contains(root, "max-width:100%") {
+		t.Errorf("the chart does not scale to the output area: %s", root)
+	}
+	// One line rising from bottom left: the top left corner is empty.
+	p, _ = LinePlot("rising", "x", "y", Series{Name: "a", X: []float64{0, 100}, Y: []float64{0, 100}}, Series{Name: "b", X: []float64{0, 100}, Y: []float64{0, 90}})
+	q = *p
+	if !placeLegendInside(&q, c, q.Legend.Rectangle(c).Size()) || !q.Legend.Top || !q.Legend.Left {
+		t.Errorf("the empty top-left corner was not chosen: top %v left %v", q.Legend.Top, q.Legend.Left)
+	}
+	// Falling: top right is empty.
+	p, _ = LinePlot("falling", "x", "y", Series{Name: "a", X: []float64{0, 100}, Y: []float64{100, 0}})
+	q = *p
+	if !placeLegendInside(&q, c, q.Legend.Rectangle(c).Size()) || !q.Legend.Top || q.Legend.Left {
+		t.Errorf("the empty top-right corner was not chosen: top %v left %v", q.Legend.Top, q.Legend.Left)
+	}
+}
+
+func TestPadAxisKeepsDataOffTheFrame(t *testing.T) {
+	p := NewPlot()
+	padAxis(&p.Y, 3, 10)
+	if !(p.Y.Min < 3 && p.Y.Max > 10) {
+		t.Errorf("padded range [%g, %g]", p.Y.Min, p.Y.Max)
+	}
+	padAxis(&p.X, 0, 10)
+	if p.X.Min != 0 || p.X.Max <= 10 {
+		t.Errorf("a range from 0 is padded to [%g, %g]", p.X.Min, p.X.Max)
+	}
+}
+
+func TestFacets(t *testing.T) {
+	var ss []Series
+	for i := 0; i < 7; i++ {
+		ss = append(ss, Series{Name: fmt.Sprint("game ", i), X: []float64{0, 1, 2}, Y: []float64{0, float64(i), float64(2 * i)}})
+	}
+	svg, err := Facets("seven games", "pieces", "lines", 3, false, ss...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(svg), "game "); n < 7 {
+		t.Errorf("%d panel titles, want 7", n)
+	}
+	if !strings.Contains(string(svg)[:300], "max-width:100%") {
+		t.Errorf("small multiples do not scale")
+	}
+}
+
+func TestQuickModeNeverWritesFigures(t *testing.T) {
+	t.Setenv("HATELAB_FIGURES", "")
+	t.Setenv("HATELAB_QUICK", "1")
+	if d := FiguresDir(); d == RepoPath("figures") || !strings.HasPrefix(d, os.TempDir()) {
+		t.Errorf("quick mode writes figures to %s, want a folder under %s", d, os.TempDir())
+	}
+	t.Setenv("HATELAB_QUICK", "")
+	if d := FiguresDir(); d != RepoPath("figures") {
+		t.Errorf("full mode writes figures to %s, want %s", d, RepoPath("figures"))
+	}
+}
+
+func TestCopyBoxWraps(t *testing.T) {
+	h := string(CopyBox("replay", strings.Repeat("ɤ໖", 500)+"<"))
+	if !strings.Contains(h, "word-break:break-all") || !strings.Contains(h, "user-select:all") || !strings.Contains(h, "&lt;") {
+		t.Errorf("copy box %s", h[:200])
+	}
+}
+
+func TestResponsiveSVG(t *testing.T) {
+	in := `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1144" height="216" viewBox="0 0 1144 216" style="max-width:100%;height:auto"><svg x="0" width="10" height="10"></svg></svg>`
+	got := responsive(in)
+	want := `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 1144 216" style="max-width:min(100%,1144px);height:auto"><svg x="0" width="10" height="10"></svg></svg>`
+	if got != want {
+		t.Errorf("responsive:\n%s\nwant\n%s", got, want)
+	}
+	// gonum/plot's root: sizes in points, no viewBox.
+	got = responsive(`<svg xmlns="http://www.w3.org/2000/svg" width="540pt" height="288pt"><g/></svg>`)
+	if !strings.Contains(got, `viewBox="0 0 540 288"`) || !strings.Contains(got, `width="100%"`) || strings.Contains(got, "height=") || !strings.Contains(got, "720px") {
+		t.Errorf("responsive chart root %s", got)
 	}
 }

@@ -60,22 +60,29 @@ func NewPlot() *plot.Plot {
 	} {
 		f.Variant = "Sans"
 	}
+	p.X.Tick.Marker = NiceTicks{}
+	p.Y.Tick.Marker = NiceTicks{}
 	return p
 }
 
 // LinePlot builds a chart with one line per series, coloured from Palette,
-// with a legend when any series has a name. A series of more than
+// with a legend when any series has a name (placed off the data when drawn:
+// see PlotSVG). More than about six series read better as small multiples
+// (Facets). A series of more than
 // 4*thinBuckets points is thinned for drawing: its x range is cut into
 // buckets and each keeps its first, lowest, highest and last point, which
 // looks the same at screen resolution and keeps the SVG small.
 func LinePlot(title, xLabel, yLabel string, series ...Series) (*plot.Plot, error) {
+	return linePlot(0, title, xLabel, yLabel, series...)
+}
+
+// linePlot is LinePlot with the colours starting at Palette[first].
+func linePlot(first int, title, xLabel, yLabel string, series ...Series) (*plot.Plot, error) {
 	p := NewPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
-	p.Legend.Left = true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	for i, s := range series {
 		if len(s.X) != len(s.Y) {
@@ -86,11 +93,16 @@ func LinePlot(title, xLabel, yLabel string, series ...Series) (*plot.Plot, error
 		if err != nil {
 			return nil, fmt.Errorf("series %q: %w", s.Name, err)
 		}
-		c := Palette[i%len(Palette)]
+		c := Palette[(first+i)%len(Palette)]
 		l.Color = c
 		l.Width = vg.Points(1.5)
 		if s.Step {
 			l.StepStyle = plotter.PostStep
+		}
+		if (first+i)/len(Palette)%2 == 1 {
+			// The palette's second round: dashed, so that no two series
+			// of one chart look the same.
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
 		}
 		p.Add(l)
 		if s.Points {
@@ -154,11 +166,15 @@ func thin(x, y []float64, n int) plotter.XYs {
 	return out
 }
 
-// PlotSVG renders p as SVG at w x h (0: the default size).
+// PlotSVG renders p as SVG at w x h (0: the default size), scaled down by
+// the browser to the width of a narrower output area. p itself is not
+// changed, but the drawing differs from p.Draw's: the axis ranges get a
+// margin around the data (no point on the frame), and the legend goes into
+// an empty corner of the data area, or outside it when no corner is empty.
 func PlotSVG(p *plot.Plot, w, h vg.Length) (SVG, error) {
 	w, h = plotSize(w, h)
 	c := vgsvg.New(w, h)
-	p.Draw(margin(draw.New(c)))
+	drawPlot(margin(draw.New(c)), p)
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return "", fmt.Errorf("rendering SVG: %w", err)
@@ -176,14 +192,14 @@ func PlotSVG(p *plot.Plot, w, h vg.Length) (SVG, error) {
 			return "font-family:" + fam + ",Tinos,Times New Roman,serif;"
 		}
 	})
-	return SVG(out), nil
+	return SVG(scalable(out)), nil
 }
 
 // PlotPNG renders p as PNG at w x h (0: the default size), 96 dots per inch.
 func PlotPNG(p *plot.Plot, w, h vg.Length) (PNG, error) {
 	w, h = plotSize(w, h)
 	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
-	p.Draw(margin(draw.New(c)))
+	drawPlot(margin(draw.New(c)), p)
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("rendering PNG: %w", err)

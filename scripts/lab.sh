@@ -19,6 +19,13 @@
 # ServerApp's under notebook 7): the notebooks need none, and the server may
 # run as root.
 #
+#   LAB_LOG  where Jupyter's log goes, with its kernels' (default
+#          .cache/lab.log in the clone): the terminal shows only the URL,
+#          and on a failure the log's path and last lines. GoNB logs with
+#          klog: lines starting I…, W… or E… (e.g. "E1123 ... Error
+#          message", a self-test line GoNB writes at start-up) are its own
+#          notes, not errors of the notebook.
+#
 # Exit status: 2 for a bad PORT or TOKEN, 1 if the port is in use or
 # Jupyter fails, else Jupyter's (Ctrl-C twice stops it).
 set -euo pipefail
@@ -99,10 +106,14 @@ nbversion=$(jupyter notebook --version 2>/dev/null) || die 1 "jupyter notebook i
 app=NotebookApp
 [[ ${nbversion%%.*} =~ ^[0-9]+$ ]] && ((${nbversion%%.*} >= 7)) && app=ServerApp
 
+LAB_LOG=${LAB_LOG:-$ROOT/.cache/lab.log}
+mkdir -p "$(dirname "$LAB_LOG")"
+: >"$LAB_LOG"
+
 # Trust the committed notebooks: the classic UI hides SVG outputs of
 # untrusted notebooks.
 for nb in "$ROOT"/notebooks/*.ipynb; do
-	[[ -e $nb ]] && jupyter trust "$nb" >/dev/null
+	[[ -e $nb ]] && jupyter trust "$nb" >>"$LAB_LOG" 2>&1
 done
 
 # The token file: mode 0600 (mktemp's), read by Jupyter at start-up, removed
@@ -117,19 +128,29 @@ args=(--no-browser --ip=127.0.0.1 --port="$PORT" --$app.port_retries=0
 	--$app.terminals_enabled=False --notebook-dir="$ROOT/notebooks")
 [[ $(id -u) -eq 0 ]] && args+=(--allow-root)
 
-# Jupyter logs on standard error: pass its lines on, and print the URL once
-# Jupyter reports the address it listens on (with its port, never a guess).
-# The filter ignores Ctrl-C, which is Jupyter's to handle; Jupyter's
-# standard output (its shutdown prompt) goes straight to the terminal.
+# Jupyter logs on standard error (its kernels too): its lines go to
+# LAB_LOG, and the URL is printed once Jupyter reports the address it
+# listens on (with its port, never a guess). The filter ignores Ctrl-C,
+# which is Jupyter's to handle; Jupyter's standard output (its shutdown
+# prompt) goes straight to the terminal.
+echo "lab: Jupyter's log (and the kernels'): $LAB_LOG" >&2
+rc=0
 { jupyter notebook "${args[@]}" 2>&1 1>&3 3>&- | {
 	trap '' INT
 	printed=0
 	while IFS= read -r line; do
-		printf '%s\n' "$line" >&2
+		printf '%s\n' "$line" >>"$LAB_LOG"
 		if ((!printed)) && [[ $line =~ http://127\.0\.0\.1:([0-9]+)/ ]]; then
 			printed=1
 			rm -f "$TOKEN_FILE"
 			echo "lab: open http://127.0.0.1:${BASH_REMATCH[1]}/tree?token=$TOKEN  (Ctrl-C twice to stop)"
 		fi
 	done
-}; } 3>&1
+	((printed)) || exit 3
+}; } 3>&1 || rc=$?
+if ((rc == 3)); then
+	echo "lab: Jupyter stopped before serving; its log, $LAB_LOG, ends:" >&2
+	tail -n 15 "$LAB_LOG" | sed 's/^/    /' >&2
+	exit 1
+fi
+exit "$rc"

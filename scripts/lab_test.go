@@ -29,14 +29,14 @@ func labEnv(dir string, vars ...string) []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case "PORT", "TOKEN", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE", "LAB_CHECK_ONLY",
+		case "PORT", "TOKEN", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE", "LAB_CHECK_ONLY", "LAB_LOG",
 			"JUPYTER_DATA_DIR", "JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "TMPDIR":
 			continue
 		}
 		env = append(env, kv)
 	}
 	env = append(env, "JUPYTER_DATA_DIR="+filepath.Join(dir, "data"), "JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
-		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "run"), "TMPDIR="+dir)
+		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "run"), "TMPDIR="+dir, "LAB_LOG="+filepath.Join(dir, "lab.log"))
 	return append(env, vars...)
 }
 
@@ -218,8 +218,12 @@ func TestLabServer(t *testing.T) {
 	if url != want {
 		t.Fatalf("printed %q, want %q", url, want)
 	}
-	if !strings.Contains(stderr.String(), "http://127.0.0.1:"+port+"/") {
-		t.Errorf("Jupyter's log does not report port %s:\n%s", port, stderr.String())
+	// The terminal stays quiet: Jupyter's log goes to LAB_LOG, named once.
+	if log, _ := os.ReadFile(filepath.Join(dir, "lab.log")); !strings.Contains(string(log), "http://127.0.0.1:"+port+"/") {
+		t.Errorf("Jupyter's log does not report port %s:\n%s", port, log)
+	}
+	if got := stderr.String(); got != "lab: Jupyter's log (and the kernels'): "+filepath.Join(dir, "lab.log")+"\n" {
+		t.Errorf("stderr %q: want only the log's path", got)
 	}
 
 	// No command line holds the token (what ps shows to every user).

@@ -21,6 +21,9 @@ checked:
           `jupyter trust` on it; otherwise the executed copy goes to a
           temporary folder (kept only on failure) and the committed file is
           never touched.
+--out DIR writes every executed notebook (trusted) into DIR as well, for
+          scripts/browsercheck.sh to serve (`make test` keeps its quick-mode
+          copies in .cache/nbquick).
 --check-only runs nothing: it applies the checks to the saved outputs (used
           to check that committed notebooks carry their plots).
 
@@ -132,6 +135,7 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--inplace", action="store_true")
     ap.add_argument("--check-only", action="store_true")
+    ap.add_argument("--out", metavar="DIR", help="also write each executed notebook (trusted) into DIR")
     ap.add_argument("--timeout", type=int, default=1200, help="seconds per cell (default 1200)")
     args = ap.parse_args()
 
@@ -159,6 +163,11 @@ def main():
         if nb is not None and args.inplace:
             nbformat.write(nb, path)
             subprocess.run(["jupyter", "trust", path], check=True, stdout=subprocess.DEVNULL)
+        if nb is not None and args.out:
+            os.makedirs(args.out, exist_ok=True)
+            copy = os.path.join(args.out, name)
+            nbformat.write(nb, copy)
+            subprocess.run(["jupyter", "trust", copy], check=True, stdout=subprocess.DEVNULL)
         print(f"nbrun: {name}: ok ({took:.0f}s)", flush=True)
     if not failed:
         shutil.rmtree(outdir, ignore_errors=True)

@@ -17,6 +17,11 @@
 # Options:
 #   --check      only report what is missing (exit 1 if anything is)
 #   --chromium   also install chromium (for notebook screenshots)
+#   --browser    also what `make browsercheck` needs: chromium, Node and npm
+#                (Debian's nodejs and npm, unless node is already on PATH),
+#                and the pinned playwright-core of tools/browsercheck
+#                (`npm ci` from its package-lock.json, with a timeout and
+#                retries)
 #
 # Environment:
 #   HATELAB_GO_TIMEOUT  seconds allowed for one Go download attempt (300)
@@ -35,10 +40,12 @@ GO_RETRIES=${HATELAB_GO_RETRIES:-4}
 
 CHECK=0
 CHROMIUM=0
+BROWSER=0
 for arg in "$@"; do
 	case "$arg" in
 	--check) CHECK=1 ;;
 	--chromium) CHROMIUM=1 ;;
+	--browser) CHROMIUM=1 BROWSER=1 ;;
 	-h | --help)
 		sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 		exit 0
@@ -50,6 +57,7 @@ for arg in "$@"; do
 	esac
 done
 ((CHROMIUM)) && APT_PACKAGES+=(chromium)
+((BROWSER)) && ! command -v node >/dev/null && APT_PACKAGES+=(nodejs npm)
 
 say() { echo "setup: $*"; }
 missing=0
@@ -197,6 +205,28 @@ PY
 		say "kernel registration failed: see $dir/kernel.json" >&2
 		exit 1
 	}
+fi
+
+# --- 5. playwright-core for make browsercheck (--browser) -------------------
+if ((BROWSER)); then
+	BC="$ROOT/tools/browsercheck"
+	want=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["dependencies"]["playwright-core"])' "$BC/package.json")
+	have=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$BC/node_modules/playwright-core/package.json" 2>/dev/null || true)
+	if [[ $have == "$want" ]]; then
+		:
+	elif ((CHECK)); then
+		say "playwright-core $want not installed in tools/browsercheck"
+		missing=1
+	else
+		say "installing playwright-core $want (npm ci in tools/browsercheck)"
+		log=$(mktemp)
+		if ! (cd "$BC" && GO_TIMEOUT=120 retry npm ci --no-audit --no-fund --ignore-scripts) >"$log" 2>&1; then
+			cat "$log" >&2
+			rm -f "$log"
+			exit 1
+		fi
+		rm -f "$log"
+	fi
 fi
 
 if ((CHECK)); then

@@ -20,7 +20,6 @@ import (
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
-	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -53,7 +52,8 @@ type Point struct {
 }
 
 // Sweep runs one search per beam width and quiescence setting (widths in
-// the inner loop) with a progress bar over the searches. When cache names a
+// the inner loop) with an outer progress bar over the searches and an inner
+// one per level of the current search. When cache names a
 // file (relative paths are under the system's temporary directory), the
 // searches are saved there and a search already in it is loaded instead of
 // run again, so that later notebook cells can reuse a sweep; see
@@ -74,18 +74,21 @@ func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Poin
 		}
 	}
 	var out []Point
-	rep := lab.Progress("beam sweep")
-	total := int64(len(widths) * len(quiescence))
+	sw := lab.Sweep("beam sweep", len(widths)*len(quiescence), "searches")
+	defer sw.Finish()
 	for _, q := range quiescence {
 		for _, w := range widths {
 			key := beamKey(w, q, maxPieces)
+			name := fmt.Sprintf("beam width %d", w)
+			if q {
+				name += " +quiescence"
+			}
 			if p, ok := cached[key]; ok {
 				out = append(out, p)
+				sw.Skip(name)
 				continue
 			}
-			rep.Report(progress.Event{Job: "beam sweep", Stage: fmt.Sprintf("beam width %d q=%v", w, q),
-				Done: int64(len(out)), Total: total, Unit: "searches"})
-			res, err := beam.Run(context.Background(), beam.Config{BeamWidth: w, Quiescence: q, MaxPieces: maxPieces})
+			res, err := beam.Run(context.Background(), beam.Config{BeamWidth: w, Quiescence: q, MaxPieces: maxPieces, Progress: sw.Next(name)})
 			if err != nil {
 				return nil, err
 			}
@@ -110,7 +113,6 @@ func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Poin
 			}
 		}
 	}
-	rep.Report(progress.Event{Job: "beam sweep", Stage: "done", Done: total, Total: total, Unit: "searches", Finished: true})
 	return out, nil
 }
 

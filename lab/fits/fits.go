@@ -64,6 +64,50 @@ func (m *Model) Predict(x, level float64) (y, lo, hi float64) {
 	return y, lo, hi
 }
 
+// MaxDecades is how many orders of magnitude a 95% prediction interval
+// may span before a fit counts as not informative there.
+const MaxDecades = 3
+
+// Informative reports whether the fit says anything at x: not when it has
+// no residual degrees of freedom (as many coefficients as points: it
+// passes through every point and has no interval), nor when its 95%
+// prediction interval at x spans more than MaxDecades orders of magnitude
+// (for an interval reaching zero or below: when it is more than 10 times
+// as wide as the prediction). why says which, for a table.
+func (m *Model) Informative(x float64) (ok bool, why string) {
+	if m.Fit.DoF <= 0 {
+		return false, "zero residual degrees of freedom"
+	}
+	y, lo, hi := m.Predict(x, 0.95)
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return false, "no finite interval"
+	}
+	if lo > 0 {
+		if d := math.Log10(hi / lo); d > MaxDecades {
+			return false, fmt.Sprintf("the 95%% interval spans %.0f orders of magnitude", d)
+		}
+		return true, ""
+	}
+	if hi-lo > 10*math.Abs(y) {
+		return false, "the 95% interval is more than 10 times the prediction"
+	}
+	return true, ""
+}
+
+// Informative returns the fits informative at x (see Model.Informative).
+func Informative(x float64, ms ...*Model) []*Model {
+	var out []*Model
+	for _, m := range ms {
+		if m == nil {
+			continue
+		}
+		if ok, _ := m.Informative(x); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Row is one line of Table.
 type Row struct {
 	Fitted  string `lab:"fitted"`
@@ -76,9 +120,25 @@ type Row struct {
 	Predict string `lab:"prediction [95% PI]"`
 }
 
-// Table tabulates fits with their extrapolation to x = at.
+// flaggedRow is Row with a note, for tables where a fit is flagged.
+type flaggedRow struct {
+	Fitted  string `lab:"fitted"`
+	Model   string `lab:"model"`
+	N       int    `lab:"n"`
+	Params  string `lab:"coefficients of 1 · h · h² (± s.e.)"`
+	Sigma   string `lab:"σ"`
+	LOO     string `lab:"LOO RMSE"`
+	At      string `lab:"at h"`
+	Predict string `lab:"prediction [95% PI]"`
+	Note    string `lab:"note"`
+}
+
+// Table tabulates fits with their extrapolation to x = at; a fit not
+// informative there (Model.Informative) is flagged in a note column.
 func Table(at float64, ms ...*Model) *lab.Table {
 	rows := make([]Row, len(ms))
+	notes := make([]string, len(ms))
+	flagged := false
 	for i, m := range ms {
 		var ps []string
 		for j := range m.Fit.Coef {
@@ -93,11 +153,21 @@ func Table(at float64, ms ...*Model) *lab.Table {
 		if m.Fit.DoF == 0 {
 			pred = num(y) + " (exact fit: no interval)"
 		}
+		if ok, why := m.Informative(at); !ok {
+			notes[i], flagged = "not informative: "+why+"; left out of charts, not to be compared with records", true
+		}
 		rows[i] = Row{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
 			Sigma: fmt.Sprintf("%.3g%s", m.Fit.Sigma, scale), LOO: fmt.Sprintf("%.3g%s", m.Fit.LOORMSE, scale),
 			At: fmt.Sprint(at), Predict: pred}
 	}
-	return lab.TableOf(rows)
+	if !flagged {
+		return lab.TableOf(rows)
+	}
+	out := make([]flaggedRow, len(rows))
+	for i, r := range rows {
+		out[i] = flaggedRow{r.Fitted, r.Model, r.N, r.Params, r.Sigma, r.LOO, r.At, r.Predict, notes[i]}
+	}
+	return lab.TableOf(out)
 }
 
 // Mark is a labelled reference point on a fit plot (a record).
@@ -109,13 +179,14 @@ type Mark struct {
 // Plot draws the data of each fit, its curve out to xmax and the 95%
 // prediction band, plus reference marks; logScale puts y on a log scale
 // (points at or below 0 are then left out, and curves clipped at 0.5).
+// Fits not informative at xmax (Model.Informative) are left out.
 func Plot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []Mark, ms ...*Model) (*plot.Plot, error) {
+	ms = Informative(xmax, ms...)
 	p := lab.NewPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	p.Add(plotter.NewGrid())
-	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	for i, m := range ms {
 		c := lab.Palette[i%len(lab.Palette)]
@@ -196,10 +267,14 @@ func Plot(title, xLabel, yLabel string, xmax float64, logScale bool, marks []Mar
 }
 
 // ResidualPlot draws each fit's residuals (solid markers, joined) and
-// leave-one-out residuals (dashed) against x, on the fitted scale.
+// leave-one-out residuals (dashed) against x, on the fitted scale. Fits
+// with no residual degrees of freedom (residuals all zero) are left out.
 func ResidualPlot(title, xLabel string, ms ...*Model) (*plot.Plot, error) {
 	var ss []lab.Series
 	for _, m := range ms {
+		if m == nil || m.Fit.DoF <= 0 {
+			continue
+		}
 		scale := ""
 		if m.Log {
 			scale = " (ln)"
@@ -214,12 +289,14 @@ func ResidualPlot(title, xLabel string, ms ...*Model) (*plot.Plot, error) {
 	return p, nil
 }
 
-// num formats a prediction: plain below 100,000, else 3 significant
-// digits with an exponent.
+// num formats a prediction: plain below 100,000 (2 significant digits
+// with an exponent below 0.1), else 3 significant digits with an exponent.
 func num(v float64) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return fmt.Sprint(v)
+	case v != 0 && math.Abs(v) < 0.1:
+		return fmt.Sprintf("%.2g", v) // 5.7e-08, not 0.0
 	case math.Abs(v) < 100:
 		return fmt.Sprintf("%.1f", v)
 	case math.Abs(v) < 1e5:

@@ -49,3 +49,38 @@ func TestFitDisplay(t *testing.T) {
 		t.Error("want an unknown-model error")
 	}
 }
+
+func TestInformative(t *testing.T) {
+	exact, err := Fit("exact", "quadratic", []float64{1, 2, 3}, []float64{1, 4, 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := exact.Informative(10); ok || !strings.Contains(why, "degrees of freedom") {
+		t.Errorf("a fit with zero residual degrees of freedom: informative %v (%s)", ok, why)
+	}
+	wild, err := Fit("wild", "log-quadratic", []float64{2, 3, 4, 5, 6}, []float64{3, 40, 20, 900, 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := wild.Informative(16); ok || !strings.Contains(why, "orders of magnitude") {
+		t.Errorf("a wild extrapolation: informative %v (%s)", ok, why)
+	}
+	good, err := Fit("good", "log-linear", []float64{2, 3, 4, 5, 6}, []float64{10, 20.5, 39, 81, 158})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := good.Informative(8); !ok {
+		t.Errorf("a tight fit is flagged: %s", why)
+	}
+	if got := Informative(16, exact, nil, wild, good); len(got) != 1 || got[0] != good {
+		t.Errorf("Informative kept %d fits", len(got))
+	}
+	tab := Table(16, wild, good).Text()
+	if !strings.Contains(tab, "not informative") {
+		t.Errorf("the table does not flag the wild fit:\n%s", tab)
+	}
+	p, err := Plot("t", "h", "y", 16, true, nil, exact, wild, good)
+	if err != nil || p == nil {
+		t.Fatal(err)
+	}
+}

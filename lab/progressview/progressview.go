@@ -2,7 +2,6 @@ package progressview
 
 import (
 	"fmt"
-	"html"
 	"io"
 	"os"
 	"strings"
@@ -123,44 +122,11 @@ func (s snapshot) text() string {
 	return strings.Join(parts, " · ")
 }
 
-// html draws the bar and the status line.
-func (s snapshot) html() string {
-	bar := `<progress style="width:260px;vertical-align:middle"></progress>` // indeterminate
-	switch {
-	case s.Total > 0:
-		bar = fmt.Sprintf(`<progress value="%d" max="%d" style="width:260px;vertical-align:middle"></progress>`, min(s.Done, s.Total), s.Total)
-	case s.Finished:
-		bar = `<progress value="1" max="1" style="width:260px;vertical-align:middle"></progress>`
-	}
-	return `<div style="font-family:monospace;font-size:12px;white-space:nowrap">` + bar + " " + html.EscapeString(s.text()) + `</div>`
-}
-
-// Notebook is the notebook bar: one HTML output of the cell,
-// replaced in place (at most 5 times a second); the final state stays.
-func Notebook(job string) progress.Reporter {
-	return newHTMLProgress(job, gonbui.UpdateHTML, "p_"+gonbui.UniqueId())
-}
-
-type htmlProgress struct {
-	mu     sync.Mutex
-	m      *meter
-	update func(id, html string)
-	id     string
-}
-
-func newHTMLProgress(job string, update func(id, html string), id string) *htmlProgress {
-	return &htmlProgress{m: newMeter(job), update: update, id: id}
-}
-
-func (p *htmlProgress) Report(e progress.Event) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.m.due(200*time.Millisecond, e) {
-		p.m.update(e)
-		return
-	}
-	p.update(p.id, p.m.update(e).html())
-}
+// Notebook is the notebook bar: a line of the cell's one progress output,
+// replaced in place (at most 5 times a second, and once a second while it
+// runs so that its elapsed time moves); the final state stays until the
+// cell starts another top-level bar, which replaces it.
+func Notebook(job string) progress.Reporter { return cellBoard().add(job, false) }
 
 // Terminal draws a schollz/progressbar on w (a terminal): count,
 // rate and ETA; a spinner when the total is unknown.

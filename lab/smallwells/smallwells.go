@@ -24,6 +24,27 @@ func Search(width, height int, rule bfs.Rule) (*bfs.Result, error) {
 		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 }
 
+// Sweep searches each well of sizes ({width, height} pairs) under each rule
+// in turn (rules in the inner loop), drawing one outer bar over the
+// searches and one inner bar per level of the current search, and returns
+// the results in that order (show them as rows of a table).
+func Sweep(sizes [][2]int, rules ...bfs.Rule) ([]*bfs.Result, error) {
+	sw := lab.Sweep("bfs sweep", len(sizes)*len(rules), "searches")
+	defer sw.Finish()
+	var out []*bfs.Result
+	for _, s := range sizes {
+		for _, rule := range rules {
+			r, err := bfs.Search(context.Background(), bfs.Options{Width: s[0], Height: s[1], Rule: rule,
+				Progress: sw.Next(fmt.Sprintf("bfs %dx%d %s", s[0], s[1], rule))})
+			if err != nil {
+				return out, err
+			}
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
 // Game searches a well, keeping its levels in a temporary folder, and
 // rebuilds one game (bfs.Longest or bfs.HighestScoring), verified by the
 // engine. It returns the search too.

@@ -49,3 +49,18 @@ func TestBFSGames(t *testing.T) {
 		t.Error("want an error for a missing game")
 	}
 }
+
+func TestSweepKeepsOrder(t *testing.T) {
+	rs, err := Sweep([][2]int{{10, 2}, {10, 3}}, bfs.RuleQntm, bfs.RuleClearAboveBar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 4 {
+		t.Fatalf("%d results, want 4", len(rs))
+	}
+	for i, want := range [][2]int{{10, 2}, {10, 2}, {10, 3}, {10, 3}} {
+		if rs[i].Width != want[0] || rs[i].Height != want[1] {
+			t.Errorf("result %d is %dx%d, want %dx%d", i, rs[i].Width, rs[i].Height, want[0], want[1])
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/engine/fit"
+	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/humanize"
 	"github.com/hatelab/hatelab/lab"
 )
@@ -47,6 +48,9 @@ func CheckReference(path string, perHeight int) ([]ReferenceRow, error) {
 	}
 	defer f.Close()
 	var out []ReferenceRow
+	rep := lab.Progress("tetr-ai reference games")
+	games := int64(0)
+	defer func() { rep.Report(progress.Event{Done: games, Unit: "games", Finished: true}) }()
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		var ref referenceGame
@@ -65,6 +69,8 @@ func CheckReference(path string, perHeight int) ([]ReferenceRow, error) {
 		}
 		h := &out[len(out)-1]
 		got := classic.Play(r, classic.TetrAI{}, ref.Seed, 0)
+		games++
+		rep.Report(progress.Event{Stage: fmt.Sprintf("rows %d", ref.Rows), Done: games, Unit: "games"})
 		h.Games++
 		h.Pieces += ref.Pieces
 		h.Lines += ref.Lines
@@ -79,11 +85,23 @@ func CheckReference(path string, perHeight int) ([]ReferenceRow, error) {
 // heights up to maxRows, the first perHeight seeds of each, and returns how
 // many it played, or an error naming the first game that differs.
 func ReplayDataset(recs []classic.Result, maxRows, perHeight int) (int, error) {
-	n := 0
+	skip := func(rec classic.Result) bool {
+		return rec.Rows > maxRows || rec.Seed >= int64(rec.Rows*1000+perHeight)
+	}
+	total := int64(0)
 	for _, rec := range recs {
-		if rec.Rows > maxRows || rec.Seed >= int64(rec.Rows*1000+perHeight) {
+		if !skip(rec) {
+			total++
+		}
+	}
+	rep := lab.Progress("replay dataset games")
+	n := 0
+	defer func() { rep.Report(progress.Event{Done: int64(n), Total: total, Unit: "games", Finished: true}) }()
+	for _, rec := range recs {
+		if skip(rec) {
 			continue
 		}
+		rep.Report(progress.Event{Stage: fmt.Sprintf("rows %d", rec.Rows), Done: int64(n), Total: total, Unit: "games"})
 		r, err := Rules(rec.Rows)
 		if err != nil {
 			return n, err
