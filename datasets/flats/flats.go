@@ -13,6 +13,7 @@ package flats
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 
 	"github.com/hatelab/hatelab/engine/flats"
@@ -45,5 +46,25 @@ func Records() (*flats.Table, error) { return Table("records.json") }
 // highest-scoring game of the 10x5 well from the empty well (exact counts).
 func BFS10x5Optimal() (*flats.Table, error) { return Table("bfs-10x5-optimal.json") }
 
-// Results lists the committed experiment results, by file name (none yet).
-var Results = []string{}
+// Results lists the committed experiment results, by file name.
+var Results = []string{"experiment.json"}
+
+//go:embed experiment.json
+var experimentJSON []byte
+
+// Experiment returns experiment.json: the results of the G-term
+// experiment (`hatelab flats experiment`, engine/flats.RunExperiment),
+// with their command line as provenance.
+func Experiment() (*flats.Experiment, error) {
+	var e flats.Experiment
+	if err := json.Unmarshal(experimentJSON, &e); err != nil {
+		return nil, fmt.Errorf("datasets/flats/experiment.json: %v", err)
+	}
+	if e.Format != flats.ExperimentFormat {
+		return nil, fmt.Errorf("datasets/flats/experiment.json: format %q, want %q", e.Format, flats.ExperimentFormat)
+	}
+	if err := e.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("datasets/flats/experiment.json: %v", err)
+	}
+	return &e, nil
+}

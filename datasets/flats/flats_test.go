@@ -37,6 +37,13 @@ func TestTables(t *testing.T) {
 	if _, err := Table("nope.json"); err == nil {
 		t.Fatal("a missing table gives no error")
 	}
+	e, err := Experiment()
+	if err != nil || len(e.Runs) == 0 || !strings.HasPrefix(e.Provenance, "hatelab flats experiment") {
+		t.Fatalf("Experiment: %v", err)
+	}
+	if !strings.Contains(string(readme), "`experiment.json`") {
+		t.Error("README.md does not give experiment.json")
+	}
 	ents, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
