@@ -26,12 +26,12 @@ func ExampleGraphSVG() {
 // The three clearability readings of the world records' most visited
 // shapes.
 func ExampleShapes() {
-	c, _, err := transitions.Records()
+	src, err := transitions.Records()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	t := flats.BuildTable(c, "records", "", "example", 0)
+	t := src.Table()
 	for _, s := range transitions.Shapes(t)[:2] {
 		fmt.Printf("%s %d cells: lives %.0f\n", s.Shape, s.Cells, s.Lives)
 	}

@@ -1,6 +1,7 @@
 package transitions
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -39,34 +40,65 @@ func Rules(width, height int) (*hatetris.Rules, error) {
 	return hatetris.NewRules(width, height+4, 4)
 }
 
+// Source is a source of games and their flats.
+type Source struct {
+	Name   string
+	Rules  *hatetris.Rules
+	Games  []flats.Game
+	Counts *flats.Counts
+}
+
+// Table analyses the source's counts into a table (provenance: the
+// source's name).
+func (s *Source) Table() *flats.Table {
+	return flats.BuildTable(s.Counts, strings.Fields(s.Name)[0], "", "lab/transitions: "+s.Name, 0)
+}
+
+func newSource(name string, r *hatetris.Rules, gs []flats.Game) (*Source, error) {
+	c, err := flats.CountMoves(r, gs)
+	if err != nil {
+		return nil, err
+	}
+	return &Source{Name: name, Rules: r, Games: gs, Counts: c}, nil
+}
+
 // Random plays n seeded games of random outcomes in a width x height well
 // and counts them.
-func Random(width, height, n int, seed uint64) (*flats.Counts, []flats.Game, error) {
+func Random(width, height, n int, seed uint64) (*Source, error) {
 	r, err := Rules(width, height)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	gs, err := flats.RandomGames(r, n, seed, 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	c, err := flats.CountMoves(r, gs)
-	return c, gs, err
+	return newSource(fmt.Sprintf("random %d games %dx%d seed %d", n, width, height, seed), r, gs)
 }
 
-// Records returns the world-record replays as games of moves, and their
-// counts.
-func Records() (*flats.Counts, []flats.Game, error) {
+// Records returns the world-record replays as a source.
+func Records() (*Source, error) {
 	gs, err := flats.RecordGames()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	out := make([]flats.Game, len(gs))
 	for i, g := range gs {
 		out[i] = flats.GameOf(g)
 	}
-	c, err := flats.CountMoves(hatetris.Standard(), out)
-	return c, out, err
+	return newSource("records (20 world records)", hatetris.Standard(), out)
+}
+
+// Beam returns the best games of beam searches (hand-made evaluation,
+// quiescence) at the given beam widths from starts seeded 8-piece openings
+// on the standard well (flats.BeamGames).
+func Beam(widths []int, starts int, seed uint64) (*Source, error) {
+	r := hatetris.Standard()
+	gs, err := flats.BeamGames(context.Background(), r, widths, starts, 8, seed, true)
+	if err != nil {
+		return nil, err
+	}
+	return newSource(fmt.Sprintf("beam widths %v, %d starts, seed %d", widths, starts, seed), r, gs)
 }
 
 // lifeColors are the colours of life slots in LifeStrip.

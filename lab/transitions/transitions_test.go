@@ -34,22 +34,22 @@ func graph6(t testing.TB) *flats.Graph {
 }
 
 func recordTable(t testing.TB) *flats.Table {
-	c, _, err := Records()
+	src, err := Records()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return flats.BuildTable(c, "records", "", "test", 0)
+	return src.Table()
 }
 
 // TestGraphSVG: the drawing of the 6x6 and a 4-wide graph is well-formed
 // XML, draws one node group per node with an edge and one path per edge,
 // scales by viewBox, and is the same twice.
 func TestGraphSVG(t *testing.T) {
-	c4, _, err := Random(4, 8, 200, 1)
+	c4, err := Random(4, 8, 200, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range []*flats.Graph{graph6(t), c4.ShapeGraph()} {
+	for _, g := range []*flats.Graph{graph6(t), c4.Counts.ShapeGraph()} {
 		s := string(GraphSVG(g, "test <graph>"))
 		svgtest.WellFormed(t, s)
 		nodes, edges := DrawnCounts(g)
@@ -169,12 +169,16 @@ func TestPermeability(t *testing.T) {
 // plot renders.
 func TestCompareB(t *testing.T) {
 	r, _ := Rules(6, 8)
-	_, a, err := Random(6, 8, 60, 1)
+	a, err := Random(6, 8, 60, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, b, _ := Random(6, 8, 60, 2)
-	pts, err := CompareB(r, a, b, []string{"000000", "111100", "001111"}, 30, 1)
+	b, _ := Random(6, 8, 60, 2)
+	bm, err := Beam([]int{3}, 1, 1)
+	if err != nil || len(bm.Games) != 1 || bm.Table().Source != "beam" || a.Table().Source != "random" {
+		t.Fatalf("Beam: %v", err)
+	}
+	pts, err := CompareB(r, a.Games, b.Games, []string{"000000", "111100", "001111"}, 30, 1)
 	if err != nil || len(pts) != 3 {
 		t.Fatal(err, len(pts))
 	}
