@@ -89,6 +89,9 @@ At the end the paired differences against A0 are printed with bootstrap
 				if err := e.Resume(cfg); err != nil {
 					return fmt.Errorf("%s: %v", out, strings.TrimPrefix(err.Error(), "flats: "))
 				}
+				// The latest command line (only its beam widths may differ)
+				// reproduces every run.
+				e.Provenance = experimentProvenance(cmd, grid)
 			} else if errors.Is(err, os.ErrNotExist) {
 				e = flats.NewExperiment(cfg, experimentProvenance(cmd, grid))
 			} else {
