@@ -110,7 +110,7 @@ func GraphSVG(g *flats.Graph, title string) lab.SVG {
 		return lab.Colormap(b[u])
 	}
 	var s strings.Builder
-	legendH := 40.0
+	legendH := 52.0
 	H := l.H + legendH
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="100%%" style="max-width:%.0fpx;height:auto" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`, l.W, H, l.W)
 	fmt.Fprintf(&s, `<rect width="%.0f" height="%.0f" fill="#fff"/>`, l.W, H)
@@ -168,7 +168,7 @@ func GraphSVG(g *flats.Graph, title string) lab.SVG {
 		fmt.Fprintf(&s, `<rect x="%d" y="%.0f" width="18" height="10" fill="%s"/>`, 170+i*18, ly+1, lab.Colormap(float64(i)/10))
 	}
 	fmt.Fprintf(&s, `<text x="170" y="%.0f">0</text><text x="%d" y="%.0f" text-anchor="end">1</text>`, ly+24, 170+11*18, ly+24)
-	fmt.Fprintf(&s, `<text x="%d" y="%.0f">grey: no B · edge width ∝ log count (max %s) · columns: cells filled 0..%d, then the sinks</text>`, 380, ly+10, lab.Count(maxN), w-1)
+	fmt.Fprintf(&s, `<text x="10" y="%.0f">grey: no B · edge width ∝ log count (max %s) · columns: cells filled 0..%d, then the sinks</text>`, ly+40, lab.Count(maxN), w-1)
 	s.WriteString(`</g></svg>`)
 	return lab.SVG(s.String())
 }
