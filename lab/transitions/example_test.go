@@ -63,3 +63,35 @@ func ExampleDiffRows() {
 	fmt.Println(e.Config.Starts, e.Config.TuneStarts, len(e.Config.Grid))
 	// Output: 20 10 9
 }
+
+// The edges of the 5x6 well's graph that lose the most clearability, and
+// its dominant pathway to cleared.
+func ExampleBottlenecks() {
+	c, err := transitions.Exact(5, 6, flats.AllGames)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := c.ShapeGraph()
+	b := transitions.Bottlenecks(g, 1)[0]
+	fmt.Println(b.From, "->", b.To, b.Loss > 0)
+	fmt.Println(strings.HasSuffix(transitions.DominantPathways(g, 1)[0].Path, "cleared"))
+	// Output:
+	// 11100@0 -> immortal true
+	// true
+}
+
+// The DOT source of a graph; Graphviz renders it where it is installed.
+func ExampleDOT() {
+	c, err := transitions.Exact(5, 6, flats.AllGames)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	dot := transitions.DOT(c.ShapeGraph())
+	fmt.Println(strings.Count(dot, " -> "))
+	if svg, ok, err := transitions.RenderDOT(dot); ok && err == nil {
+		_ = svg // lab.Show(svg) in a notebook
+	}
+	// Output: 151
+}

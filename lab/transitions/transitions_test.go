@@ -264,3 +264,30 @@ func BenchmarkGraphSVG6(b *testing.B) {
 		GraphSVG(g, "6x6")
 	}
 }
+
+// TestLayoutAndName: the layout places every drawn node inside the
+// picture, the sinks in the last column; tables are named by source.
+func TestLayoutAndName(t *testing.T) {
+	g := graph6(t)
+	l := NewLayout(g)
+	nodes, _ := DrawnCounts(g)
+	if len(l.Nodes) != nodes {
+		t.Fatalf("%d nodes laid out, want %d", len(l.Nodes), nodes)
+	}
+	for _, u := range l.Nodes {
+		if l.X[u] <= 0 || l.X[u] >= l.W || l.Y[u] <= 0 || l.Y[u] >= l.H {
+			t.Fatalf("node %d at (%g, %g) outside %gx%g", u, l.X[u], l.Y[u], l.W, l.H)
+		}
+	}
+	if l.X[g.N] != l.X[g.N+1] || l.X[g.N] <= l.X[0] {
+		t.Error("the sinks are not in the last column")
+	}
+	tab := recordTable(t)
+	if Name(tab) != "records 10x16" {
+		t.Errorf("Name: %q", Name(tab))
+	}
+	tab.Source, tab.Weighting = "bfs", "optimal"
+	if Name(tab) != "bfs 10x16 (optimal)" {
+		t.Errorf("Name: %q", Name(tab))
+	}
+}
