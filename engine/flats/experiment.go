@@ -280,7 +280,9 @@ func armEval(s *ExperimentSetup, c *ExperimentConfig, arm string, g float64) (ev
 // then for each test beam width every arm on every test start, then, if
 // asked, the matched-time runs. Runs are deterministic (the beam's result
 // does not depend on workers), so a resumed experiment equals an
-// uninterrupted one (CPU and wall times aside).
+// uninterrupted one, CPU and wall times aside, and so the matched-time
+// widths, which come from measured CPU times, when a kill came before a
+// width's first matched run.
 func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error {
 	c := &e.Config
 	if err := c.Validate(); err != nil {
@@ -409,6 +411,14 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 			continue
 		}
 		mw, _ := e.MatchedWidth(width)
+		// A resumed experiment keeps the width its first matched runs
+		// were played at (it depends on measured CPU times).
+		for i := 0; i < c.Starts; i++ {
+			if m := e.Run(PhaseMatched, ArmHand, width, i); m != nil {
+				mw = m.BeamWidth
+				break
+			}
+		}
 		for i := 0; i < c.Starts; i++ {
 			if err := play(ExpRun{Phase: PhaseMatched, Arm: ArmHand, BeamWidth: mw, Start: i, MatchedTo: width}, i); err != nil {
 				return err
