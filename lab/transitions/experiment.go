@@ -110,7 +110,6 @@ func DiffPlot(e *flats.Experiment) (*plot.Plot, error) {
 	p.X.Label.Text = "beam width (log)"
 	p.Y.Label.Text = "mean score difference (lines)"
 	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
 	p.Legend.Left = true
@@ -174,8 +173,18 @@ func DiffPlot(e *flats.Experiment) (*plot.Plot, error) {
 		}
 		p.Legend.Add(name, line, pts)
 	}
+	var ticks []plot.Tick
+	seen := map[int]bool{}
+	for _, d := range ds {
+		if !seen[d.BeamWidth] {
+			seen[d.BeamWidth] = true
+			ticks = append(ticks, plot.Tick{Value: float64(d.BeamWidth), Label: lab.Count(float64(d.BeamWidth))})
+		}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	if maxW == 0 {
 		minW, maxW = 100, 10000 // no finished test runs yet
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
 	p.X.Min, p.X.Max = minW/1.3, maxW*1.3
 	return p, nil
