@@ -37,6 +37,7 @@
 //	lab/smallwells  exhaustive searches of small wells (02-small-wells)
 //	lab/fits        curve fits shown as tables and charts (02, 05)
 //	lab/beams       beam searches (03-beam)
+//	lab/transitions line-transition graphs (flats) and the G-term experiment (04-line-transitions)
 //	lab/survival    classic survival Tetris, tetr-ai and other agents (05-classic)
 //	lab/progressview progress bars for notebooks, terminals and logs
 package lab

@@ -27,14 +27,14 @@ var flatsNote = func(w io.Writer, format string, a ...any) { fmt.Fprintf(w, "fla
 
 func newFlatsCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "flats count|show|floor",
-		Short: "Line-transition graphs (flats): count, show, exact floor-row clears",
+		Use:   "flats count|show|floor|experiment",
+		Short: "Line-transition graphs (flats): count, show, exact floor-row clears, the G-term experiment",
 		Long: `Line-transition graphs ("flats", after D&F): how the rows of a well are born,
 grow, fall and die (are cleared) or stay until the game ends, counted from a
 source into a JSON table of clearability (absorption, pathwise share, D&F's
 max-flow reading), never-cleared shapes and row-pair permeability.`,
 	}
-	cmd.AddCommand(newFlatsCountCmd(), newFlatsShowCmd(), newFlatsFloorCmd())
+	cmd.AddCommand(newFlatsCountCmd(), newFlatsShowCmd(), newFlatsFloorCmd(), newFlatsExperimentCmd())
 	return cmd
 }
 

@@ -121,6 +121,13 @@ func TestFlatsErrors(t *testing.T) {
 		{"floor", "--row", "01"},
 		{"floor", "--row", "1111111111"},
 		{"floor", "--row", "0111111110", "--min-height", "3", "--max-height", "2"},
+		{"experiment", "--widths", "10"},
+		{"experiment", "--widths", "0", "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--starts", "0", "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--grid", "", "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--main", filepath.Join(dir, "missing.json"), "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--other", bad, "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--out", bad},
 	} {
 		out, err := run(t, newFlatsCmd(), args...)
 		if err == nil {
@@ -129,5 +136,42 @@ func TestFlatsErrors(t *testing.T) {
 		if _, rt := err.(runtimeError); rt || strings.Contains(err.Error(), "\n") {
 			t.Fatalf("%v: %v is not a one-line input error", args, err)
 		}
+	}
+}
+
+// TestFlatsExperiment runs a tiny experiment, reruns it (every run
+// skipped, the same table) and refuses to resume another configuration.
+func TestFlatsExperiment(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.json")
+	args := []string{"experiment", "--widths", "4,6", "--starts", "2", "--tune-starts", "1", "--tune-width", "4", "--grid", "1,100", "--resamples", "100", "--out", path}
+	out, err := run(t, newFlatsCmd(), args...)
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	if !strings.Contains(out, "tuned weights: A1 ") || strings.Count(out, "\nA1~ ") != 2 || !strings.Contains(out, "flats: test A4 beam width 6 start 1") {
+		t.Fatalf("output:\n%s", out)
+	}
+	var e flats.Experiment
+	data, _ := os.ReadFile(path)
+	if err := json.Unmarshal(data, &e); err != nil {
+		t.Fatal(err)
+	}
+	if want := 2*2*1 + 2*2*5 + 2*2; len(e.Runs) != want || e.Provenance != "hatelab flats experiment --grid=1,100 --starts=2 --tune-starts=1 --tune-width=4 --widths=4,6" {
+		t.Fatalf("%d runs (want %d), provenance %q", len(e.Runs), want, e.Provenance)
+	}
+	again, err := run(t, newFlatsCmd(), append(args, "--quiet")...)
+	if err != nil || strings.Contains(again, "flats: ") {
+		t.Fatalf("rerun played again or failed: %v\n%s", err, again)
+	}
+	i := strings.Index(out, "tuned weights")
+	if again != out[i:] {
+		t.Fatalf("rerun table differs:\n%s\nvs\n%s", again, out[i:])
+	}
+	_, err = run(t, newFlatsCmd(), "experiment", "--widths", "4", "--starts", "3", "--tune-starts", "1", "--tune-width", "4", "--grid", "1,100", "--out", path)
+	if err == nil || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("resumed another configuration: %v", err)
+	}
+	if _, rt := err.(runtimeError); rt {
+		t.Fatalf("%v is not an input error", err)
 	}
 }

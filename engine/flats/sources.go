@@ -92,46 +92,23 @@ func RandomGames(r *hatetris.Rules, n int, seed uint64, maxPieces int) ([]Game, 
 // then beam game) from the empty well. The beam search itself is
 // unchanged: only its best game is replayed.
 func BeamGames(ctx context.Context, r *hatetris.Rules, widths []int, starts, opening int, seed uint64, quiescence bool) ([]Game, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
-	gen := hatetris.NewGenerator(r)
-	var buf []hatetris.Outcome
+	opens, err := Openings(r, starts, opening, seed)
+	if err != nil {
+		return nil, err
+	}
 	var out []Game
-	for s := 0; s < starts; s++ {
-		var open Game
-		w := hatetris.Well{}
-		score := 0
-		seen := hatetris.NewSeen()
-		for p := 0; p < opening; p++ {
-			seen.Add(&w)
-			_, buf = gen.Move(&w, hatetris.HATETRIS, seen, buf[:0])
-			live := buf[:0]
-			for _, res := range buf {
-				if !res.GameOver {
-					live = append(live, res)
-				}
-			}
-			if len(live) == 0 {
-				break
-			}
-			res := &live[rng.IntN(len(live))]
-			m, err := FromOutcome(r, &w, res)
-			if err != nil {
-				return nil, err
-			}
-			open = append(open, m)
-			w, score = res.Well, score+res.Lines
-		}
+	for _, o := range opens {
 		for _, width := range widths {
-			start := w
-			res, err := beam.Run(ctx, beam.Config{Rules: r, BeamWidth: width, Quiescence: quiescence, Start: &start, StartScore: score, Workers: 1})
+			start := o.Well
+			res, err := beam.Run(ctx, beam.Config{Rules: r, BeamWidth: width, Quiescence: quiescence, Start: &start, StartScore: o.Score, Workers: 1})
 			if err != nil {
 				return nil, err
 			}
-			g := hatetris.NewGameFrom(r, hatetris.HATETRIS, start, score)
+			g := hatetris.NewGameFrom(r, hatetris.HATETRIS, start, o.Score)
 			if err := g.PressAll(res.Keys); err != nil {
 				return nil, err
 			}
-			game := append(Game(nil), open...)
+			game := append(Game(nil), o.Moves...)
 			game = append(game, GameOf(g)...)
 			out = append(out, game)
 		}

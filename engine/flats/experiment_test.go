@@ -1,0 +1,172 @@
+package flats
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// tinyExperiment is a configuration small enough for a test (a second).
+func tinyExperiment() ExperimentConfig {
+	return ExperimentConfig{BeamWidths: []int{4, 8}, Starts: 3, TuneStarts: 2, Opening: 8, Seed: 1,
+		TuneWidth: 4, Grid: []float64{1, 100}, PlaceboSeed: 1, Matched: true}
+}
+
+// TestExperiment: a tiny experiment plays every run once (tuning, five arms
+// on every test start and width, matched time), tunes each weight to the
+// grid's best mean, and a resumed run, killed half-way, gives the same
+// scores (the matched-time widths aside: they come from CPU times).
+func TestExperiment(t *testing.T) {
+	tab := recordTable(t)
+	setup := ExperimentSetup{Hand: eval.DefaultWeights(), Main: tab, Other: tab.Placebo(7)}
+	c := tinyExperiment()
+	e := NewExperiment(c, "test")
+	saves := 0
+	setup.Save = func(*Experiment) error { saves++; return nil }
+	if err := RunExperiment(context.Background(), e, setup); err != nil {
+		t.Fatal(err)
+	}
+	nTune := 2 * len(c.Grid) * c.TuneStarts
+	nTest := len(c.BeamWidths) * c.Starts * len(Arms)
+	nMatched := len(c.BeamWidths) * c.Starts
+	if len(e.Runs) != nTune+nTest+nMatched || saves != len(e.Runs)+2 {
+		t.Fatalf("%d runs (want %d), %d saves", len(e.Runs), nTune+nTest+nMatched, saves)
+	}
+	for _, arm := range []string{ArmHandG, ArmGScore} {
+		best, bestMean := 0.0, math.Inf(-1)
+		for _, g := range c.Grid {
+			sum := 0
+			for _, r := range e.Runs {
+				if r.Phase == PhaseTune && r.Arm == arm && r.Weight == g {
+					sum += r.Score
+				}
+			}
+			if m := float64(sum) / float64(c.TuneStarts); m > bestMean {
+				best, bestMean = g, m
+			}
+		}
+		if e.Tuned[arm] != best {
+			t.Errorf("%s tuned to %g, the grid's best is %g", arm, e.Tuned[arm], best)
+		}
+	}
+	for _, r := range e.Runs {
+		if r.Phase == PhaseTest && (r.Arm == ArmPlacebo || r.Arm == ArmOther) && r.Weight != e.Tuned[ArmHandG] {
+			t.Errorf("%s plays weight %g, not A1's %g", r.Arm, r.Weight, e.Tuned[ArmHandG])
+		}
+		if r.Phase == PhaseTune && r.Start < c.Starts {
+			t.Errorf("tuning on test start %d", r.Start)
+		}
+		if r.Phase == PhaseMatched && r.BeamWidth < r.MatchedTo {
+			t.Errorf("matched run at beam width %d below %d", r.BeamWidth, r.MatchedTo)
+		}
+	}
+	paired := e.Paired(200, 1, 0.9)
+	if len(paired) != len(c.BeamWidths)*(len(Arms)-1+1) {
+		t.Fatalf("%d paired differences", len(paired))
+	}
+	for _, d := range paired {
+		if d.N != c.Starts || d.Wins+d.Losses+d.Ties != d.N || !(d.Diff.Lo <= d.Diff.Estimate && d.Diff.Estimate <= d.Diff.Hi) ||
+			math.Abs(d.Diff.Estimate-(d.MeanArm-d.MeanBase)) > 1e-9 {
+			t.Errorf("paired %+v", d)
+		}
+	}
+	// Resume: keep half the runs (as a kill would), run again.
+	data, _ := json.Marshal(e)
+	var half Experiment
+	if err := json.Unmarshal(data, &half); err != nil {
+		t.Fatal(err)
+	}
+	half.Runs = half.Runs[:nTune+nTest/2]
+	delete(half.Tuned, ArmGScore)
+	if err := half.Resume(c); err != nil {
+		t.Fatal(err)
+	}
+	setup.Save, setup.CheckpointDir = nil, t.TempDir()
+	if err := RunExperiment(context.Background(), &half, setup); err != nil {
+		t.Fatal(err)
+	}
+	if len(half.Runs) != len(e.Runs) || half.Tuned[ArmGScore] != e.Tuned[ArmGScore] {
+		t.Fatalf("resumed: %d runs, want %d", len(half.Runs), len(e.Runs))
+	}
+	for _, r := range e.Runs {
+		if r.Phase == PhaseMatched {
+			// Its beam width comes from CPU times measured again.
+			if half.Run(PhaseMatched, ArmHand, r.MatchedTo, r.Start) == nil {
+				t.Fatalf("resumed: no matched run for %s", r.key())
+			}
+			continue
+		}
+		h := half.find(r.key())
+		if h == nil || h.Score != r.Score || h.Pieces != r.Pieces || h.Children != r.Children {
+			t.Fatalf("resumed run %s differs: %+v vs %+v", r.key(), h, r)
+		}
+	}
+	other := c
+	other.Seed = 2
+	if err := half.Resume(other); err == nil {
+		t.Fatal("resumed with another seed")
+	}
+	other = c
+	other.BeamWidths = []int{4, 8, 16}
+	if err := half.Resume(other); err != nil {
+		t.Fatalf("more beam widths: %v", err)
+	}
+}
+
+// TestExperimentConfig: bad configurations are refused.
+func TestExperimentConfig(t *testing.T) {
+	for _, mod := range []func(*ExperimentConfig){
+		func(c *ExperimentConfig) { c.BeamWidths = nil },
+		func(c *ExperimentConfig) { c.BeamWidths = []int{0} },
+		func(c *ExperimentConfig) { c.Starts = 0 },
+		func(c *ExperimentConfig) { c.TuneStarts = 0 },
+		func(c *ExperimentConfig) { c.Grid = nil },
+		func(c *ExperimentConfig) { c.Grid = []float64{math.NaN()} },
+		func(c *ExperimentConfig) { c.TuneWidth = 0 },
+		func(c *ExperimentConfig) { c.Opening = -1 },
+	} {
+		c := tinyExperiment()
+		mod(&c)
+		if err := c.Validate(); err == nil {
+			t.Errorf("accepted %+v", c)
+		}
+	}
+}
+
+// TestOpenings: seeded openings are reproducible and have the asked pieces.
+func TestOpenings(t *testing.T) {
+	r := hatetris.Standard()
+	a, err := Openings(r, 5, 8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Openings(r, 5, 8, 1)
+	for i := range a {
+		if a[i].Well != b[i].Well || a[i].Score != b[i].Score || len(a[i].Moves) != 8 {
+			t.Fatalf("opening %d: %d moves, not reproducible", i, len(a[i].Moves))
+		}
+		if a[i].Moves[7].After(r) != a[i].Well {
+			t.Fatalf("opening %d: moves do not end at its well", i)
+		}
+	}
+}
+
+// TestMeanInterval: the bootstrap interval of a constant is the constant,
+// and a spread sample's interval holds its mean.
+func TestMeanInterval(t *testing.T) {
+	iv := MeanInterval([]float64{2, 2, 2}, 100, 1, 0.95)
+	if iv.Estimate != 2 || iv.Lo != 2 || iv.Hi != 2 {
+		t.Fatalf("%+v", iv)
+	}
+	iv = MeanInterval([]float64{-3, 0, 1, 2, 5, 7}, 2000, 1, 0.95)
+	if !(iv.Lo < iv.Estimate && iv.Estimate < iv.Hi) || iv.Estimate != 2 {
+		t.Fatalf("%+v", iv)
+	}
+	if g := LogGrid(1, 10000, 9); len(g) != 9 || g[0] != 1 || g[8] != 10000 || g[4] != 100 {
+		t.Fatalf("grid %v", g)
+	}
+}
