@@ -107,7 +107,7 @@ level; --resume continues an interrupted search to the identical game.`,
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
-	f.IntVar(&workers, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
+	f.IntVar(&workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
 	f.IntVar(&wellW, "well-width", 10, "well width (4..16)")
 	f.IntVar(&wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
 	f.IntVar(&bar, "bar", 4, "rows above the bar")

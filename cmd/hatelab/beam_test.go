@@ -56,6 +56,10 @@ func TestBeamCommandText(t *testing.T) {
 			t.Fatalf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// The same command again without --resume must not discard the checkpoint.
+	if out, err := run(t, newBeamCmd(), "--beam-width", "20", "--max-pieces", "8", "--checkpoint", dir); err == nil || !strings.Contains(err.Error(), "earlier search") {
+		t.Fatalf("a second search over the checkpoint: %v\n%s", err, out)
+	}
 	out2, err := run(t, newBeamCmd(), "--beam-width", "20", "--max-pieces", "10", "--checkpoint", dir, "--resume")
 	if err != nil || !strings.Contains(out2, "level    9") || strings.Contains(out2, "level    8 ") || strings.Contains(out2, "deprecated") {
 		t.Fatal(err, out2)

@@ -133,6 +133,9 @@ type Result struct {
 	Died bool
 }
 
+// MaxWorkers is the most goroutines a search may be given.
+const MaxWorkers = 1024
+
 // ErrConfig is returned for an invalid configuration.
 var ErrConfig = errors.New("beam: invalid configuration")
 
@@ -180,11 +183,20 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.QuiescenceCap <= 0 {
 		cfg.QuiescenceCap = 256
 	}
-	if cfg.Workers <= 0 {
+	if cfg.Workers < 0 || cfg.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: %d workers (want 0 for all cores, or 1 to %d)", ErrConfig, cfg.Workers, MaxWorkers)
+	}
+	if cfg.Workers == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	if cfg.Resume && cfg.CheckpointDir == "" {
 		return nil, fmt.Errorf("%w: resume needs a checkpoint directory", ErrConfig)
+	}
+	if cfg.CheckpointDir != "" {
+		removeTemporaries(cfg.CheckpointDir)
+		if !cfg.Resume && hasCheckpoint(cfg.CheckpointDir) {
+			return nil, fmt.Errorf("%w: %s holds the checkpoint of an earlier search: resume it, or choose another folder", ErrConfig, cfg.CheckpointDir)
+		}
 	}
 	rep := progress.Or(cfg.Progress)
 	s := &searcher{cfg: cfg, r: r, rep: rep}

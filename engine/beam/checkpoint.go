@@ -2,9 +2,11 @@ package beam
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -16,12 +18,22 @@ import (
 // CheckpointFile is the checkpoint's name inside the checkpoint directory.
 const CheckpointFile = "beam.ckpt"
 
-// checkpointVersion 2: the vocabulary renames (Level, BestLevel, LevelStats).
-const checkpointVersion = 2
+// checkpointVersion 3: the state is followed by nothing and preceded by its
+// size and CRC-32C, so that a damaged file is refused (2: the vocabulary
+// renames, no checksum).
+const checkpointVersion = 3
+
+// maxCheckpoint bounds the state a checkpoint may hold (a beam of 2^24
+// wells and its ancestry stay far below it).
+const maxCheckpoint = 16 << 30
 
 type checkpointHeader struct {
 	Version int
+	Size    int64  // bytes of the gob-encoded state that follows
+	CRC     uint32 // CRC-32C (Castagnoli) of those bytes
 }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // saveCheckpoint writes st atomically: to a temporary file in dir, synced,
 // then renamed over the previous checkpoint.
@@ -29,12 +41,17 @@ func saveCheckpoint(dir string, st *state) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	var body bytes.Buffer
+	if err := gob.NewEncoder(&body).Encode(st); err != nil {
+		return fmt.Errorf("beam: checkpoint: %w", err)
+	}
+	h := checkpointHeader{Version: checkpointVersion, Size: int64(body.Len()), CRC: crc32.Checksum(body.Bytes(), castagnoli)}
 	err := atomicfile.Write(filepath.Join(dir, CheckpointFile), 0o644, func(w io.Writer) error {
-		enc := gob.NewEncoder(w)
-		if err := enc.Encode(checkpointHeader{Version: checkpointVersion}); err != nil {
+		if err := gob.NewEncoder(w).Encode(h); err != nil {
 			return err
 		}
-		return enc.Encode(st)
+		_, err := w.Write(body.Bytes())
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("beam: checkpoint: %w", err)
@@ -42,8 +59,24 @@ func saveCheckpoint(dir string, st *state) error {
 	return nil
 }
 
+// hasCheckpoint reports whether dir holds a checkpoint file.
+func hasCheckpoint(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, CheckpointFile))
+	return err == nil
+}
+
+// removeTemporaries deletes what a killed checkpoint write left in dir (the
+// temporary files of internal/atomicfile).
+func removeTemporaries(dir string) {
+	left, _ := filepath.Glob(filepath.Join(dir, "."+CheckpointFile+".tmp-*"))
+	for _, f := range left {
+		os.Remove(f)
+	}
+}
+
 func loadCheckpoint(dir string) (*state, error) {
-	f, err := os.Open(filepath.Join(dir, CheckpointFile))
+	path := filepath.Join(dir, CheckpointFile)
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: no checkpoint in %s", ErrConfig, dir)
 	}
@@ -51,20 +84,33 @@ func loadCheckpoint(dir string) (*state, error) {
 		return nil, err
 	}
 	defer f.Close()
-	dec := gob.NewDecoder(bufio.NewReaderSize(f, 1<<20))
+	br := bufio.NewReaderSize(f, 1<<20)
 	var h checkpointHeader
-	if err := dec.Decode(&h); err != nil {
-		return nil, fmt.Errorf("beam: checkpoint: %w", err)
+	if err := gob.NewDecoder(br).Decode(&h); err != nil {
+		return nil, fmt.Errorf("%w: %s is not a beam checkpoint: %v", ErrConfig, path, err)
 	}
 	if h.Version != checkpointVersion {
-		return nil, fmt.Errorf("beam: checkpoint version %d (want %d)", h.Version, checkpointVersion)
+		return nil, fmt.Errorf("%w: %s: checkpoint version %d (this hatelab reads %d)", ErrConfig, path, h.Version, checkpointVersion)
+	}
+	if h.Size <= 0 || h.Size > maxCheckpoint {
+		return nil, fmt.Errorf("%w: %s: damaged (state of %d bytes)", ErrConfig, path, h.Size)
+	}
+	body := make([]byte, h.Size)
+	if _, err := io.ReadFull(br, body); err != nil {
+		return nil, fmt.Errorf("%w: %s: damaged (%v)", ErrConfig, path, err)
+	}
+	if n, _ := br.Read(make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("%w: %s: damaged (data after the state)", ErrConfig, path)
+	}
+	if crc32.Checksum(body, castagnoli) != h.CRC {
+		return nil, fmt.Errorf("%w: %s: damaged (checksum mismatch)", ErrConfig, path)
 	}
 	var st state
-	if err := dec.Decode(&st); err != nil {
-		return nil, fmt.Errorf("beam: checkpoint: %w", err)
+	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&st); err != nil {
+		return nil, fmt.Errorf("%w: %s: damaged (%v)", ErrConfig, path, err)
 	}
 	if err := st.validate(); err != nil {
-		return nil, fmt.Errorf("beam: checkpoint: %w", err)
+		return nil, fmt.Errorf("%w: %s: damaged (%v)", ErrConfig, path, err)
 	}
 	return &st, nil
 }

@@ -1,9 +1,12 @@
 package beam
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -60,4 +63,55 @@ func FuzzCheckpoint(f *testing.F) {
 			t.Fatal("invalid state accepted")
 		}
 	})
+}
+
+// TestCheckpointIntegrity: a flipped byte anywhere in the state is refused
+// (checksum), an existing checkpoint is never overwritten by a search that
+// does not resume it, and what a killed write left behind is removed.
+func TestCheckpointIntegrity(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{BeamWidth: 20, MaxPieces: 10, CheckpointDir: dir}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, CheckpointFile)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{len(good) / 3, len(good) / 2, len(good) - 1} {
+		bad := append([]byte(nil), good...)
+		bad[at] ^= 0x40
+		if err := os.WriteFile(path, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := loadCheckpoint(dir); err == nil || !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "damaged") && !strings.Contains(err.Error(), "not a beam checkpoint") {
+			t.Fatalf("byte %d flipped: %v", at, err)
+		}
+	}
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "."+CheckpointFile+".tmp-123"), []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), cfg); err == nil || !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "earlier search") {
+		t.Fatalf("a search over an existing checkpoint: %v", err)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, good) {
+		t.Fatal("the existing checkpoint was changed")
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(left) != 0 {
+		t.Fatalf("temporary files left: %v", left)
+	}
+	cfg.Resume, cfg.MaxPieces = true, 12
+	res, err := Run(context.Background(), cfg)
+	if err != nil || len(res.Levels) != 12 {
+		t.Fatalf("resume: %v", err)
+	}
+	for _, w := range []int{-1, MaxWorkers + 1} {
+		if _, err := Run(context.Background(), Config{BeamWidth: 5, MaxPieces: 2, Workers: w}); !errors.Is(err, ErrConfig) {
+			t.Errorf("%d workers: %v", w, err)
+		}
+	}
 }
