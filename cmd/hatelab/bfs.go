@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -151,7 +152,15 @@ keys, verified by the engine.`,
 			if err != nil {
 				return err
 			}
-			if _, err := bfs.NewRules(width, height, rule); err != nil {
+			if memBudget < 0 || memBudget > maxMemBudget {
+				return fmt.Errorf("--mem-budget %d: want 0..%d MiB", memBudget, maxMemBudget)
+			}
+			if ckEvery < 0 {
+				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
+			}
+			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels,
+				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
+			if err := bfs.Validate(opt); err != nil {
 				return err
 			}
 			// The first interrupt stops the search (between levels, or
@@ -189,17 +198,16 @@ keys, verified by the engine.`,
 				}
 				defer os.RemoveAll(dir)
 			}
-			if ckEvery < 0 {
-				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
+			opt.LevelDir = dir
+			if err := memoryCheck(opt, availableMemory()); err != nil {
+				return err
 			}
-			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir,
-				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
 			if !quiet {
 				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
 			}
 			res, err := bfs.Search(ctx, opt)
 			if err != nil {
-				return failure(err)
+				return searchError(err)
 			}
 			if out != "" {
 				if err := writeLevelsCSV(out, res); err != nil {
@@ -253,23 +261,35 @@ keys, verified by the engine.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&width, "width", 10, "well width (4..16)")
-	f.IntVar(&height, "height", 4, "rows below the bar")
+	decimalVar(cmd, &width, "width", 10, "well width (4..16)")
+	decimalVar(cmd, &height, "height", 4, "rows below the bar")
 	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")
 	f.StringVar(&out, "out", "", "write the levels as CSV (depth,states,children,best_score; depth is the level)")
-	f.IntVar(&workers, "workers", 0, "goroutines (0: all cores); the result does not depend on it")
-	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
+	decimalVar(cmd, &workers, "workers", 0, "goroutines (0: all cores, at most "+strconv.Itoa(bfs.MaxWorkers)+"); the result does not depend on it")
+	decimalVar(cmd, &maxLevels, "max-levels", 0, "stop after this many levels (0: no limit; skips the memory check)")
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
 	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
 	f.StringVar(&spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
-	f.Int64Var(&memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
+	decimalVar(cmd, &memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
 	f.StringVar(&checkpoint, "checkpoint", "", "save progress in this folder between levels; run again with it to resume after a kill")
 	f.DurationVar(&ckEvery, "checkpoint-every", 5*time.Minute, "least time between checkpoints (0: after every level)")
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
+}
+
+// maxMemBudget caps --mem-budget (MiB): 16 TiB.
+const maxMemBudget = 1 << 24
+
+// searchError maps an error of bfs.Search to an exit status: input
+// problems (a foreign or damaged checkpoint...) exit 2, others 1.
+func searchError(err error) error {
+	if errors.Is(err, bfs.ErrInput) {
+		return err
+	}
+	return failure(err)
 }
 
 func piecesString(g *bfs.Game) string {

@@ -165,16 +165,16 @@ command line as provenance):
 	f := cmd.Flags()
 	f.StringVar(&source, "source", "", "bfs, beam, records or random")
 	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
-	f.IntVar(&width, "width", 10, "well width (bfs, beam, random)")
-	f.IntVar(&height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
+	decimalVar(cmd, &width, "width", 10, "well width (bfs, beam, random)")
+	decimalVar(cmd, &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
 	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
-	f.IntVar(&maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells")
-	f.IntVar(&games, "games", 1000, "random: games to play")
-	f.IntVar(&maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
+	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells")
+	decimalVar(cmd, &games, "games", 1000, "random: games to play")
+	decimalVar(cmd, &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
 	f.Uint64Var(&seed, "seed", 1, "random, beam: the seed of the games or openings")
 	f.IntSliceVar(&beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at")
-	f.IntVar(&starts, "starts", 5, "beam: seeded random openings")
-	f.IntVar(&opening, "opening", 8, "beam: pieces in each opening")
+	decimalVar(cmd, &starts, "starts", 5, "beam: seeded random openings")
+	decimalVar(cmd, &opening, "opening", 8, "beam: pieces in each opening")
 	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
 	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
@@ -311,7 +311,7 @@ cleared in the data.`,
 			return failure(err)
 		},
 	}
-	cmd.Flags().IntVar(&top, "top", 20, "shapes to list, by lives through them")
+	decimalVar(cmd, &top, "top", 20, "shapes to list, by lives through them")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"width","height","source","weighting","provenance","games","moves","top","never"}`)
 	return cmd
 }
@@ -366,11 +366,11 @@ clears it, with the fewest pieces that do.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&width, "width", 10, "well width")
+	decimalVar(cmd, &width, "width", 10, "well width")
 	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
-	f.IntVar(&minH, "min-height", 4, "smallest height to try (rows below the bar)")
-	f.IntVar(&maxH, "max-height", 6, "largest height to try")
-	f.IntVar(&maxWells, "max-wells", 5_000_000, "fail past this many wells per search")
+	decimalVar(cmd, &minH, "min-height", 4, "smallest height to try (rows below the bar)")
+	decimalVar(cmd, &maxH, "max-height", 6, "largest height to try")
+	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "fail past this many wells per search")
 	f.BoolVar(&asJSON, "json", false, `print one JSON object {"width","row","clearable","height","pieces"}`)
 	return cmd
 }

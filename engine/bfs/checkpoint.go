@@ -87,7 +87,7 @@ func loadCheckpoint(dir string, want checkpoint) (*checkpoint, error) {
 	}
 	var ck checkpoint
 	if err := json.Unmarshal(b, &ck); err != nil {
-		return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
 	}
 	if ck.Version == 1 {
 		// The names before the glossary (Level.UnmarshalJSON reads the
@@ -99,17 +99,17 @@ func loadCheckpoint(dir string, want checkpoint) (*checkpoint, error) {
 			}
 		}
 		if err := json.Unmarshal(b, &v1); err != nil {
-			return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+			return nil, inputErrorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
 		}
 		ck.Result.PeakStates, ck.Result.PeakLevel = v1.Result.MaxWidth, v1.Result.MaxWidthDepth
 		ck.Version = checkpointVersion
 	}
 	if !ck.sameSearch(&want) {
-		return nil, fmt.Errorf("bfs: checkpoint %s is for a %dx%d %s search from another start, not this %dx%d %s one",
+		return nil, inputErrorf("bfs: checkpoint %s is for a %dx%d %s search from another start, not this %dx%d %s one",
 			dir, ck.Width, ck.Height, ck.Rule, want.Width, want.Height, want.Rule)
 	}
 	if !ck.Done && (ck.LevelFile == "" || filepath.Base(ck.LevelFile) != ck.LevelFile) {
-		return nil, fmt.Errorf("bfs: checkpoint %s names no level file", dir)
+		return nil, inputErrorf("bfs: checkpoint %s names no level file", dir)
 	}
 	return &ck, nil
 }

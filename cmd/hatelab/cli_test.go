@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"github.com/hatelab/hatelab/engine/bfs"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	cliOnce sync.Once
+	cliBin  string
+	cliErr  error
+)
+
+// cliBinary builds hatelab once for the tests that run it as a process.
+func cliBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	cliOnce.Do(func() {
+		dir, err := exec.Command("mktemp", "-d").Output()
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliBin = filepath.Join(strings.TrimSpace(string(dir)), "hatelab")
+		if out, err := exec.Command("go", "build", "-o", cliBin, ".").CombinedOutput(); err != nil {
+			cliErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if cliErr != nil {
+		t.Fatalf("go build: %v", cliErr)
+	}
+	return cliBin
+}
+
+// cliCase is one run of the binary: its exit code and, for a failure, a
+// substring of its one-line error ("" for success: no error line).
+type cliCase struct {
+	name string
+	args []string
+	code int
+	msg  string
+}
+
+// runCLI runs the binary and returns its exit code, stdout and stderr.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(cliBinary(t), args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+// checkCLI runs the cases: exit code, and one short error line.
+func checkCLI(t *testing.T, cases []cliCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, msg := runCLI(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d (stderr %.300q)", code, tc.code, msg)
+			}
+			if tc.msg == "" {
+				if tc.code == 0 && strings.Contains(msg, "hatelab: ") {
+					t.Fatalf("unexpected error %.300q", msg)
+				}
+				return
+			}
+			if !strings.Contains(msg, tc.msg) || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "hatelab: ") || len(msg) > 500 {
+				t.Fatalf("stderr %.600q; want one short line containing %q", msg, tc.msg)
+			}
+		})
+	}
+}
+
+// TestBFSInputErrors: every input problem of bfs, bfs-replay, replay,
+// moves and flats exits 2 with one line.
+func TestBFSInputErrors(t *testing.T) {
+	checkCLI(t, []cliCase{
+		{"10x9 does not pack", []string{"bfs", "--width", "10", "--height", "9", "--quiet"}, 2, "needs 90 key bits"},
+		{"8x11 cannot fit", []string{"bfs", "--width", "8", "--height", "11", "--quiet"}, 2, "use disk mode (--spill-dir"},
+		{"a million workers", []string{"bfs", "--width", "5", "--height", "3", "--workers", "1000000", "--quiet"}, 2, "1000000 workers: want 1..1024"},
+		{"negative workers", []string{"bfs", "--width", "5", "--height", "3", "--workers", "-1", "--quiet"}, 2, "-1 workers"},
+		{"negative max-levels", []string{"bfs", "--width", "5", "--height", "3", "--max-levels", "-1", "--quiet"}, 2, "max levels -1"},
+		{"negative mem-budget", []string{"bfs", "--width", "5", "--height", "3", "--mem-budget", "-1", "--quiet"}, 2, "--mem-budget -1"},
+		{"huge mem-budget", []string{"bfs", "--width", "5", "--height", "3", "--mem-budget", "99999999999", "--quiet"}, 2, "--mem-budget 99999999999"},
+		{"octal width", []string{"bfs", "--width", "010", "--height", "3", "--quiet"}, 2, "leading zeros"},
+		{"hex height", []string{"bfs", "--width", "5", "--height", "0x3", "--quiet"}, 2, "not a decimal integer"},
+		{"moves octal depth", []string{"moves", "--width", "8", "--depth", "010"}, 2, "leading zeros"},
+		{"replay octal width", []string{"replay", "--width", "010", "DD"}, 2, "leading zeros"},
+		{"flats octal width", []string{"flats", "count", "--width", "010"}, 2, "leading zeros"},
+		{"small search runs", []string{"bfs", "--width", "5", "--height", "3", "--workers", "1024", "--quiet"}, 0, ""},
+	})
+}
+
+// TestMemoryCheck: the estimate refuses what cannot fit and passes what
+// can, in both modes.
+func TestMemoryCheck(t *testing.T) {
+	const gb = 1 << 30
+	for _, tc := range []struct {
+		w, h  int
+		spill string
+		mib   int64
+		avail float64
+		ok    bool
+	}{
+		{10, 7, "", 0, 4 * gb, false},    // measured 5.4 GB
+		{10, 7, "", 0, 8 * gb, true},     // fits
+		{10, 8, "", 0, 64 * gb, false},   // extrapolated ~159 GB
+		{4, 22, "", 0, 16 * gb, false},   // extrapolated ~61 GB
+		{8, 11, "", 0, 1000 * gb, false}, // terabytes
+		{10, 8, "/tmp/x", 1024, 8 * gb, true},
+		{10, 8, "/tmp/x", 16 << 10, 8 * gb, false}, // the budget itself does not fit
+		{10, 5, "", 0, 0, true},                    // unknown memory: no check
+	} {
+		opt := optionsFor(tc.w, tc.h, tc.spill, tc.mib)
+		err := memoryCheck(opt, tc.avail)
+		if (err == nil) != tc.ok {
+			t.Errorf("%dx%d spill %q budget %d MiB, %.0f GB available: %v", tc.w, tc.h, tc.spill, tc.mib, tc.avail/gb, err)
+		}
+	}
+}
+
+// TestLowBarMoves: the spawn box below a bar of 1 (issue 16): the S that
+// spawns onto blocks locks where it is.
+func TestLowBarMoves(t *testing.T) {
+	out, err := run(t, newMovesCmd(), "--width", "8", "--depth", "3", "--bar", "1", "--well", "0,187,95")
+	if err != nil || !strings.Contains(out, "piece S: 1 distinct results") || !strings.Contains(out, "0,191,95") {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// optionsFor is the bfs options of a width x height search (tests).
+func optionsFor(width, height int, spill string, budgetMiB int64) bfs.Options {
+	return bfs.Options{Width: width, Height: height, SpillDir: spill, MemoryBudget: budgetMiB << 20}
+}
