@@ -54,7 +54,7 @@ verified by replaying it in the engine against HATETRIS Mild.`,
 			}
 			g, err := bfs.Reconstruct(args[0], t)
 			if err != nil {
-				return failure(err)
+				return searchError(err)
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
@@ -222,7 +222,7 @@ keys, verified by the engine.`,
 			var game *bfs.Game
 			if replay != "" && !res.Unbounded && !res.Truncated {
 				if game, err = bfs.Reconstruct(dir, target); err != nil {
-					return failure(err)
+					return searchError(err)
 				}
 			}
 			w := cmd.OutOrStdout()

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"github.com/hatelab/hatelab/engine/bfs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -146,4 +148,33 @@ func TestLowBarMoves(t *testing.T) {
 // optionsFor is the bfs options of a width x height search (tests).
 func optionsFor(width, height int, spill string, budgetMiB int64) bfs.Options {
 	return bfs.Options{Width: width, Height: height, SpillDir: spill, MemoryBudget: budgetMiB << 20}
+}
+
+// TestBFSReplayDamaged: bfs-replay on a damaged meta.json or level file:
+// one line naming the file, exit 2 (never a panic or a bare EOF).
+func TestBFSReplayDamaged(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, msg := runCLI(t, "bfs", "--width", "5", "--height", "4", "--levels-dir", dir, "--quiet"); code != 0 {
+		t.Fatalf("bfs: %d %s", code, msg)
+	}
+	meta := filepath.Join(dir, "meta.json")
+	good, _ := os.ReadFile(meta)
+	var m map[string]any
+	json.Unmarshal(good, &m)
+	m["StartRows"] = make([]int, 40)
+	long, _ := json.Marshal(m)
+	m["Version"] = 0
+	longV1, _ := json.Marshal(m)
+	os.WriteFile(meta, longV1, 0o644)
+	checkCLI(t, []cliCase{{"StartRows too long", []string{"bfs-replay", dir}, 2, "StartRows has 40 rows, want 8"}})
+	os.WriteFile(meta, long, 0o644)
+	checkCLI(t, []cliCase{{"edited meta", []string{"bfs-replay", dir}, 2, "meta.json: checksum mismatch"}})
+	os.WriteFile(meta, good, 0o644)
+	lf := filepath.Join(dir, "level-00002.bin")
+	lb, _ := os.ReadFile(lf)
+	os.WriteFile(lf, lb[:len(lb)-3], 0o644)
+	checkCLI(t, []cliCase{{"truncated level", []string{"bfs-replay", dir}, 2, "level-00002.bin: "}})
+	lb[len(lb)-20] ^= 1
+	os.WriteFile(lf, lb, 0o644)
+	checkCLI(t, []cliCase{{"flipped level", []string{"bfs-replay", dir}, 2, "level-00002.bin: "}})
 }
