@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -202,6 +204,21 @@ keys, verified by the engine.`,
 			if err := memoryCheck(opt, availableMemory()); err != nil {
 				return err
 			}
+			// The output files are checked before the search, so that an
+			// hour of search is not lost to a bad path.
+			if out != "" {
+				if err := bfs.CheckWritable(out); err != nil {
+					return err
+				}
+			}
+			if summary != "" {
+				if maxLevels > 0 {
+					return fmt.Errorf("--append-summary with --max-levels: a truncated search has no summary row")
+				}
+				if err := bfs.CheckSummaryFile(summary); err != nil {
+					return err
+				}
+			}
 			if !quiet {
 				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
 			}
@@ -209,58 +226,32 @@ keys, verified by the engine.`,
 			if err != nil {
 				return searchError(err)
 			}
-			if out != "" {
-				if err := writeLevelsCSV(out, res); err != nil {
-					return failure(err)
-				}
-			}
-			if summary != "" {
-				if err := bfs.AppendSummary(summary, res, opt.Workers); err != nil {
-					return failure(err)
-				}
-			}
 			var game *bfs.Game
 			if replay != "" && !res.Unbounded && !res.Truncated {
 				if game, err = bfs.Reconstruct(dir, target); err != nil {
 					return searchError(err)
 				}
 			}
-			w := cmd.OutOrStdout()
-			if asJSON {
-				j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
-					Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
-					MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
-				for _, l := range res.Levels {
-					j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
+			// The result is printed first: a file that cannot be written
+			// at the end (a full disk) loses nothing.
+			if err := printBFS(cmd.OutOrStdout(), res, game, asJSON, replay); err != nil {
+				return failure(err)
+			}
+			if out != "" {
+				if err := writeLevelsCSV(out, res); err != nil {
+					return failure(fmt.Errorf("the result is above, but %w", err))
 				}
-				if game != nil {
-					j.Replay = game.Keys
+			}
+			if summary != "" && !res.Truncated {
+				if err := bfs.AppendSummary(summary, res, opt.Workers); err != nil {
+					return failure(fmt.Errorf("the result is above, but %w", err))
 				}
-				return writeJSON(w, j)
-			}
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
-			for _, l := range res.Levels {
-				fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
-			}
-			tw.Flush()
-			score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
-			if res.Unbounded && res.LoopPieces > 0 {
-				score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
-			} else if res.Unbounded {
-				score, length = fmt.Sprintf("unbounded (level %d repeats level %d: the levels cycle forever)", res.PeriodStart+res.Period, res.PeriodStart), "unbounded"
-			} else if res.Truncated {
-				score, length = ">= "+score, ">= "+length
-			}
-			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
-				width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
-			if game != nil {
-				fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
 			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
+
 	decimalVar(cmd, &width, "width", 10, "well width (4..16)")
 	decimalVar(cmd, &height, "height", 4, "rows below the bar")
 	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
@@ -278,6 +269,43 @@ keys, verified by the engine.`,
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
+}
+
+// printBFS prints the result of `hatelab bfs` (and its rebuilt game).
+func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay string) error {
+	width, height, rule := res.Width, res.Height, res.Rule
+	if asJSON {
+		j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
+			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
+			MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
+		for _, l := range res.Levels {
+			j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
+		}
+		if game != nil {
+			j.Replay = game.Keys
+		}
+		return writeJSON(w, j)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
+	for _, l := range res.Levels {
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
+	}
+	tw.Flush()
+	score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
+	if res.Unbounded && res.LoopPieces > 0 {
+		score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
+	} else if res.Unbounded {
+		score, length = fmt.Sprintf("unbounded (level %d repeats level %d: the levels cycle forever)", res.PeriodStart+res.Period, res.PeriodStart), "unbounded"
+	} else if res.Truncated {
+		score, length = ">= "+score, ">= "+length
+	}
+	fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
+		width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
+	if game != nil {
+		fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
+	}
+	return nil
 }
 
 // maxMemBudget caps --mem-budget (MiB): 16 TiB.
@@ -300,15 +328,8 @@ func piecesString(g *bfs.Game) string {
 	return string(b)
 }
 
-// writeLevelsCSV writes the levels of res to path (bfs.WriteLevels).
+// writeLevelsCSV writes the levels of res to path (bfs.WriteLevels),
+// atomically: a failed write leaves no partial file.
 func writeLevelsCSV(path string, res *bfs.Result) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := bfs.WriteLevels(f, res); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return bfs.WriteLevels(w, res) })
 }

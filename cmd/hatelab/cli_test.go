@@ -178,3 +178,37 @@ func TestBFSReplayDamaged(t *testing.T) {
 	os.WriteFile(lf, lb, 0o644)
 	checkCLI(t, []cliCase{{"flipped level", []string{"bfs-replay", dir}, 2, "level-00002.bin: "}})
 }
+
+// TestBFSOutputChecks: --out and --append-summary are checked before the
+// search (a foreign CSV, a device, a missing folder: exit 2, the file left
+// as it is), and a good summary gets one row per run, written atomically.
+func TestBFSOutputChecks(t *testing.T) {
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "foreign.csv")
+	os.WriteFile(foreign, []byte("name,score\nann,3\n"), 0o644)
+	noNewline := filepath.Join(dir, "cut.csv")
+	os.WriteFile(noNewline, []byte("width,height"), 0o644)
+	sum := filepath.Join(dir, "summary.csv")
+	small := []string{"bfs", "--width", "5", "--height", "3", "--quiet"}
+	with := func(a ...string) []string { return append(append([]string(nil), small...), a...) }
+	checkCLI(t, []cliCase{
+		{"summary onto a foreign CSV", with("--append-summary", foreign), 2, "foreign.csv is not a summary CSV (left as it is)"},
+		{"summary onto a cut file", with("--append-summary", noNewline), 2, "cut.csv is not a summary CSV (left as it is)"},
+		{"summary to /dev/full", with("--append-summary", "/dev/full"), 2, "/dev/full is not a regular file"},
+		{"out to /dev/full", with("--out", "/dev/full"), 2, "/dev/full is not a regular file"},
+		{"out to a folder", with("--out", dir), 2, "is not a regular file"},
+		{"out to a missing folder", with("--out", filepath.Join(dir, "no", "x.csv")), 2, "cannot write"},
+		{"summary with max-levels", with("--append-summary", sum, "--max-levels", "2"), 2, "truncated search has no summary row"},
+		{"summary, new file", with("--append-summary", sum), 0, ""},
+		{"summary, second row", with("--append-summary", sum), 0, ""},
+	})
+	if b, _ := os.ReadFile(foreign); string(b) != "name,score\nann,3\n" {
+		t.Errorf("foreign CSV changed: %q", b)
+	}
+	if b, _ := os.ReadFile(sum); strings.Count(string(b), "\n") != 3 || !strings.HasPrefix(string(b), "width,height,") {
+		t.Errorf("summary: %q", b)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".hatelab-check-*")); len(m) != 0 {
+		t.Errorf("left %v", m)
+	}
+}
