@@ -1,13 +1,12 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
+	"path/filepath"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -168,13 +167,12 @@ keys, verified by the engine.`,
 			// The first interrupt stops the search (between levels, or
 			// within a level's expansion; a checkpoint already saved stays
 			// valid); a second one kills the process.
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop, interrupted := interruptible()
 			defer stop()
-			go func() { <-ctx.Done(); stop() }()
 			if history {
 				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
 				if err != nil {
-					return err
+					return interrupted(err)
 				}
 				if asJSON {
 					return writeJSON(cmd.OutOrStdout(), hr)
@@ -194,7 +192,11 @@ keys, verified by the engine.`,
 				}
 			}
 			dir := levelsDir
-			if replay != "" && dir == "" {
+			if replay != "" && dir == "" && checkpoint != "" {
+				// Kept with the checkpoint, so that a resumed search
+				// finds the levels written before the kill.
+				dir = filepath.Join(checkpoint, "levels")
+			} else if replay != "" && dir == "" {
 				if dir, err = os.MkdirTemp("", "hatelab-bfs-"); err != nil {
 					return failure(err)
 				}
@@ -224,7 +226,7 @@ keys, verified by the engine.`,
 			}
 			res, err := bfs.Search(ctx, opt)
 			if err != nil {
-				return searchError(err)
+				return searchError(interrupted(err))
 			}
 			var game *bfs.Game
 			if replay != "" && !res.Unbounded && !res.Truncated {
@@ -314,7 +316,8 @@ const maxMemBudget = 1 << 24
 // searchError maps an error of bfs.Search to an exit status: input
 // problems (a foreign or damaged checkpoint...) exit 2, others 1.
 func searchError(err error) error {
-	if errors.Is(err, bfs.ErrInput) {
+	var ec exitError
+	if errors.Is(err, bfs.ErrInput) || errors.As(err, &ec) {
 		return err
 	}
 	return failure(err)

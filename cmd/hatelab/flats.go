@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
 
@@ -67,6 +66,9 @@ command line as provenance):
   hatelab flats count --source beam --beam-widths 10,100 --starts 5 --out beam.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// Nothing to save or clean before the table is written: Ctrl-C
+			// ends the count at once (exit 130, one line).
+			defer exitOnInterrupt()()
 			if out == "" {
 				return fmt.Errorf("--out TABLE.json is required")
 			}
@@ -132,9 +134,7 @@ command line as provenance):
 						return fmt.Errorf("--starts %d, --opening %d, --beam-widths %v, --height %d: want a start, an opening of 0 or more, widths of 1 or more, at most 16 rows", starts, opening, beamWidths, height)
 					}
 					note("beam searches: %d starts x widths %v", starts, beamWidths)
-					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-					defer stop()
-					gs, err = flats.BeamGames(ctx, r, beamWidths, starts, opening, seed, quiescence)
+					gs, err = flats.BeamGames(context.Background(), r, beamWidths, starts, opening, seed, quiescence)
 				}
 				if err != nil {
 					return failure(err)

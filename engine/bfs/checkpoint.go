@@ -267,6 +267,28 @@ func readLevelFile(path string, l *level, wantCRC *uint32) error {
 	return nil
 }
 
+// cleanCheckpointDir removes what killed runs of this search left in its
+// checkpoint folder: the temporary files of atomic writes and the frontier
+// files that saved (the checkpoint just loaded, nil if none) does not name.
+func cleanCheckpointDir(dir string, saved *checkpoint) {
+	atomicfile.RemoveStale(filepath.Join(dir, checkpointName))
+	keep := ""
+	if saved != nil && !saved.Done {
+		keep = saved.LevelFile
+	}
+	fronts, _ := filepath.Glob(filepath.Join(dir, "frontier-*.bin"))
+	for _, f := range fronts {
+		atomicfile.RemoveStale(f)
+		if filepath.Base(f) != keep {
+			os.Remove(f)
+		}
+	}
+	tmps, _ := filepath.Glob(filepath.Join(dir, ".frontier-*.bin.tmp-*"))
+	for _, f := range tmps {
+		os.Remove(f)
+	}
+}
+
 // checkpointClock says when the next checkpoint is due.
 type checkpointClock struct {
 	every time.Duration
@@ -284,6 +306,15 @@ func (s *searcher) resume() error {
 	saved, err := loadCheckpoint(opt.Checkpoint, want)
 	if err != nil {
 		return err
+	}
+	cleanCheckpointDir(opt.Checkpoint, saved)
+	if saved != nil && !saved.Done && opt.LevelDir != "" {
+		for d := 0; d < saved.Depth; d++ {
+			if _, err := os.Stat(levelPath(opt.LevelDir, d)); err != nil {
+				return inputErrorf("bfs: the checkpoint in %s is at level %d, but %s lacks level %d (its levels were written elsewhere, or not at all): run it with the same --levels-dir, or remove the checkpoint",
+					opt.Checkpoint, saved.Depth, opt.LevelDir, d)
+			}
+		}
 	}
 	if saved != nil && saved.Done {
 		r := saved.Result

@@ -5,9 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -314,7 +319,8 @@ func (s *searcher) prepare() error {
 		if err := os.MkdirAll(opt.SpillDir, 0o755); err != nil {
 			return err
 		}
-		root, err := os.MkdirTemp(opt.SpillDir, "bfs-")
+		removeStaleSpills(opt.SpillDir)
+		root, err := os.MkdirTemp(opt.SpillDir, fmt.Sprintf("bfs-%d-", os.Getpid()))
 		if err != nil {
 			return err
 		}
@@ -329,11 +335,49 @@ func (s *searcher) prepare() error {
 		if s.ld, err = newLevelWriter(opt.LevelDir, s.c, *opt); err != nil {
 			return err
 		}
+		atomicfile.RemoveStale(filepath.Join(opt.LevelDir, metaName))
 	}
 	if opt.Checkpoint != "" {
 		return s.resume()
 	}
 	return nil
+}
+
+// removeStaleSpills removes the disk-mode folders under dir of searches
+// that were killed: each is named bfs-PID-..., and a folder whose process
+// no longer runs is left over. (Folders of the form bfs-... from before
+// the PID was in the name are left alone: their owner cannot be told.)
+func removeStaleSpills(dir string) {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "bfs-") {
+			continue
+		}
+		rest := strings.TrimPrefix(e.Name(), "bfs-")
+		i := strings.IndexByte(rest, '-')
+		if i <= 0 {
+			continue
+		}
+		pid, err := strconv.Atoi(rest[:i])
+		if err != nil || pid <= 0 || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
+}
+
+// processAlive reports whether a process pid runs (signal 0 where there are
+// signals).
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		return true
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EPERM)
 }
 
 // close releases the arenas (nothing refers to them once Search returns)
