@@ -139,8 +139,22 @@ states, children, best_score); ` + jsonDeprecation + `.
 resumes from there with nothing lost, and once finished it prints the saved
 result.
 --out writes the levels as CSV; --replay longest|score rebuilds one such game
-from level files (kept in --levels-dir, or a temporary folder) and prints its
-keys, verified by the engine.`,
+from level files (kept in --levels-dir, else under the --checkpoint folder
+(DIR/levels, so a killed search resumes), else in a temporary folder) and
+prints its keys, verified by the engine.
+
+Before the search: the memory it needs is estimated from datasets/bfs (the
+measured peak RSS of each size, extrapolated past the tallest known well)
+and a search that cannot fit in the available memory is refused, pointing to
+disk mode (--spill-dir); --max-levels skips the estimate. --out and
+--append-summary are checked (writable; an existing summary must be a bfs
+summary CSV, left as it is otherwise); they are written atomically after the
+result is printed. Checkpoints, level files and meta.json carry CRC-32C
+checksums: a damaged or edited one is refused with one line. The next run of
+a search removes what killed runs left (temporary files, old frontier files,
+spill folders of dead processes). Exit status: 0, 1 (a failure of the
+machine: I/O...), 2 (bad input: flags, a damaged or foreign checkpoint or
+level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 		Example: `  hatelab bfs --width 10 --height 5
   hatelab bfs --width 10 --height 6 --json
   hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv

@@ -105,6 +105,15 @@ func TestBFSInputErrors(t *testing.T) {
 		{"replay octal width", []string{"replay", "--width", "010", "DD"}, 2, "leading zeros"},
 		{"flats octal width", []string{"flats", "count", "--width", "010"}, 2, "leading zeros"},
 		{"small search runs", []string{"bfs", "--width", "5", "--height", "3", "--workers", "1024", "--quiet"}, 0, ""},
+		{"checkpoint on a file", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--checkpoint", "/dev/null"}, 2, "--checkpoint /dev/null: not a directory"},
+		{"levels-dir on a file", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--levels-dir", "/dev/null"}, 2, "--levels-dir /dev/null: not a directory"},
+		{"spill-dir on a file", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--spill-dir", "/dev/null"}, 2, "--spill-dir /dev/null: not a directory"},
+	})
+	// A checkpoint of another search: exit 2, like every input problem.
+	ck := t.TempDir()
+	checkCLI(t, []cliCase{
+		{"checkpoint 5x3", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--checkpoint", ck}, 0, ""},
+		{"foreign checkpoint", []string{"bfs", "--width", "5", "--height", "4", "--quiet", "--checkpoint", ck}, 2, "is for a 5x3 qntm search"},
 	})
 }
 

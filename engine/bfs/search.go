@@ -316,7 +316,7 @@ func (s *searcher) prepare() error {
 		if budget <= 0 {
 			budget = 1 << 30
 		}
-		if err := os.MkdirAll(opt.SpillDir, 0o755); err != nil {
+		if err := makeDir("--spill-dir", opt.SpillDir); err != nil {
 			return err
 		}
 		removeStaleSpills(opt.SpillDir)
@@ -331,6 +331,9 @@ func (s *searcher) prepare() error {
 		}
 	}
 	if opt.LevelDir != "" {
+		if err := makeDir("--levels-dir", opt.LevelDir); err != nil {
+			return err
+		}
 		var err error
 		if s.ld, err = newLevelWriter(opt.LevelDir, s.c, *opt); err != nil {
 			return err
@@ -338,9 +341,31 @@ func (s *searcher) prepare() error {
 		atomicfile.RemoveStale(filepath.Join(opt.LevelDir, metaName))
 	}
 	if opt.Checkpoint != "" {
+		if err := makeDir("--checkpoint", opt.Checkpoint); err != nil {
+			return err
+		}
 		return s.resume()
 	}
 	return nil
+}
+
+// makeDir makes the folder dir given by flag (the CLI's name of the
+// option); its failure (a file there, no permission) is an input error.
+func makeDir(flag, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return inputErrorf("bfs: %s %s: %v", flag, dir, unwrapPath(err))
+	}
+	return nil
+}
+
+// unwrapPath drops the operation and path of a *os.PathError, which the
+// message already names.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // removeStaleSpills removes the disk-mode folders under dir of searches
