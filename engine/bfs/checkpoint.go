@@ -145,8 +145,10 @@ func parseCheckpoint(path string, b []byte, want checkpoint) (*checkpoint, error
 		len(r.Levels) > maxLevelsSaved || ck.Depth > maxLevelsSaved {
 		return nil, inputErrorf("bfs: checkpoint %s is damaged: its result does not match its search", path)
 	}
-	if ck.Done && (len(r.Levels) == 0 || !r.Unbounded && r.Length != len(r.Levels)-1) {
-		return nil, inputErrorf("bfs: checkpoint %s is damaged: a finished search without its levels", path)
+	// A finished search's checkpoint names no level file (every version
+	// wrote it so): "Done": true beside a frontier is an edit.
+	if ck.Done && (ck.LevelFile != "" || ck.LevelCRC != 0 || r.Truncated || len(r.Levels) == 0 || !r.Unbounded && r.Length != len(r.Levels)-1) {
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: a finished search without its levels (or an edit)", path)
 	}
 	if !ck.Done && (ck.LevelFile == "" || filepath.Base(ck.LevelFile) != ck.LevelFile ||
 		ck.LevelFile != fmt.Sprintf("frontier-%05d.bin", ck.Depth) || len(r.Levels) != ck.Depth) {

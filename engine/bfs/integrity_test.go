@@ -88,6 +88,13 @@ func TestDamagedFrontier(t *testing.T) {
 	_, err = Search(context.Background(), opt)
 	oneLine(t, "edited Done", err, "checksum mismatch")
 
+	// The same edit in a checkpoint of version 2 (no checksum) is caught
+	// by the cross-checks: a finished search names no frontier.
+	v2 := strings.Replace(edited, `"Version": 3`, `"Version": 2`, 1)
+	os.WriteFile(filepath.Join(dir, checkpointName), []byte(v2), 0o644)
+	_, err = Search(context.Background(), opt)
+	oneLine(t, "edited Done, version 2", err, "a finished search without its levels")
+
 	os.WriteFile(filepath.Join(dir, checkpointName), b, 0o644)
 	if _, err := Search(context.Background(), opt); err != nil {
 		t.Fatalf("the restored checkpoint: %v", err)
