@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"io"
 	"math"
 	"os"
@@ -202,19 +203,10 @@ func writeTable(stdout io.Writer, path string, t *flats.Table) error {
 	if path == "-" {
 		return t.WriteJSON(stdout)
 	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := t.WriteJSON(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	// Atomic (a failed or interrupted write leaves the old file), and
+	// without the temporary files of earlier interrupted writes.
+	atomicfile.RemoveStale(path)
+	return atomicfile.Write(path, 0o644, t.WriteJSON)
 }
 
 func countNever(t *flats.Table) int {
