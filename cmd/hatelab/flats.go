@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/hatelab/hatelab/internal/atomicfile"
 	"io"
 	"math"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/hatelab/hatelab/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/procstat"
 )
 
