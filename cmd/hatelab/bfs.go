@@ -1,16 +1,18 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
-	"os/signal"
+	"path/filepath"
 	"strconv"
 	"text/tabwriter"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -53,7 +55,7 @@ verified by replaying it in the engine against HATETRIS Mild.`,
 			}
 			g, err := bfs.Reconstruct(args[0], t)
 			if err != nil {
-				return failure(err)
+				return searchError(err)
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
@@ -137,8 +139,22 @@ states, children, best_score); ` + jsonDeprecation + `.
 resumes from there with nothing lost, and once finished it prints the saved
 result.
 --out writes the levels as CSV; --replay longest|score rebuilds one such game
-from level files (kept in --levels-dir, or a temporary folder) and prints its
-keys, verified by the engine.`,
+from level files (kept in --levels-dir, else under the --checkpoint folder
+(DIR/levels, so a killed search resumes), else in a temporary folder) and
+prints its keys, verified by the engine.
+
+Before the search: the memory it needs is estimated from datasets/bfs (the
+measured peak RSS of each size, extrapolated past the tallest known well)
+and a search that cannot fit in the available memory is refused, pointing to
+disk mode (--spill-dir); --max-levels skips the estimate. --out and
+--append-summary are checked (writable; an existing summary must be a bfs
+summary CSV, left as it is otherwise); they are written atomically after the
+result is printed. Checkpoints, level files and meta.json carry CRC-32C
+checksums: a damaged or edited one is refused with one line. The next run of
+a search removes what killed runs left (temporary files, old frontier files,
+spill folders of dead processes). Exit status: 0, 1 (a failure of the
+machine: I/O...), 2 (bad input: flags, a damaged or foreign checkpoint or
+level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 		Example: `  hatelab bfs --width 10 --height 5
   hatelab bfs --width 10 --height 6 --json
   hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
@@ -151,19 +167,26 @@ keys, verified by the engine.`,
 			if err != nil {
 				return err
 			}
-			if _, err := bfs.NewRules(width, height, rule); err != nil {
+			if memBudget < 0 || memBudget > maxMemBudget {
+				return fmt.Errorf("--mem-budget %d: want 0..%d MiB", memBudget, maxMemBudget)
+			}
+			if ckEvery < 0 {
+				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
+			}
+			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels,
+				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
+			if err := bfs.Validate(opt); err != nil {
 				return err
 			}
 			// The first interrupt stops the search (between levels, or
 			// within a level's expansion; a checkpoint already saved stays
 			// valid); a second one kills the process.
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop, interrupted := interruptible()
 			defer stop()
-			go func() { <-ctx.Done(); stop() }()
 			if history {
 				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
 				if err != nil {
-					return err
+					return interrupted(err)
 				}
 				if asJSON {
 					return writeJSON(cmd.OutOrStdout(), hr)
@@ -183,94 +206,138 @@ keys, verified by the engine.`,
 				}
 			}
 			dir := levelsDir
-			if replay != "" && dir == "" {
+			if replay != "" && dir == "" && checkpoint != "" {
+				// Kept with the checkpoint, so that a resumed search
+				// finds the levels written before the kill.
+				dir = filepath.Join(checkpoint, "levels")
+			} else if replay != "" && dir == "" {
 				if dir, err = os.MkdirTemp("", "hatelab-bfs-"); err != nil {
 					return failure(err)
 				}
 				defer os.RemoveAll(dir)
 			}
-			if ckEvery < 0 {
-				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
+			opt.LevelDir = dir
+			if err := memoryCheck(opt, availableMemory()); err != nil {
+				return err
 			}
-			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels, LevelDir: dir,
-				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
+			// The output files are checked before the search, so that an
+			// hour of search is not lost to a bad path.
+			if out != "" {
+				if err := bfs.CheckWritable(out); err != nil {
+					return err
+				}
+			}
+			if summary != "" {
+				if maxLevels > 0 {
+					return fmt.Errorf("--append-summary with --max-levels: a truncated search has no summary row")
+				}
+				if err := bfs.CheckSummaryFile(summary); err != nil {
+					return err
+				}
+			}
 			if !quiet {
 				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
 			}
 			res, err := bfs.Search(ctx, opt)
 			if err != nil {
-				return failure(err)
-			}
-			if out != "" {
-				if err := writeLevelsCSV(out, res); err != nil {
-					return failure(err)
-				}
-			}
-			if summary != "" {
-				if err := bfs.AppendSummary(summary, res, opt.Workers); err != nil {
-					return failure(err)
-				}
+				return searchError(interrupted(err))
 			}
 			var game *bfs.Game
 			if replay != "" && !res.Unbounded && !res.Truncated {
 				if game, err = bfs.Reconstruct(dir, target); err != nil {
-					return failure(err)
+					return searchError(err)
 				}
 			}
-			w := cmd.OutOrStdout()
+			// The result is printed first: a file that cannot be written
+			// at the end (a full disk) loses nothing.
 			if asJSON {
-				j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
-					Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
-					MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
-				for _, l := range res.Levels {
-					j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
-				}
-				if game != nil {
-					j.Replay = game.Keys
-				}
 				fmt.Fprintln(cmd.ErrOrStderr(), "hatelab bfs --json: "+jsonDeprecation)
-				return writeJSON(w, j)
 			}
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
-			for _, l := range res.Levels {
-				fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
+			if err := printBFS(cmd.OutOrStdout(), res, game, asJSON, replay); err != nil {
+				return failure(err)
 			}
-			tw.Flush()
-			score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
-			if res.Unbounded && res.LoopPieces > 0 {
-				score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
-			} else if res.Unbounded {
-				score, length = fmt.Sprintf("unbounded (level %d repeats level %d: the levels cycle forever)", res.PeriodStart+res.Period, res.PeriodStart), "unbounded"
-			} else if res.Truncated {
-				score, length = ">= "+score, ">= "+length
+			if out != "" {
+				if err := writeLevelsCSV(out, res); err != nil {
+					return failure(fmt.Errorf("the result is above, but %w", err))
+				}
 			}
-			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
-				width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
-			if game != nil {
-				fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
+			if summary != "" && !res.Truncated {
+				if err := bfs.AppendSummary(summary, res, opt.Workers); err != nil {
+					return failure(fmt.Errorf("the result is above, but %w", err))
+				}
 			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&width, "width", 10, "well width (4..16)")
-	f.IntVar(&height, "height", 4, "rows below the bar")
+
+	decimalVar(cmd, &width, "width", 10, "well width (4..16)")
+	decimalVar(cmd, &height, "height", 4, "rows below the bar")
 	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")
 	f.StringVar(&out, "out", "", "write the levels as CSV (depth,states,children,best_score; depth is the level)")
-	f.IntVar(&workers, "workers", 0, "goroutines (0: all cores); the result does not depend on it")
-	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
+	decimalVar(cmd, &workers, "workers", 0, "goroutines (0: all cores, at most "+strconv.Itoa(bfs.MaxWorkers)+"); the result does not depend on it")
+	decimalVar(cmd, &maxLevels, "max-levels", 0, "stop after this many levels (0: no limit; skips the memory check)")
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
 	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
 	f.StringVar(&spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
-	f.Int64Var(&memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
+	decimalVar(cmd, &memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
 	f.StringVar(&checkpoint, "checkpoint", "", "save progress in this folder between levels; run again with it to resume after a kill")
 	f.DurationVar(&ckEvery, "checkpoint-every", 5*time.Minute, "least time between checkpoints (0: after every level)")
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
+}
+
+// printBFS prints the result of `hatelab bfs` (and its rebuilt game).
+func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay string) error {
+	width, height, rule := res.Width, res.Height, res.Rule
+	if asJSON {
+		j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
+			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
+			MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
+		for _, l := range res.Levels {
+			j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
+		}
+		if game != nil {
+			j.Replay = game.Keys
+		}
+		return writeJSON(w, j)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
+	for _, l := range res.Levels {
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
+	}
+	tw.Flush()
+	score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
+	if res.Unbounded && res.LoopPieces > 0 {
+		score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
+	} else if res.Unbounded {
+		score, length = fmt.Sprintf("unbounded (level %d repeats level %d: the levels cycle forever)", res.PeriodStart+res.Period, res.PeriodStart), "unbounded"
+	} else if res.Truncated {
+		score, length = ">= "+score, ">= "+length
+	}
+	fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
+		width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
+	if game != nil {
+		fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
+	}
+	return nil
+}
+
+// maxMemBudget caps --mem-budget (MiB): 16 TiB.
+const maxMemBudget = 1 << 24
+
+// searchError maps an error of bfs.Search to an exit status: input
+// problems (a foreign or damaged checkpoint...) exit 2, others 1.
+func searchError(err error) error {
+	var ec exitError
+	if errors.Is(err, bfs.ErrInput) || errors.As(err, &ec) {
+		return err
+	}
+	return failure(err)
 }
 
 func piecesString(g *bfs.Game) string {
@@ -281,15 +348,8 @@ func piecesString(g *bfs.Game) string {
 	return string(b)
 }
 
-// writeLevelsCSV writes the levels of res to path (bfs.WriteLevels).
+// writeLevelsCSV writes the levels of res to path (bfs.WriteLevels),
+// atomically: a failed write leaves no partial file.
 func writeLevelsCSV(path string, res *bfs.Result) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := bfs.WriteLevels(f, res); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return bfs.WriteLevels(w, res) })
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"syscall"
@@ -203,9 +201,8 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 			// The first interrupt stops handing out games and lets the
 			// running ones finish (their records are kept); a second one
 			// kills the process.
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop, interrupted := interruptible()
 			defer stop()
-			go func() { <-ctx.Done(); stop() }()
 			rep := progressview.Auto("classic sweep " + a.Name())
 			if quiet {
 				rep = nil
@@ -217,7 +214,10 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}
-			if err != nil {
+			if err := interrupted(err); err != nil {
+				if errors.Is(err, errInterrupted) {
+					return err // the games finished are in the file
+				}
 				return failure(err)
 			}
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%d games played, %d already in %s\n",

@@ -6,13 +6,13 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -67,6 +67,9 @@ command line as provenance):
   hatelab flats count --source beam --beam-widths 10,100 --starts 5 --out beam.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// Nothing to save or clean before the table is written: Ctrl-C
+			// ends the count at once (exit 130, one line).
+			defer exitOnInterrupt()()
 			if out == "" {
 				return fmt.Errorf("--out TABLE.json is required")
 			}
@@ -132,9 +135,7 @@ command line as provenance):
 						return fmt.Errorf("--starts %d, --opening %d, --beam-widths %v, --height %d: want a start, an opening of 0 or more, widths of 1 or more, at most 16 rows", starts, opening, beamWidths, height)
 					}
 					note("beam searches: %d starts x widths %v", starts, beamWidths)
-					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-					defer stop()
-					gs, err = flats.BeamGames(ctx, r, beamWidths, starts, opening, seed, quiescence)
+					gs, err = flats.BeamGames(context.Background(), r, beamWidths, starts, opening, seed, quiescence)
 				}
 				if err != nil {
 					return failure(err)
@@ -165,16 +166,16 @@ command line as provenance):
 	f := cmd.Flags()
 	f.StringVar(&source, "source", "", "bfs, beam, records or random")
 	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
-	f.IntVar(&width, "width", 10, "well width (bfs, beam, random)")
-	f.IntVar(&height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
+	decimalVar(cmd, &width, "width", 10, "well width (bfs, beam, random)")
+	decimalVar(cmd, &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
 	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
-	f.IntVar(&maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells")
-	f.IntVar(&games, "games", 1000, "random: games to play")
-	f.IntVar(&maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
+	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells")
+	decimalVar(cmd, &games, "games", 1000, "random: games to play")
+	decimalVar(cmd, &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
 	f.Uint64Var(&seed, "seed", 1, "random, beam: the seed of the games or openings")
 	f.IntSliceVar(&beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at")
-	f.IntVar(&starts, "starts", 5, "beam: seeded random openings")
-	f.IntVar(&opening, "opening", 8, "beam: pieces in each opening")
+	decimalVar(cmd, &starts, "starts", 5, "beam: seeded random openings")
+	decimalVar(cmd, &opening, "opening", 8, "beam: pieces in each opening")
 	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
 	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
@@ -202,19 +203,10 @@ func writeTable(stdout io.Writer, path string, t *flats.Table) error {
 	if path == "-" {
 		return t.WriteJSON(stdout)
 	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := t.WriteJSON(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	// Atomic (a failed or interrupted write leaves the old file), and
+	// without the temporary files of earlier interrupted writes.
+	atomicfile.RemoveStale(path)
+	return atomicfile.Write(path, 0o644, t.WriteJSON)
 }
 
 func countNever(t *flats.Table) int {
@@ -311,7 +303,7 @@ cleared in the data.`,
 			return failure(err)
 		},
 	}
-	cmd.Flags().IntVar(&top, "top", 20, "shapes to list, by lives through them")
+	decimalVar(cmd, &top, "top", 20, "shapes to list, by lives through them")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"width","height","source","weighting","provenance","games","moves","top","never"}`)
 	return cmd
 }
@@ -366,11 +358,11 @@ clears it, with the fewest pieces that do.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&width, "width", 10, "well width")
+	decimalVar(cmd, &width, "width", 10, "well width")
 	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
-	f.IntVar(&minH, "min-height", 4, "smallest height to try (rows below the bar)")
-	f.IntVar(&maxH, "max-height", 6, "largest height to try")
-	f.IntVar(&maxWells, "max-wells", 5_000_000, "fail past this many wells per search")
+	decimalVar(cmd, &minH, "min-height", 4, "smallest height to try (rows below the bar)")
+	decimalVar(cmd, &maxH, "max-height", 6, "largest height to try")
+	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "fail past this many wells per search")
 	f.BoolVar(&asJSON, "json", false, `print one JSON object {"width","row","clearable","height","pieces"}`)
 	return cmd
 }

@@ -19,9 +19,9 @@ func init() {
 type geometry struct{ width, depth, bar int }
 
 func (g *geometry) register(cmd *cobra.Command) {
-	cmd.Flags().IntVar(&g.width, "width", 10, "well width (4..16)")
-	cmd.Flags().IntVar(&g.depth, "depth", 20, "well depth in rows, bar rows included")
-	cmd.Flags().IntVar(&g.bar, "bar", 4, "rows above the bar (1..4)")
+	decimalVar(cmd, &g.width, "width", 10, "well width (4..16)")
+	decimalVar(cmd, &g.depth, "depth", 20, "well depth in rows, bar rows included")
+	decimalVar(cmd, &g.bar, "bar", 4, "rows above the bar (1..4)")
 }
 
 func (g *geometry) rules() (*hatetris.Rules, error) {

@@ -7,9 +7,11 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,6 +40,54 @@ func failure(err error) error {
 	return runtimeError{err}
 }
 
+// exitError is an error with its own exit status, which any command may
+// return (wrapped or not): main prints its one line and exits with code.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e exitError) Error() string { return e.err.Error() }
+func (e exitError) Unwrap() error { return e.err }
+
+// errInterrupted is the error of a command stopped by Ctrl-C (SIGINT):
+// "hatelab: interrupted", exit status 130 (128 + SIGINT, as a shell
+// reports a process the signal killed).
+var errInterrupted = exitError{130, errors.New("interrupted")}
+
+// interruptible returns a context that the first SIGINT cancels (a second
+// one kills the process, as usual) and interrupted, which maps the error
+// of the work done under it: once the signal came, any error is
+// errInterrupted (context.Canceled, or whatever the stopped work said).
+func interruptible() (ctx context.Context, stop func(), interrupted func(error) error) {
+	ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt)
+	go func() { <-ctx.Done(); stop() }()
+	return ctx, stop, func(err error) error {
+		if err != nil && ctx.Err() != nil {
+			return errInterrupted
+		}
+		return err
+	}
+}
+
+// exitOnInterrupt makes SIGINT end the process at once with the one line
+// of errInterrupted and status 130, for work that has no context to
+// cancel (nothing to save or clean). The returned function undoes it.
+func exitOnInterrupt() (stop func()) {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-c:
+			fmt.Fprintln(os.Stderr, "hatelab: "+errInterrupted.Error())
+			os.Exit(errInterrupted.code)
+		case <-done:
+		}
+	}()
+	return func() { signal.Stop(c); close(done) }
+}
+
 func main() {
 	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	err := rootCmd.Execute()
@@ -46,6 +96,10 @@ func main() {
 	}
 	msg := clipLine(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "))
 	fmt.Fprintln(os.Stderr, "hatelab: "+msg)
+	var ec exitError
+	if errors.As(err, &ec) {
+		os.Exit(ec.code)
+	}
 	var rt runtimeError
 	if errors.As(err, &rt) {
 		os.Exit(1)

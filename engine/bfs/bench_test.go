@@ -47,7 +47,7 @@ func BenchmarkExpand(b *testing.B) {
 		b.Fatal(err)
 	}
 	c, _ := newCodec(10, 5, Bar)
-	lr, err := openLevel(dir, res.PeakLevel)
+	lr, err := openLevel(dir, res.PeakLevel, c.parts())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,10 +2,12 @@ package bfs
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,11 +30,17 @@ const checkpointName = "checkpoint.json"
 
 // checkpointVersion changes when the format does. Version 1 named
 // Result.PeakStates and PeakLevel MaxWidth and MaxWidthDepth, and a level's
-// number "depth": loadCheckpoint still reads it.
-const checkpointVersion = 2
+// number "depth"; version 3 added Checksum (the file is sealed, see
+// sealJSON: a hand edit such as "Done": true is refused) and LevelCRC (the
+// checksum of the frontier file, which a version-2 level file also carries
+// in its trailer). Checkpoints of versions 1 and 2, written before there
+// were checksums, are still resumed, unchecked (nothing to check them
+// against): refusing them would lose the searches they hold.
+const checkpointVersion = 3
 
 type checkpoint struct {
 	Version       int
+	Checksum      string
 	Width, Height int
 	Rule          string
 	StartRows     []int
@@ -42,12 +50,15 @@ type checkpoint struct {
 	// Children the children whose deduplication made it.
 	Depth     int
 	LevelFile string
+	LevelCRC  uint32
 	Children  int64
 	// Done: the search finished and Result is final.
 	Done bool
 	// Result so far (Levels up to Depth-1); its Seconds and CPUSeconds
 	// are the time spent by all runs before this point.
 	Result Result
+	// legacy: read from a version before checksums (not saved).
+	legacy bool
 }
 
 // checkpointFor describes the search of opt (everything but the progress).
@@ -76,20 +87,38 @@ func (ck *checkpoint) sameSearch(o *checkpoint) bool {
 	return true
 }
 
-// loadCheckpoint reads dir's checkpoint; nil if there is none yet.
+// loadCheckpoint reads dir's checkpoint; nil if there is none yet. Its
+// errors about the file (damaged, edited, another search's) wrap ErrInput.
 func loadCheckpoint(dir string, want checkpoint) (*checkpoint, error) {
-	b, err := os.ReadFile(filepath.Join(dir, checkpointName))
+	path := filepath.Join(dir, checkpointName)
+	b, err := readSmallFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("bfs: checkpoint: %w", err)
 	}
+	return parseCheckpoint(path, b, want)
+}
+
+// parseCheckpoint decodes and checks the checkpoint file path holding b.
+func parseCheckpoint(path string, b []byte, want checkpoint) (*checkpoint, error) {
 	var ck checkpoint
-	if err := json.Unmarshal(b, &ck); err != nil {
-		return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&ck); err != nil {
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: %v", path, err)
 	}
-	if ck.Version == 1 {
+	if dec.More() {
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: data after the checkpoint", path)
+	}
+	switch ck.Version {
+	case checkpointVersion:
+		if !checkSealed(&ck, &ck.Checksum) {
+			return nil, inputErrorf("bfs: checkpoint %s is damaged or was edited: checksum mismatch", path)
+		}
+	case 2:
+		ck.Version, ck.legacy = checkpointVersion, true
+	case 1:
 		// The names before the glossary (Level.UnmarshalJSON reads the
 		// levels' old key).
 		var v1 struct {
@@ -99,20 +128,37 @@ func loadCheckpoint(dir string, want checkpoint) (*checkpoint, error) {
 			}
 		}
 		if err := json.Unmarshal(b, &v1); err != nil {
-			return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+			return nil, inputErrorf("bfs: checkpoint %s is damaged: %v", path, err)
 		}
 		ck.Result.PeakStates, ck.Result.PeakLevel = v1.Result.MaxWidth, v1.Result.MaxWidthDepth
-		ck.Version = checkpointVersion
+		ck.Version, ck.legacy = checkpointVersion, true
+	default:
+		return nil, inputErrorf("bfs: checkpoint %s has version %d; this hatelab reads 1..%d", path, ck.Version, checkpointVersion)
 	}
 	if !ck.sameSearch(&want) {
-		return nil, fmt.Errorf("bfs: checkpoint %s is for a %dx%d %s search from another start, not this %dx%d %s one",
-			dir, ck.Width, ck.Height, ck.Rule, want.Width, want.Height, want.Rule)
+		return nil, inputErrorf("bfs: checkpoint %s is for a %dx%d %s search from another start, not this %dx%d %s one",
+			path, ck.Width, ck.Height, ck.Rule, want.Width, want.Height, want.Rule)
 	}
-	if !ck.Done && (ck.LevelFile == "" || filepath.Base(ck.LevelFile) != ck.LevelFile) {
-		return nil, fmt.Errorf("bfs: checkpoint %s names no level file", dir)
+	// Cross-checks, for the unsealed versions too.
+	r := &ck.Result
+	if r.Width != ck.Width || r.Height != ck.Height || r.Rule.String() != ck.Rule || ck.Depth < 0 || ck.Children < 0 ||
+		len(r.Levels) > maxLevelsSaved || ck.Depth > maxLevelsSaved {
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: its result does not match its search", path)
+	}
+	// A finished search's checkpoint names no level file (every version
+	// wrote it so): "Done": true beside a frontier is an edit.
+	if ck.Done && (ck.LevelFile != "" || ck.LevelCRC != 0 || r.Truncated || len(r.Levels) == 0 || !r.Unbounded && r.Length != len(r.Levels)-1) {
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: a finished search without its levels (or an edit)", path)
+	}
+	if !ck.Done && (ck.LevelFile == "" || filepath.Base(ck.LevelFile) != ck.LevelFile ||
+		ck.LevelFile != fmt.Sprintf("frontier-%05d.bin", ck.Depth) || len(r.Levels) != ck.Depth) {
+		return nil, inputErrorf("bfs: checkpoint %s is damaged: no level file for level %d", path, ck.Depth)
 	}
 	return &ck, nil
 }
+
+// maxLevelsSaved bounds the levels a checkpoint may claim.
+const maxLevelsSaved = 1 << 24
 
 // saveCheckpoint writes level l (unless the search is done) and then the
 // checkpoint, both atomically, and removes the level file it replaces.
@@ -121,20 +167,29 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 		return err
 	}
 	old := ""
-	if prev, err := os.ReadFile(filepath.Join(dir, checkpointName)); err == nil {
+	if prev, err := readSmallFile(filepath.Join(dir, checkpointName)); err == nil {
 		var p checkpoint
 		if json.Unmarshal(prev, &p) == nil {
 			old = p.LevelFile
 		}
 	}
-	ck.LevelFile = ""
+	ck.LevelFile, ck.LevelCRC = "", 0
 	if !ck.Done {
 		ck.LevelFile = fmt.Sprintf("frontier-%05d.bin", ck.Depth)
-		if err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error { return writeLevel(w, l) }); err != nil {
+		err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error {
+			bw := bufio.NewWriterSize(w, 1<<20)
+			crc, err := writeLevel(bw, l)
+			if err != nil {
+				return err
+			}
+			ck.LevelCRC = crc
+			return bw.Flush()
+		})
+		if err != nil {
 			return err
 		}
 	}
-	b, err := json.MarshalIndent(ck, "", " ")
+	b, err := sealJSON(ck, &ck.Checksum)
 	if err != nil {
 		return err
 	}
@@ -148,47 +203,38 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 }
 
 // readLevelFile reads a level file into l, whose partitions are empty:
-// into its arena in memory mode, else into its partition files.
-func readLevelFile(path string, l *level) error {
+// into its arena in memory mode, else into its partition files. It checks
+// the file as verifyLevelFile does and, when wantCRC is not nil, that its
+// checksum is *wantCRC (the one the checkpoint recorded).
+func readLevelFile(path string, l *level, wantCRC *uint32) error {
 	f, err := os.Open(path)
+	if err != nil {
+		return inputError{fmt.Errorf("bfs: %w", err)}
+	}
+	defer f.Close()
+	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<20)
-	var hdr [16]byte
-	if _, err := io.ReadFull(br, hdr[:]); err != nil || string(hdr[:8]) != levelMagic {
-		return fmt.Errorf("bfs: %s is not a level file", path)
+	h, err := readLevelHeader(br, path, st.Size(), l.parts())
+	if err != nil {
+		return err
 	}
-	if P := binary.LittleEndian.Uint64(hdr[8:]); P != uint64(l.parts()) {
-		return fmt.Errorf("bfs: %s has %d partitions, want %d", path, P, l.parts())
-	}
-	counts := make([]int64, l.parts())
-	total := int64(0)
-	var b [8]byte
-	for i := range counts {
-		if _, err := io.ReadFull(br, b[:]); err != nil {
-			return fmt.Errorf("bfs: %s: %w", path, err)
-		}
-		counts[i] = int64(binary.LittleEndian.Uint64(b[:]))
-		if counts[i] < 0 || counts[i] > 1<<40 {
-			return fmt.Errorf("bfs: %s: bad partition size", path)
-		}
-		total += counts[i]
-	}
-	if st, err := f.Stat(); err == nil && st.Size() != 16+8*int64(len(counts))+8*total {
-		return fmt.Errorf("bfs: %s is truncated or too long", path)
+	if h.version < 2 && wantCRC != nil {
+		return inputErrorf("bfs: %s: a version-1 level file where the checkpoint expects a checksummed one", path)
 	}
 	if l.dir == "" && l.arena == nil {
-		l.arena = newWordArena(int(total))
+		l.arena = newWordArena(int(h.total))
 	}
+	crc := h.headerCRC()
 	var scratch []uint64
-	for p, n := range counts {
+	for p, n := range h.counts {
 		var words []uint64
 		if l.dir == "" {
 			words = l.arena.alloc(int(n))[:n]
 		} else {
-			if int64(cap(scratch)) < n {
+			if uint64(cap(scratch)) < n {
 				scratch = make([]uint64, n)
 			}
 			words = scratch[:n]
@@ -196,11 +242,17 @@ func readLevelFile(path string, l *level) error {
 		if n > 0 {
 			raw := wordbytes.Bytes(words[:n])
 			if _, err := io.ReadFull(br, raw); err != nil {
-				return fmt.Errorf("bfs: %s: %w", path, err)
+				return inputErrorf("bfs: %s: truncated in partition %d", path, p)
 			}
+			crc = crc32.Update(crc, crcTable, raw)
 			if !wordbytes.LittleEndian {
 				for i := range words {
 					words[i] = binary.LittleEndian.Uint64(raw[8*i:])
+				}
+			}
+			for i := 1; i < len(words); i++ {
+				if words[i] <= words[i-1] {
+					return inputErrorf("bfs: %s: partition %d out of order (the file is damaged)", path, p)
 				}
 			}
 		}
@@ -208,7 +260,35 @@ func readLevelFile(path string, l *level) error {
 			return err
 		}
 	}
+	if err := h.checkTrailer(br, path, crc); err != nil {
+		return err
+	}
+	if wantCRC != nil && crc != *wantCRC {
+		return inputErrorf("bfs: %s is not the level file the checkpoint saved (checksum %08x, want %08x)", path, crc, *wantCRC)
+	}
 	return nil
+}
+
+// cleanCheckpointDir removes what killed runs of this search left in its
+// checkpoint folder: the temporary files of atomic writes and the frontier
+// files that saved (the checkpoint just loaded, nil if none) does not name.
+func cleanCheckpointDir(dir string, saved *checkpoint) {
+	atomicfile.RemoveStale(filepath.Join(dir, checkpointName))
+	keep := ""
+	if saved != nil && !saved.Done {
+		keep = saved.LevelFile
+	}
+	fronts, _ := filepath.Glob(filepath.Join(dir, "frontier-*.bin"))
+	for _, f := range fronts {
+		atomicfile.RemoveStale(f)
+		if filepath.Base(f) != keep {
+			os.Remove(f)
+		}
+	}
+	tmps, _ := filepath.Glob(filepath.Join(dir, ".frontier-*.bin.tmp-*"))
+	for _, f := range tmps {
+		os.Remove(f)
+	}
 }
 
 // checkpointClock says when the next checkpoint is due.
@@ -229,6 +309,15 @@ func (s *searcher) resume() error {
 	if err != nil {
 		return err
 	}
+	cleanCheckpointDir(opt.Checkpoint, saved)
+	if saved != nil && !saved.Done && opt.LevelDir != "" {
+		for d := 0; d < saved.Depth; d++ {
+			if _, err := os.Stat(levelPath(opt.LevelDir, d)); err != nil {
+				return inputErrorf("bfs: the checkpoint in %s is at level %d, but %s lacks level %d (its levels were written elsewhere, or not at all): run it with the same --levels-dir, or remove the checkpoint",
+					opt.Checkpoint, saved.Depth, opt.LevelDir, d)
+			}
+		}
+	}
 	if saved != nil && saved.Done {
 		r := saved.Result
 		s.done = &r
@@ -242,7 +331,11 @@ func (s *searcher) resume() error {
 				return err
 			}
 		}
-		if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l); err != nil {
+		var wantCRC *uint32
+		if !saved.legacy {
+			wantCRC = &saved.LevelCRC
+		}
+		if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l, wantCRC); err != nil {
 			l.release()
 			return err
 		}

@@ -91,7 +91,7 @@ func TestCheckpointResume(t *testing.T) {
 	}
 }
 
-func mustCodec(t *testing.T, w, h int) *codec {
+func mustCodec(t testing.TB, w, h int) *codec {
 	c, err := newCodec(w, h, Bar)
 	if err != nil {
 		t.Fatal(err)
@@ -238,7 +238,7 @@ func TestCheckpointVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := strings.NewReplacer(`"Version": 2`, `"Version": 1`, `"PeakStates"`, `"MaxWidth"`, `"PeakLevel"`, `"MaxWidthDepth"`,
+	old := strings.NewReplacer(`"Version": 3`, `"Version": 1`, `"PeakStates"`, `"MaxWidth"`, `"PeakLevel"`, `"MaxWidthDepth"`,
 		`"level"`, `"depth"`).Replace(string(b))
 	if old == string(b) || !strings.Contains(old, `"MaxWidthDepth"`) || !strings.Contains(old, `"Version": 1`) {
 		t.Fatalf("no version-1 checkpoint made of %s", b)

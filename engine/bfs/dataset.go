@@ -1,15 +1,19 @@
 package bfs
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
 // SummaryHeader is the header of the summary tables in datasets/bfs. The
@@ -80,26 +84,86 @@ func AppendSummary(path string, res *Result, workers int) error {
 	if res.Truncated {
 		return fmt.Errorf("bfs: a truncated search has no summary row")
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	old, err := readSummaryBytes(path)
 	if err != nil {
 		return err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return err
-	}
-	w := csv.NewWriter(f)
-	if st.Size() == 0 {
+	var buf bytes.Buffer
+	buf.Write(old)
+	w := csv.NewWriter(&buf)
+	if len(old) == 0 {
 		w.Write(SummaryHeader)
 	}
 	w.Write(RowOf(res, workers).record())
 	w.Flush()
 	if err := w.Error(); err != nil {
-		f.Close()
 		return err
 	}
-	return f.Close()
+	return atomicfile.WriteBytes(path, 0o644, buf.Bytes())
+}
+
+// maxSummaryFile bounds the size of a summary CSV read.
+const maxSummaryFile = 64 << 20
+
+// CheckSummaryFile checks, before a search, that path can take a summary
+// row: absent (its folder writable), or a summary CSV (a regular file
+// that ReadSummary reads, ending with a newline). Its errors wrap
+// ErrInput and leave the file as it is.
+func CheckSummaryFile(path string) error {
+	if _, err := readSummaryBytes(path); err != nil {
+		return err
+	}
+	return CheckWritable(path)
+}
+
+// readSummaryBytes returns the content of the summary CSV path (nil if
+// it does not exist), checked as CheckSummaryFile says.
+func readSummaryBytes(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, inputError{fmt.Errorf("bfs: %w", err)}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, inputErrorf("bfs: %s is not a regular file", path)
+	}
+	if st.Size() > maxSummaryFile {
+		return nil, inputErrorf("bfs: %s is larger than %d MiB: not a summary CSV (left as it is)", path, maxSummaryFile>>20)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, inputError{fmt.Errorf("bfs: %w", err)}
+	}
+	if len(b) == 0 {
+		return nil, nil
+	}
+	if _, err := ReadSummary(bytes.NewReader(b)); err != nil || b[len(b)-1] != '\n' {
+		why := "no newline at the end"
+		if err != nil {
+			why = err.Error()
+		}
+		return nil, inputErrorf("bfs: %s is not a summary CSV (left as it is): %s", path, why)
+	}
+	return b, nil
+}
+
+// CheckWritable checks, before a search, that a file can be written at
+// path: not a folder nor a device, its folder writable (a file is created
+// there and removed). Its errors wrap ErrInput.
+func CheckWritable(path string) error {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return inputErrorf("bfs: %s is not a regular file", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".hatelab-check-*")
+	if err != nil {
+		return inputErrorf("bfs: cannot write %s: %v", path, err)
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return nil
 }
 
 // ReadSummary parses a summary CSV (the header must match SummaryHeader).

@@ -1,10 +1,10 @@
 package bfs
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -48,35 +48,11 @@ const (
 // first parent (in file order) whose move produces it, and checks the
 // result by replaying its keys.
 func Reconstruct(dir string, t Target) (*Game, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "meta.json"))
-	if err != nil {
-		return nil, fmt.Errorf("bfs: no finished search in %s: %w", dir, err)
-	}
-	var m levelMeta
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	if m.Unbounded || m.Truncated {
-		return nil, errors.New("bfs: the search did not finish (loop or level limit): no game to rebuild")
-	}
-	rule, err := ParseRule(m.Rule)
+	m, rules, c, start, err := readMeta(dir)
 	if err != nil {
 		return nil, err
 	}
-	rules, err := NewRules(m.Width, m.Height, rule)
-	if err != nil {
-		return nil, err
-	}
-	c, err := newCodec(m.Width, m.Height, Bar)
-	if err != nil {
-		return nil, err
-	}
-	var start hatetris.Well
-	if m.StartRows != nil {
-		for r, v := range m.StartRows {
-			start[r] = uint16(v)
-		}
-	}
+	rule, _ := ParseRule(m.Rule)
 	startCells := c.cells(&start)
 	depth, score := m.Length, -1
 	if t == HighestScoring {
@@ -91,7 +67,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 	// The target state.
 	var target hatetris.Well
 	tscore := -1
-	lr, err := openLevel(dir, depth)
+	lr, err := openLevel(dir, depth, c.parts())
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +76,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		if err != nil || !ok {
 			lr.Close()
 			if err == nil {
-				err = fmt.Errorf("bfs: no state with score %d at level %d", score, depth)
+				err = inputErrorf("bfs: %s: no state with score %d (damaged level files?)", levelPath(dir, depth), score)
 			}
 			return nil, err
 		}
@@ -122,7 +98,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		cur, cs := wells[len(wells)-1], scores[len(scores)-1]
 		ccells := c.cells(&cur)
 		sc := scorer{c, m.StartScore, startCells, d}
-		lr, err := openLevel(dir, d)
+		lr, err := openLevel(dir, d, c.parts())
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +134,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		}
 		lr.Close()
 		if !found {
-			return nil, fmt.Errorf("bfs: no parent at level %d (corrupt level files?)", d)
+			return nil, inputErrorf("bfs: %s: no parent of the level-%d state (damaged level files?)", levelPath(dir, d), d+1)
 		}
 	}
 	// Reverse into game order.
@@ -184,6 +160,81 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// readMeta reads and checks the meta.json of a search written to dir:
+// its checksum (version 2), geometry, start well and levels, so that
+// nothing later indexes past them. Its errors wrap ErrInput.
+func readMeta(dir string) (m *levelMeta, rules *hatetris.Rules, c *codec, start hatetris.Well, err error) {
+	path := filepath.Join(dir, metaName)
+	b, err := readSmallFile(path)
+	if err != nil {
+		if errors.Is(err, ErrInput) {
+			return nil, nil, nil, start, err
+		}
+		return nil, nil, nil, start, inputErrorf("bfs: no finished search in %s: %v", dir, err)
+	}
+	bad := func(format string, a ...any) error {
+		return inputErrorf("bfs: %s: %s", path, fmt.Sprintf(format, a...))
+	}
+	m = &levelMeta{}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(m); err != nil {
+		return nil, nil, nil, start, bad("not a search description: %v", err)
+	}
+	if dec.More() {
+		return nil, nil, nil, start, bad("data after the search description")
+	}
+	switch m.Version {
+	case 0: // version 1, before checksums
+	case metaVersion:
+		if !checkSealed(m, &m.Checksum) {
+			return nil, nil, nil, start, bad("checksum mismatch (damaged or edited)")
+		}
+	default:
+		return nil, nil, nil, start, bad("version %d; this hatelab reads 1..%d", m.Version, metaVersion)
+	}
+	if m.Unbounded || m.Truncated {
+		return nil, nil, nil, start, inputErrorf("bfs: the search in %s did not finish (loop or level limit): no game to rebuild", dir)
+	}
+	rule, err := ParseRule(m.Rule)
+	if err != nil {
+		return nil, nil, nil, start, bad("%v", err)
+	}
+	if rules, err = NewRules(m.Width, m.Height, rule); err != nil {
+		return nil, nil, nil, start, bad("%v", err)
+	}
+	if m.Width > 16 {
+		return nil, nil, nil, start, bad("width %d too large", m.Width)
+	}
+	if c, err = newCodec(m.Width, m.Height, Bar); err != nil {
+		return nil, nil, nil, start, bad("%v", err)
+	}
+	if m.StartRows != nil {
+		if len(m.StartRows) != m.Height+Bar {
+			return nil, nil, nil, start, bad("StartRows has %d rows, want %d", len(m.StartRows), m.Height+Bar)
+		}
+		for r, v := range m.StartRows {
+			if v < 0 || v > int(rules.FullRow()) || r < Bar && v != 0 || v == int(rules.FullRow()) {
+				return nil, nil, nil, start, bad("StartRows row %d: %d is not a row of this well", r, v)
+			}
+			start[r] = uint16(v)
+		}
+	}
+	if m.StartScore < 0 || m.Score < m.StartScore || m.Length < 0 || len(m.Levels) != m.Length+1 {
+		return nil, nil, nil, start, bad("score %d, start score %d, length %d and %d levels do not agree", m.Score, m.StartScore, m.Length, len(m.Levels))
+	}
+	best := -1
+	for i, l := range m.Levels {
+		if l.Level != i || l.States <= 0 {
+			return nil, nil, nil, start, bad("level %d: number %d, %d states", i, l.Level, l.States)
+		}
+		best = max(best, l.BestScore)
+	}
+	if best != m.Score {
+		return nil, nil, nil, start, bad("score %d is not the best score of its levels (%d)", m.Score, best)
+	}
+	return m, rules, c, start, nil
 }
 
 // Verify replays the game's keys in the engine and checks every well,

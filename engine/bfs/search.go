@@ -6,12 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/procstat"
 )
 
@@ -196,34 +201,83 @@ type searcher struct {
 	done       *Result // the result of a checkpoint of a finished search
 }
 
-// newSearcher checks the options and builds the searcher: codec, first
-// level (the start well), workers and loop detection. It touches no file.
-func newSearcher(opt Options) (*searcher, error) {
-	s := &searcher{opt: opt, start: time.Now(), cpu0: procstat.CPUSeconds()}
+// MaxWorkers is the most goroutines a search takes (Options.Workers).
+const MaxWorkers = 1024
+
+// ErrInput marks the errors of Search that come from its input rather than
+// from the machine: options out of range, a checkpoint of another search,
+// a damaged checkpoint or level file. Test with errors.Is.
+var ErrInput = errors.New("bad input")
+
+// inputError wraps err so that errors.Is(err, ErrInput) holds, keeping
+// err's message.
+type inputError struct{ err error }
+
+func (e inputError) Error() string              { return e.err.Error() }
+func (e inputError) Unwrap() []error            { return []error{e.err, ErrInput} }
+func inputErrorf(format string, a ...any) error { return inputError{fmt.Errorf(format, a...)} }
+
+// Validate checks the options as Search does before it starts (geometry,
+// start well, workers, limits), without touching any file. Its errors
+// wrap ErrInput.
+func Validate(opt Options) error {
+	_, err := validate(opt)
+	return err
+}
+
+func validate(opt Options) (*codec, error) {
 	rules, err := NewRules(opt.Width, opt.Height, opt.Rule)
 	if err != nil {
-		return nil, err
+		return nil, inputError{err}
 	}
 	if opt.Width > 16 {
-		return nil, fmt.Errorf("width %d too large", opt.Width)
+		return nil, inputErrorf("width %d too large", opt.Width)
 	}
-	if s.c, err = newCodec(opt.Width, opt.Height, Bar); err != nil {
-		return nil, err
+	c, err := newCodec(opt.Width, opt.Height, Bar)
+	if err != nil {
+		return nil, inputError{err}
 	}
-	var w0 hatetris.Well
 	if opt.Start != nil {
-		w0 = *opt.Start
+		w0 := *opt.Start
 		if rules.IsOver(&w0) {
-			return nil, errors.New("bfs: the start well is already over")
+			return nil, inputErrorf("bfs: the start well is already over")
 		}
 		for r := 0; r < Bar; r++ {
 			if w0[r] != 0 {
-				return nil, errors.New("bfs: the start well has blocks above the bar")
+				return nil, inputErrorf("bfs: the start well has blocks above the bar")
 			}
 		}
 	}
 	if opt.StartScore < 0 {
-		return nil, fmt.Errorf("bfs: start score %d out of range", opt.StartScore)
+		return nil, inputErrorf("bfs: start score %d out of range", opt.StartScore)
+	}
+	if opt.Workers < 0 || opt.Workers > MaxWorkers {
+		return nil, inputErrorf("bfs: %d workers: want 1..%d, or 0 for all cores", opt.Workers, MaxWorkers)
+	}
+	if opt.MaxLevels < 0 {
+		return nil, inputErrorf("bfs: max levels %d: want 0 (no limit) or more", opt.MaxLevels)
+	}
+	if opt.MemoryBudget < 0 {
+		return nil, inputErrorf("bfs: memory budget %d: want 0 (the default) or more", opt.MemoryBudget)
+	}
+	if opt.CheckpointEvery < 0 {
+		return nil, inputErrorf("bfs: checkpoint interval %v: want 0 or more", opt.CheckpointEvery)
+	}
+	return c, nil
+}
+
+// newSearcher checks the options and builds the searcher: codec, first
+// level (the start well), workers and loop detection. It touches no file.
+func newSearcher(opt Options) (*searcher, error) {
+	s := &searcher{opt: opt, start: time.Now(), cpu0: procstat.CPUSeconds()}
+	var err error
+	if s.c, err = validate(opt); err != nil {
+		return nil, err
+	}
+	rules, _ := NewRules(opt.Width, opt.Height, opt.Rule)
+	var w0 hatetris.Well
+	if opt.Start != nil {
+		w0 = *opt.Start
 	}
 	nw := opt.Workers
 	if nw <= 0 {
@@ -262,10 +316,11 @@ func (s *searcher) prepare() error {
 		if budget <= 0 {
 			budget = 1 << 30
 		}
-		if err := os.MkdirAll(opt.SpillDir, 0o755); err != nil {
+		if err := makeDir("--spill-dir", opt.SpillDir); err != nil {
 			return err
 		}
-		root, err := os.MkdirTemp(opt.SpillDir, "bfs-")
+		removeStaleSpills(opt.SpillDir)
+		root, err := os.MkdirTemp(opt.SpillDir, fmt.Sprintf("bfs-%d-", os.Getpid()))
 		if err != nil {
 			return err
 		}
@@ -276,15 +331,78 @@ func (s *searcher) prepare() error {
 		}
 	}
 	if opt.LevelDir != "" {
+		if err := makeDir("--levels-dir", opt.LevelDir); err != nil {
+			return err
+		}
 		var err error
 		if s.ld, err = newLevelWriter(opt.LevelDir, s.c, *opt); err != nil {
 			return err
 		}
+		atomicfile.RemoveStale(filepath.Join(opt.LevelDir, metaName))
 	}
 	if opt.Checkpoint != "" {
+		if err := makeDir("--checkpoint", opt.Checkpoint); err != nil {
+			return err
+		}
 		return s.resume()
 	}
 	return nil
+}
+
+// makeDir makes the folder dir given by flag (the CLI's name of the
+// option); its failure (a file there, no permission) is an input error.
+func makeDir(flag, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return inputErrorf("bfs: %s %s: %v", flag, dir, unwrapPath(err))
+	}
+	return nil
+}
+
+// unwrapPath drops the operation and path of a *os.PathError, which the
+// message already names.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// removeStaleSpills removes the disk-mode folders under dir of searches
+// that were killed: each is named bfs-PID-..., and a folder whose process
+// no longer runs is left over. (Folders of the form bfs-... from before
+// the PID was in the name are left alone: their owner cannot be told.)
+func removeStaleSpills(dir string) {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "bfs-") {
+			continue
+		}
+		rest := strings.TrimPrefix(e.Name(), "bfs-")
+		i := strings.IndexByte(rest, '-')
+		if i <= 0 {
+			continue
+		}
+		pid, err := strconv.Atoi(rest[:i])
+		if err != nil || pid <= 0 || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
+}
+
+// processAlive reports whether a process pid runs (signal 0 where there are
+// signals).
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		return true
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EPERM)
 }
 
 // close releases the arenas (nothing refers to them once Search returns)

@@ -100,8 +100,26 @@ func (g *Generator) load(w *Well) bool {
 	}
 	g.open[r.Depth&63] = open
 	g.nfBy[1], g.nfBy[2], g.nfBy[3], g.nfBy[4] = nf1, nf2, nf3, nf4
-	// Real: every row from the peak down to the floor is non-empty.
+	// Real: every row from the peak down to the floor is non-empty. A
+	// stack reaching into the spawn box (only with a bar of 1..3, or a
+	// well already over) may overlap a spawning piece: the real game
+	// spawns it anyway, which the breadth-first search handles (Rules.walk).
+	if top < 4 && contiguous {
+		return g.spawnsFit()
+	}
 	return contiguous
+}
+
+// spawnsFit reports whether every piece's spawn position lies on empty
+// cells of the loaded well.
+func (g *Generator) spawnsFit() bool {
+	for p := range g.r.pieces {
+		t := &g.r.pieces[p]
+		if t.free(&g.ext, 0)&t.spawnBit == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // nearlyFull[h]: bit K-1 set when a row with h empty cells has 1..K of

@@ -18,7 +18,7 @@ func (r *Rules) Fits(w *Well, p Piece, pos Position) bool {
 	return true
 }
 
-// Lock places piece p at pos (which must fit) and applies the rules: line
+// Lock places piece p at pos (cells it overlaps stay filled: see walk) and applies the rules: line
 // clears (only when the piece's top is at or below the bar, unless
 // ClearAboveBar) and game over (a block left above the bar).
 func (r *Rules) Lock(w *Well, p Piece, pos Position) Outcome {
@@ -70,11 +70,19 @@ const keyOrder = "LRDU"
 // (keys L R D U in that order) and calls visit for every position from
 // which D locks the piece. visit returns false to stop. prev, if non-nil,
 // receives each visited position's predecessor and key for path rebuilding.
+//
+// As in the real game (logic.ts: placeNewPiece, then getNextCoreStates),
+// the piece spawns even when its cells overlap blocks, which a bar of 1..3
+// allows (the spawn box's rows Bar..3 are below the bar). From there a move
+// is legal only onto empty cells, and an illegal D locks the piece where it
+// is: at the overlapping spawn its cells are ORed into the well (Lock), so
+// the outcome has fewer new cells. The real game also first drops the piece
+// through empty rows, and throws ("This should be impossible", halting the
+// game) if such a drop collides; the outcomes here are those of the plain
+// search from the true spawn, which equal the game's wherever it does not
+// halt.
 func (r *Rules) walk(w *Well, p Piece, prev []int32, visit func(pos Position, idx int) bool) {
 	start := r.Spawn()
-	if !r.Fits(w, p, start) {
-		return
-	}
 	seen := make([]bool, r.numPositions())
 	queue := []Position{start}
 	seen[r.posIndex(start)] = true

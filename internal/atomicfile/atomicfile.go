@@ -49,3 +49,13 @@ func WriteBytes(path string, perm os.FileMode, data []byte) error {
 		return err
 	})
 }
+
+// RemoveStale removes the temporary files that a Write of path killed
+// before its rename left behind ("."+name+".tmp-*" beside path). Call it
+// only when no other process is writing path.
+func RemoveStale(path string) {
+	stale, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*"))
+	for _, f := range stale {
+		os.Remove(f)
+	}
+}
