@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
@@ -65,7 +62,7 @@ level; --resume continues an interrupted search to the identical game.`,
 				return err
 			}
 			errw := cmd.ErrOrStderr()
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop, interrupted := interruptible()
 			defer stop()
 			res, err := beam.Run(ctx, beam.Config{
 				Rules: r, BeamWidth: beamWidth, MaxPieces: maxPieces, Quiescence: quiescence, Eval: ev,
@@ -79,6 +76,9 @@ level; --resume continues an interrupted search to the identical game.`,
 				return err
 			}
 			if err != nil {
+				if ierr := interrupted(err); ierr != err {
+					return ierr // Ctrl-C: one line, exit 130
+				}
 				return failure(err)
 			}
 			out := cmd.OutOrStdout()
@@ -95,22 +95,22 @@ level; --resume continues an interrupted search to the identical game.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&beamWidth, "beam-width", 1000, "wells kept at each level")
-	f.IntVar(&beamWidth, "width", 1000, "old name of --beam-width")
+	decimalVar(cmd, &beamWidth, "beam-width", 1000, "wells kept at each level")
+	decimalVar(cmd, &beamWidth, "width", 1000, "old name of --beam-width")
 	f.MarkDeprecated("width", "use --beam-width (--width will name the well's width, as in the other commands)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
 	f.StringVar(&evalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&weights, "weights", "", "weights file: JSON for --eval hand (default: datasets/weights/dnf86.json's values), a network (.hlnn) for --eval nnue")
-	f.IntVar(&maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
-	f.IntVar(&maxPieces, "max-depth", 0, "old name of --max-pieces")
+	decimalVar(cmd, &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
+	decimalVar(cmd, &maxPieces, "max-depth", 0, "old name of --max-pieces")
 	f.MarkDeprecated("max-depth", "use --max-pieces")
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
-	f.IntVar(&workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
-	f.IntVar(&wellW, "well-width", 10, "well width (4..16)")
-	f.IntVar(&wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
-	f.IntVar(&bar, "bar", 4, "rows above the bar")
+	decimalVar(cmd, &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
+	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16)")
+	decimalVar(cmd, &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
+	decimalVar(cmd, &bar, "bar", 4, "rows above the bar")
 	return cmd
 }
 

@@ -133,6 +133,25 @@ type Result struct {
 	Died bool
 }
 
+// StallLevels is how many levels in a row a beam may keep exactly the same
+// wells and scores before Run gives up with ErrStalled.
+const StallLevels = 64
+
+// ErrStalled is returned when the beam keeps the same wells for StallLevels
+// levels: the game cannot end and cannot score.
+var ErrStalled = errors.New("beam: stalled")
+
+// keptHash fingerprints the kept wells and scores of the current level.
+func keptHash(st *state) uint64 {
+	h := uint64(len(st.Wells))
+	for i := range st.Wells {
+		var w hatetris.Well
+		copy(w[:], st.Wells[i][:])
+		h = (h^hashWell(&w))*0x9e3779b97f4a7c15 ^ uint64(st.Scores[i])
+	}
+	return h
+}
+
 // MaxWorkers is the most goroutines a search may be given.
 const MaxWorkers = 1024
 
@@ -261,6 +280,8 @@ func (s *searcher) loop(ctx context.Context) error {
 	if s.cfg.Quiescence {
 		job += " q"
 	}
+	var lastHash uint64
+	stalled := 0
 	for !st.Died && (s.cfg.MaxPieces == 0 || st.Level < s.cfg.MaxPieces) {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -269,6 +290,16 @@ func (s *searcher) loop(ctx context.Context) error {
 		ds, err := s.step(ctx)
 		if err != nil {
 			return err
+		}
+		// A beam that keeps exactly the same wells level after level (a
+		// piece that spawns onto the blocks of a low bar and locks without
+		// changing the well) would run forever: stop it.
+		if h := keptHash(st); h == lastHash {
+			if stalled++; stalled >= StallLevels {
+				return fmt.Errorf("%w: the kept wells have not changed for %d levels (level %d): the game does not end", ErrStalled, stalled, st.Level)
+			}
+		} else {
+			lastHash, stalled = h, 0
 		}
 		ds.Seconds = time.Since(t0).Seconds()
 		st.Seconds += ds.Seconds

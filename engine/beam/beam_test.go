@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/datasets/records"
@@ -329,4 +330,15 @@ func followGame(t *testing.T, r *hatetris.Rules, g *hatetris.Game) []uint8 {
 		t.Fatalf("beam saw %d loop changes, game %d", changes, len(g.LoopChanges))
 	}
 	return path
+}
+
+// TestStalledBeam: on a well with a one-row bar a piece can spawn onto the
+// blocks and lock without changing the well; a beam that keeps the same
+// wells for StallLevels levels stops with ErrStalled instead of running on.
+func TestStalledBeam(t *testing.T) {
+	r := mustRules(t, 10, 17, 1)
+	_, err := Run(context.Background(), Config{Rules: r, BeamWidth: 20, MaxPieces: 200, Workers: 1})
+	if !errors.Is(err, ErrStalled) || !strings.Contains(err.Error(), "does not end") {
+		t.Fatalf("error %v, want ErrStalled", err)
+	}
 }
