@@ -207,20 +207,11 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 // the file as verifyLevelFile does and, when wantCRC is not nil, that its
 // checksum is *wantCRC (the one the checkpoint recorded).
 func readLevelFile(path string, l *level, wantCRC *uint32) error {
-	f, err := os.Open(path)
+	f, br, h, err := openLevelFile(path, l.parts())
 	if err != nil {
-		return inputError{fmt.Errorf("bfs: %w", err)}
+		return err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	br := bufio.NewReaderSize(f, 1<<20)
-	h, err := readLevelHeader(br, path, st.Size(), l.parts())
-	if err != nil {
-		return err
-	}
 	if h.version < 2 && wantCRC != nil {
 		return inputErrorf("bfs: %s: a version-1 level file where the checkpoint expects a checksummed one", path)
 	}

@@ -180,6 +180,27 @@ type levelHeader struct {
 // readLevelHeader reads and checks the header of the level file path
 // (size bytes long) with want partitions: magic, partition count, counts
 // and the file's size. Its errors name the file and wrap ErrInput.
+// openLevelFile opens the level file path (want partitions) and reads its
+// header; the caller closes the file.
+func openLevelFile(path string, want int) (*os.File, *bufio.Reader, *levelHeader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, nil, inputError{fmt.Errorf("bfs: %w", err)}
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, err
+	}
+	br := bufio.NewReaderSize(f, 1<<20)
+	h, err := readLevelHeader(br, path, st.Size(), want)
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, err
+	}
+	return f, br, h, nil
+}
+
 func readLevelHeader(r io.Reader, path string, size int64, want int) (*levelHeader, error) {
 	var hdr [16]byte
 	if n, err := io.ReadFull(r, hdr[:]); err != nil {
@@ -257,20 +278,11 @@ func (h *levelHeader) checkTrailer(r io.Reader, path string, crc uint32) error {
 // verifyLevelFile reads the whole level file path (want partitions) and
 // checks its sizes, the order of every partition and its checksum.
 func verifyLevelFile(path string, want int) error {
-	f, err := os.Open(path)
+	f, br, h, err := openLevelFile(path, want)
 	if err != nil {
-		return inputError{fmt.Errorf("bfs: %w", err)}
+		return err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	br := bufio.NewReaderSize(f, 1<<20)
-	h, err := readLevelHeader(br, path, st.Size(), want)
-	if err != nil {
-		return err
-	}
 	crc := h.headerCRC()
 	buf := make([]uint64, 1<<15)
 	for p, n := range h.counts {
