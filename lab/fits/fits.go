@@ -122,15 +122,8 @@ type Row struct {
 
 // flaggedRow is Row with a note, for tables where a fit is flagged.
 type flaggedRow struct {
-	Fitted  string `lab:"fitted"`
-	Model   string `lab:"model"`
-	N       int    `lab:"n"`
-	Params  string `lab:"coefficients of 1 · h · h² (± s.e.)"`
-	Sigma   string `lab:"σ"`
-	LOO     string `lab:"LOO RMSE"`
-	At      string `lab:"at h"`
-	Predict string `lab:"prediction [95% PI]"`
-	Note    string `lab:"note"`
+	Row
+	Note string `lab:"note"`
 }
 
 // Table tabulates fits with their extrapolation to x = at; a fit not
@@ -165,7 +158,7 @@ func Table(at float64, ms ...*Model) *lab.Table {
 	}
 	out := make([]flaggedRow, len(rows))
 	for i, r := range rows {
-		out[i] = flaggedRow{r.Fitted, r.Model, r.N, r.Params, r.Sigma, r.LOO, r.At, r.Predict, notes[i]}
+		out[i] = flaggedRow{r, notes[i]}
 	}
 	return lab.TableOf(out)
 }
