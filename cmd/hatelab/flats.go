@@ -221,15 +221,9 @@ func countNever(t *flats.Table) int {
 
 // flatsShowJSON is the --json output of `hatelab flats show`.
 type flatsShowJSON struct {
-	Width      int              `json:"width"`
-	Height     int              `json:"height"`
-	Source     string           `json:"source"`
-	Weighting  string           `json:"weighting,omitempty"`
-	Provenance string           `json:"provenance"`
-	Games      float64          `json:"games"`
-	Moves      float64          `json:"moves"`
-	Top        []flats.ShapeRow `json:"top"`
-	Never      []string         `json:"never"`
+	flats.TableInfo
+	Top   []flats.ShapeRow `json:"top"`
+	Never []string         `json:"never"`
 }
 
 func newFlatsShowCmd() *cobra.Command {
@@ -280,8 +274,7 @@ cleared in the data.`,
 			slices.Sort(never)
 			w := cmd.OutOrStdout()
 			if asJSON {
-				return writeJSON(w, flatsShowJSON{Width: t.Width, Height: t.Height, Source: t.Source, Weighting: t.Weighting,
-					Provenance: t.Provenance, Games: t.Games, Moves: t.Moves, Top: shapes, Never: never})
+				return writeJSON(w, flatsShowJSON{TableInfo: t.TableInfo, Top: shapes, Never: never})
 			}
 			var b strings.Builder
 			name := t.Source

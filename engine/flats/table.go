@@ -18,8 +18,22 @@ const TableFormat = "hatelab-flats/1"
 // never-cleared shapes and the row-pair permeability counts.
 type Table struct {
 	Format string `json:"format"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
+	TableInfo
+	// Alpha is the permeability smoothing (pseudo-moves per level).
+	Alpha float64 `json:"alpha"`
+	// States are the (shape, height) states with out-edges.
+	States []StateRow `json:"states"`
+	// Shapes are the shape-only view's shapes with out-edges.
+	Shapes []ShapeRow `json:"shapes"`
+	// Pairs are the row-pair permeability counts.
+	Pairs []PairRow `json:"pairs"`
+}
+
+// TableInfo says what a Table was counted from: the geometry, the source
+// and its weighting, the provenance and the amount of data.
+type TableInfo struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
 	// Source is "bfs", "beam", "records" or "random"; Weighting the BFS
 	// weighting ("games", "optimal", "uniform") when it applies.
 	Source    string `json:"source"`
@@ -29,14 +43,6 @@ type Table struct {
 	Provenance string  `json:"provenance"`
 	Games      float64 `json:"games"`
 	Moves      float64 `json:"moves"`
-	// Alpha is the permeability smoothing (pseudo-moves per level).
-	Alpha float64 `json:"alpha"`
-	// States are the (shape, height) states with out-edges.
-	States []StateRow `json:"states"`
-	// Shapes are the shape-only view's shapes with out-edges.
-	Shapes []ShapeRow `json:"shapes"`
-	// Pairs are the row-pair permeability counts.
-	Pairs []PairRow `json:"pairs"`
 }
 
 // StateRow is one (shape, height) state of a Table.
@@ -75,8 +81,8 @@ func BuildTable(c *Counts, source, weighting, provenance string, alpha float64) 
 	if alpha <= 0 {
 		alpha = 5
 	}
-	t := &Table{Format: TableFormat, Width: c.Width, Height: c.Height, Source: source, Weighting: weighting,
-		Provenance: provenance, Games: c.Games, Moves: c.Moves, Alpha: alpha}
+	t := &Table{Format: TableFormat, TableInfo: TableInfo{Width: c.Width, Height: c.Height, Source: source, Weighting: weighting,
+		Provenance: provenance, Games: c.Games, Moves: c.Moves}, Alpha: alpha}
 	g := c.Graph()
 	b := Absorb(g)
 	f := Pathwise(c, g)

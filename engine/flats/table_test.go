@@ -97,7 +97,7 @@ func FuzzReadTable(f *testing.F) {
 
 // TestTermByHand: G on a two-row width-4 well from a hand-made table.
 func TestTermByHand(t *testing.T) {
-	tab := &Table{Format: TableFormat, Width: 4, Height: 4, Alpha: 1,
+	tab := &Table{Format: TableFormat, TableInfo: TableInfo{Width: 4, Height: 4}, Alpha: 1,
 		States: []StateRow{{Shape: "1110", Height: 0, B: 0.5}, {Shape: "1000", Height: 1, B: 0.25}},
 		Shapes: []ShapeRow{{Shape: "1110", B: 0.4}, {Shape: "1000", B: 0.2}},
 		Pairs:  []PairRow{{A: 0, B: 0b1000, N: 3, Hits: 3}, {A: 0b1000, B: 0b1110, N: 4, Hits: 1}},
