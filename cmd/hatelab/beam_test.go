@@ -106,7 +106,7 @@ func verifyBeamReplay(t *testing.T, last string) beamJSON {
 	if err := json.Unmarshal([]byte(last), &res); err != nil {
 		t.Fatal(err, last)
 	}
-	rout, err := run(t, newReplayCmd(), "--json", res.Replay)
+	rout, err := runJSON(t, newReplayCmd(), `"pieces"`, "--json", res.Replay)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"encoding/csv"
+	"context"
 	"fmt"
 	"math"
 	"os"
+	"os/signal"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -71,22 +72,33 @@ verified by replaying it in the engine against HATETRIS Mild.`,
 
 // bfsJSON is the --json output of `hatelab bfs`.
 type bfsJSON struct {
-	Score     int        `json:"score"`
-	Length    int        `json:"length"`
-	MaxWidth  int64      `json:"max_width"`
-	Levels    []bfsLevel `json:"levels"`
-	Seconds   float64    `json:"seconds"`
-	PeakRSS   int64      `json:"peak_rss_bytes"`
-	Unbounded bool       `json:"unbounded,omitempty"`
-	Replay    string     `json:"replay,omitempty"`
+	Score      int        `json:"score"`
+	Length     int        `json:"length"`
+	PeakStates int64      `json:"peak_states"`
+	PeakLevel  int        `json:"peak_level"`
+	Levels     []bfsLevel `json:"levels"`
+	Seconds    float64    `json:"seconds"`
+	PeakRSS    int64      `json:"peak_rss_bytes"`
+	Unbounded  bool       `json:"unbounded,omitempty"`
+	Replay     string     `json:"replay,omitempty"`
+	// Deprecated keys, kept for one release: max_width is peak_states,
+	// max_width_depth is peak_level.
+	MaxWidth      int64 `json:"max_width"`
+	MaxWidthDepth int   `json:"max_width_depth"`
 }
 
+// bfsLevel is one level of the --json output.
 type bfsLevel struct {
-	Depth     int   `json:"depth"`
+	Level     int   `json:"level"`
 	States    int64 `json:"states"`
 	Children  int64 `json:"children"`
 	BestScore int   `json:"best_score"`
+	// Depth is the deprecated key of Level, kept for one release.
+	Depth int `json:"depth"`
 }
+
+// jsonDeprecation is the note on the --json keys renamed by the glossary.
+const jsonDeprecation = "the keys max_width, max_width_depth and a level's depth are deprecated aliases of peak_states, peak_level and level, kept for one release"
 
 func newBFSCmd() *cobra.Command {
 	var (
@@ -107,13 +119,17 @@ func newBFSCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
-		Short: "Search every game of a small HATETRIS well (exact best score, length, widths)",
+		Short: "Search every game of a small HATETRIS well (exact best score, length, peak level)",
 		Long: `Search every game of a W x H HATETRIS well (H rows below the bar, 4 above)
 against the history-free AI, level by level (one level per piece),
 deduplicating on (well, score). Prints per level the distinct states, the
-children generated and the best score, then the best score, the length (most
-pieces any game lasts) and the max width (largest level). A proven loop (a well
-that repeats with a higher score, width 4) is reported as unbounded.
+children generated and the best score, then the best score, the length (the
+most pieces any game places before the piece that ends it) and the peak (the
+largest level: its states and its level; the blog's "max width"). A proven loop
+(a well that repeats with a higher score, width 4) is reported as unbounded.
+
+--json prints score, length, peak_states, peak_level and the levels (level,
+states, children, best_score); ` + jsonDeprecation + `.
 
 --rule clear-above-bar is the old rule behind the blog's first width-10 table.
 --checkpoint DIR saves the level about to be expanded and the results so far
@@ -138,8 +154,14 @@ keys, verified by the engine.`,
 			if _, err := bfs.NewRules(width, height, rule); err != nil {
 				return err
 			}
+			// The first interrupt stops the search (between levels, or
+			// within a level's expansion; a checkpoint already saved stays
+			// valid); a second one kills the process.
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			go func() { <-ctx.Done(); stop() }()
 			if history {
-				hr, err := bfs.HistorySearch(bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
+				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
 				if err != nil {
 					return err
 				}
@@ -175,7 +197,7 @@ keys, verified by the engine.`,
 			if !quiet {
 				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
 			}
-			res, err := bfs.Search(opt)
+			res, err := bfs.Search(ctx, opt)
 			if err != nil {
 				return failure(err)
 			}
@@ -197,20 +219,22 @@ keys, verified by the engine.`,
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
-				j := bfsJSON{Score: res.Score, Length: res.Length, MaxWidth: res.MaxWidth, Seconds: math.Round(res.Seconds*1000) / 1000,
-					PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{}}
+				j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
+					Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
+					MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
 				for _, l := range res.Levels {
-					j.Levels = append(j.Levels, bfsLevel(l))
+					j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
 				}
 				if game != nil {
 					j.Replay = game.Keys
 				}
+				fmt.Fprintln(cmd.ErrOrStderr(), "hatelab bfs --json: "+jsonDeprecation)
 				return writeJSON(w, j)
 			}
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "depth\tstates\tchildren\tbest score\t")
+			fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
 			for _, l := range res.Levels {
-				fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Depth, l.States, l.Children, l.BestScore)
+				fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
 			}
 			tw.Flush()
 			score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
@@ -221,8 +245,8 @@ keys, verified by the engine.`,
 			} else if res.Truncated {
 				score, length = ">= "+score, ">= "+length
 			}
-			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, max width %d (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
-				width, height, rule, score, length, res.MaxWidth, res.MaxWidthDepth, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
+			fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
+				width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
 			if game != nil {
 				fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
 			}
@@ -233,8 +257,8 @@ keys, verified by the engine.`,
 	f.IntVar(&width, "width", 10, "well width (4..16)")
 	f.IntVar(&height, "height", 4, "rows below the bar")
 	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
-	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
-	f.StringVar(&out, "out", "", "write the levels as CSV (depth,states,children,best_score)")
+	f.BoolVar(&asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")
+	f.StringVar(&out, "out", "", "write the levels as CSV (depth,states,children,best_score; depth is the level)")
 	f.IntVar(&workers, "workers", 0, "goroutines (0: all cores); the result does not depend on it")
 	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
@@ -257,18 +281,13 @@ func piecesString(g *bfs.Game) string {
 	return string(b)
 }
 
+// writeLevelsCSV writes the levels of res to path (bfs.WriteLevels).
 func writeLevelsCSV(path string, res *bfs.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"depth", "states", "children", "best_score"})
-	for _, l := range res.Levels {
-		w.Write([]string{strconv.Itoa(l.Depth), strconv.FormatInt(l.States, 10), strconv.FormatInt(l.Children, 10), strconv.Itoa(l.BestScore)})
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := bfs.WriteLevels(f, res); err != nil {
 		f.Close()
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 // TestBFSCommand runs `hatelab bfs` on small wells: the JSON fields, the
 // CSV levels, the unbounded width-4 case, a verified replay and bad input.
 func TestBFSCommand(t *testing.T) {
-	out, err := run(t, newBFSCmd(), "--width", "10", "--height", "4", "--json", "--quiet")
+	out, err := runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "4", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,29 +21,38 @@ func TestBFSCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &j); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	for _, k := range []string{"score", "length", "max_width", "levels", "seconds", "peak_rss_bytes"} {
+	for _, k := range []string{"score", "length", "peak_states", "peak_level", "levels", "seconds", "peak_rss_bytes"} {
 		if _, ok := j[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
 		}
 	}
-	if j["score"].(float64) != 1 || j["length"].(float64) != 11 || j["max_width"].(float64) != 9094 {
+	if j["score"].(float64) != 1 || j["length"].(float64) != 11 || j["peak_states"].(float64) != 9094 {
 		t.Errorf("10x4: %v", out)
+	}
+	// The deprecated keys stay for one release, equal to the new ones.
+	for old, key := range map[string]string{"max_width": "peak_states", "max_width_depth": "peak_level"} {
+		if v, ok := j[old]; !ok || v != j[key] {
+			t.Errorf("deprecated key %q: %v, want %v (%q)", old, v, j[key], key)
+		}
 	}
 	lv := j["levels"].([]any)
 	if len(lv) != 12 {
 		t.Fatalf("%d levels", len(lv))
 	}
-	for _, k := range []string{"depth", "states", "children", "best_score"} {
+	for _, k := range []string{"level", "states", "children", "best_score", "depth"} {
 		if _, ok := lv[6].(map[string]any)[k]; !ok {
 			t.Errorf("level lacks %q", k)
 		}
+	}
+	if l6 := lv[6].(map[string]any); l6["level"] != 6.0 || l6["depth"] != 6.0 {
+		t.Errorf("level 6: %v", l6)
 	}
 
 	csvPath := filepath.Join(t.TempDir(), "levels.csv")
 	sumPath := filepath.Join(t.TempDir(), "summary.csv")
 	out, err = run(t, newBFSCmd(), "--width", "10", "--height", "4", "--rule", "clear-above-bar", "--out", csvPath,
 		"--append-summary", sumPath, "--quiet")
-	if err != nil || !strings.Contains(out, "max width 9095") {
+	if err != nil || !strings.Contains(out, "peak 9095 states") {
 		t.Fatalf("old rule: %v %s", err, out)
 	}
 	b, err := os.ReadFile(csvPath)
@@ -55,7 +64,7 @@ func TestBFSCommand(t *testing.T) {
 	}
 
 	out, err = run(t, newBFSCmd(), "--width", "4", "--height", "4", "--quiet")
-	if err != nil || !strings.Contains(out, "unbounded") || !strings.Contains(out, "max width 16") {
+	if err != nil || !strings.Contains(out, "unbounded") || !strings.Contains(out, "peak 16 states") {
 		t.Errorf("4x4: %v %s", err, out)
 	}
 	out, err = run(t, newBFSCmd(), "--width", "4", "--height", "6", "--history")
@@ -105,10 +114,10 @@ func TestBFSCheckpoint(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &j); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		b, _ := json.Marshal([]any{j["score"], j["length"], j["max_width"], j["levels"]})
+		b, _ := json.Marshal([]any{j["score"], j["length"], j["peak_states"], j["peak_level"], j["levels"]})
 		return string(b)
 	}
-	want, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--json", "--quiet")
+	want, err := runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "5", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +129,7 @@ func TestBFSCheckpoint(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "frontier-00009.bin")); err != nil {
 		t.Fatalf("no level-9 checkpoint: %v", err)
 	}
-	got, err := run(t, newBFSCmd(), args...)
+	got, err := runJSON(t, newBFSCmd(), "max_width", args...)
 	if err != nil || levels(got) != levels(want) {
 		t.Fatalf("resumed: %v\n%s\nwant\n%s", err, levels(got), levels(want))
 	}

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/hatelab/hatelab/engine/classic"
+	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -108,14 +109,14 @@ func parseRange(s string) ([]int, error) {
 	num := func(t string) (int, error) {
 		t = strings.TrimSpace(t)
 		if t == "" || strings.HasPrefix(t, "-") {
-			return 0, fmt.Errorf("bad rows %s (want 5-12, 7 or 5,7,9)", clipQuote(s))
+			return 0, fmt.Errorf("bad rows %s (want 5-12, 7 or 5,7,9)", clip.Quote(s))
 		}
 		v, err := parseDecimal(t)
 		if err != nil {
 			if t != strings.TrimSpace(s) {
-				return 0, fmt.Errorf("bad rows %s: %s: %v", clipQuote(s), clipQuote(t), err)
+				return 0, fmt.Errorf("bad rows %s: %s: %v", clip.Quote(s), clip.Quote(t), err)
 			}
-			return 0, fmt.Errorf("bad rows %s: %v", clipQuote(s), err)
+			return 0, fmt.Errorf("bad rows %s: %v", clip.Quote(s), err)
 		}
 		if v < classic.MinRows || v > classic.MaxRows {
 			return 0, fmt.Errorf("rows %d out of range %d..%d", v, classic.MinRows, classic.MaxRows)
@@ -134,12 +135,12 @@ func parseRange(s string) ([]int, error) {
 				return nil, err
 			}
 			if b < a {
-				return nil, fmt.Errorf("bad rows %s: %d-%d is empty", clipQuote(s), a, b)
+				return nil, fmt.Errorf("bad rows %s: %d-%d is empty", clip.Quote(s), a, b)
 			}
 		}
 		for r := a; r <= b; r++ {
 			if seen[r] {
-				return nil, fmt.Errorf("rows %d listed twice in %s", r, clipQuote(s))
+				return nil, fmt.Errorf("rows %d listed twice in %s", r, clip.Quote(s))
 			}
 			seen[r] = true
 			out = append(out, r)
@@ -261,18 +262,18 @@ is an error (exit 2). A partial last line, left by a killed sweep, is ignored.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
 			if err != nil {
-				return fmt.Errorf("cannot read %s: %v", clipQuote(args[0]), unwrapPathError(err))
+				return fmt.Errorf("cannot read %s: %v", clip.Quote(args[0]), unwrapPathError(err))
 			}
 			defer f.Close()
 			recs, err := classic.ReadCSV(f)
 			var ce *classic.CSVError
 			switch {
 			case errors.As(err, &ce):
-				return fmt.Errorf("%s is not a sweep CSV: %v", clipQuote(args[0]), err)
+				return fmt.Errorf("%s is not a sweep CSV: %v", clip.Quote(args[0]), err)
 			case err != nil:
-				return fmt.Errorf("cannot read %s: %v", clipQuote(args[0]), unwrapPathError(err))
+				return fmt.Errorf("cannot read %s: %v", clip.Quote(args[0]), unwrapPathError(err))
 			case len(recs) == 0:
-				return fmt.Errorf("%s holds no games", clipQuote(args[0]))
+				return fmt.Errorf("%s holds no games", clip.Quote(args[0]))
 			}
 			st := classic.Summarize(recs)
 			if asJSON {

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/spf13/cobra"
 )
 
@@ -77,23 +77,5 @@ func clipLine(msg string) string {
 	if len(msg) <= maxErrorLine {
 		return msg
 	}
-	cut := maxErrorLine
-	for cut > 0 && !utf8.RuneStart(msg[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s... (message cut, %d bytes in all)", msg[:cut], len(msg))
-}
-
-// clipQuote quotes s, cut to its first 40 bytes (on a rune boundary) when
-// it is longer, for error messages that name an input.
-func clipQuote(s string) string {
-	const limit = 40
-	if len(s) <= limit {
-		return strconv.Quote(s)
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+	return fmt.Sprintf("%s... (message cut, %d bytes in all)", msg[:clip.RuneCut(msg, maxErrorLine)], len(msg))
 }

@@ -24,6 +24,23 @@ func run(t *testing.T, cmd *cobra.Command, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// runJSON runs a command with --json output and returns its standard
+// output alone, checking that standard error holds exactly the deprecation
+// line that names want (the keys kept for one release).
+func runJSON(t *testing.T, cmd *cobra.Command, want string, args ...string) (string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs(args)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.Execute()
+	if e := strings.TrimSpace(errb.String()); err == nil && (strings.Count(e, "\n") != 0 || !strings.Contains(e, "deprecated") || !strings.Contains(e, want)) {
+		t.Fatalf("standard error %q, want one deprecation line naming %q", e, want)
+	}
+	return out.String(), err
+}
+
 // TestReplayCommand replays every HATETRIS and Mild record of the vectors
 // in its published encoding through `hatelab replay --json`.
 func TestReplayCommand(t *testing.T) {
@@ -43,7 +60,7 @@ func TestReplayCommand(t *testing.T) {
 			t.Fatalf("unknown AI %q", rec.AI)
 		}
 		n++
-		out, err := run(t, newReplayCmd(), "--json", "--ai", ai, rec.Replay)
+		out, err := runJSON(t, newReplayCmd(), `"pieces"`, "--json", "--ai", ai, rec.Replay)
 		if err != nil {
 			t.Fatalf("%s: %v", rec.Name, err)
 		}

@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -11,9 +12,9 @@ import (
 func BenchmarkSearch10x5(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		res, err := Search(Options{Width: 10, Height: 5})
-		if err != nil || res.MaxWidth != 174585 {
-			b.Fatal(err, res.MaxWidth)
+		res, err := Search(context.Background(), Options{Width: 10, Height: 5})
+		if err != nil || res.PeakStates != 174585 {
+			b.Fatal(err, res.PeakStates)
 		}
 		b.ReportMetric(float64(res.Expanded), "states/op")
 	}
@@ -41,12 +42,12 @@ func BenchmarkCodec(b *testing.B) {
 // choice, the children, packing them into the partition buffers).
 func BenchmarkExpand(b *testing.B) {
 	dir := b.TempDir()
-	res, err := Search(Options{Width: 10, Height: 5, LevelDir: dir})
+	res, err := Search(context.Background(), Options{Width: 10, Height: 5, LevelDir: dir})
 	if err != nil {
 		b.Fatal(err)
 	}
 	c, _ := newCodec(10, 5, Bar)
-	lr, err := openLevel(dir, res.MaxWidthDepth)
+	lr, err := openLevel(dir, res.PeakLevel)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func BenchmarkExpand(b *testing.B) {
 	lr.Close()
 	rules, _ := NewRules(10, 5, RuleQntm)
 	w := &worker{gen: hatetris.NewGenerator(rules), out: make([][]uint64, c.parts()), spilled: make([]int64, c.parts())}
-	sc := scorer{c: c, d: res.MaxWidthDepth}
+	sc := scorer{c: c, d: res.PeakLevel}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -82,9 +83,9 @@ func BenchmarkExpand(b *testing.B) {
 func BenchmarkSearch10x6(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		res, err := Search(Options{Width: 10, Height: 6})
-		if err != nil || res.MaxWidth != 4844154 {
-			b.Fatal(err, res.MaxWidth)
+		res, err := Search(context.Background(), Options{Width: 10, Height: 6})
+		if err != nil || res.PeakStates != 4844154 {
+			b.Fatal(err, res.PeakStates)
 		}
 		b.ReportMetric(res.CPUSeconds, "cpu-s/op")
 		b.ReportMetric(float64(res.PeakRSS)/(1<<20), "peak-MB")

@@ -2,6 +2,7 @@ package bfs
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"testing"
 
@@ -12,12 +13,12 @@ import (
 // (width 10), the blog's corrected tables (widths 5 and 6), and the
 // blog's old width-10 and width-8 tables for the clear-above-bar rule.
 var anchors = []struct {
-	w, h     int
-	rule     Rule
-	score    int
-	length   int
-	maxWidth int64
-	slow     bool
+	w, h   int
+	rule   Rule
+	score  int
+	length int
+	peak   int64
+	slow   bool
 }{
 	{10, 2, RuleQntm, 0, 4, 21, false},
 	{10, 3, RuleQntm, 0, 6, 310, false},
@@ -59,13 +60,13 @@ func TestAnchors(t *testing.T) {
 		if a.slow && testing.Short() {
 			continue
 		}
-		res, err := Search(Options{Width: a.w, Height: a.h, Rule: a.rule})
+		res, err := Search(context.Background(), Options{Width: a.w, Height: a.h, Rule: a.rule})
 		if err != nil {
 			t.Fatalf("%dx%d %v: %v", a.w, a.h, a.rule, err)
 		}
-		if res.Score != a.score || res.Length != a.length || res.MaxWidth != a.maxWidth || res.Unbounded {
+		if res.Score != a.score || res.Length != a.length || res.PeakStates != a.peak || res.Unbounded {
 			t.Errorf("%dx%d %v: got (%d, %d, %d, unbounded %v), want (%d, %d, %d)", a.w, a.h, a.rule,
-				res.Score, res.Length, res.MaxWidth, res.Unbounded, a.score, a.length, a.maxWidth)
+				res.Score, res.Length, res.PeakStates, res.Unbounded, a.score, a.length, a.peak)
 		}
 	}
 }
@@ -76,15 +77,15 @@ func TestLoopsWidth4(t *testing.T) {
 	tests := []struct {
 		h         int
 		unbounded bool
-		maxWidth  int64
+		peak      int64
 	}{{2, false, 2}, {3, false, 5}, {4, true, 16}, {5, true, 34}, {6, true, 91}}
 	for _, tc := range tests {
-		res, err := Search(Options{Width: 4, Height: tc.h})
+		res, err := Search(context.Background(), Options{Width: 4, Height: tc.h})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Unbounded != tc.unbounded || res.MaxWidth != tc.maxWidth {
-			t.Errorf("4x%d: unbounded %v max width %d, want %v %d", tc.h, res.Unbounded, res.MaxWidth, tc.unbounded, tc.maxWidth)
+		if res.Unbounded != tc.unbounded || res.PeakStates != tc.peak {
+			t.Errorf("4x%d: unbounded %v peak %d states, want %v %d", tc.h, res.Unbounded, res.PeakStates, tc.unbounded, tc.peak)
 		}
 		// After the first piece, a well where the AI's piece can complete
 		// and clear one row, leaving the same well: a 1-piece loop.
@@ -99,7 +100,7 @@ func TestLoopsWidth4(t *testing.T) {
 func TestHistorySearchWidth4(t *testing.T) {
 	tests := []struct{ h, score, length int }{{2, 0, 1}, {3, 0, 2}, {4, 1, 3}, {5, 1, 4}, {6, 3, 7}, {8, 5, 10}}
 	for _, tc := range tests {
-		r, err := HistorySearch(HistoryOptions{Width: 4, Height: tc.h})
+		r, err := HistorySearch(context.Background(), HistoryOptions{Width: 4, Height: tc.h})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,17 +111,17 @@ func TestHistorySearchWidth4(t *testing.T) {
 	// A history-free search and the history search agree where no well
 	// can repeat: width 5 (no single-line loop is possible in 4 pieces
 	// before... the AIs only differ on repeats).
-	r, err := HistorySearch(HistoryOptions{Width: 5, Height: 6})
+	r, err := HistorySearch(context.Background(), HistoryOptions{Width: 5, Height: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !r.Complete || r.Score > 4 || r.Length > 10 {
 		t.Errorf("5x6 history search %+v exceeds the Mild bounds (4, 10)", r)
 	}
-	if _, err := HistorySearch(HistoryOptions{Width: 10, Height: 6}); err == nil {
+	if _, err := HistorySearch(context.Background(), HistoryOptions{Width: 10, Height: 6}); err == nil {
 		t.Error("want an error for a large well")
 	}
-	if r, _ := HistorySearch(HistoryOptions{Width: 4, Height: 10, MaxNodes: 100}); r == nil || r.Complete {
+	if r, _ := HistorySearch(context.Background(), HistoryOptions{Width: 4, Height: 10, MaxNodes: 100}); r == nil || r.Complete {
 		t.Errorf("budget: %+v", r)
 	}
 }
@@ -131,14 +132,14 @@ func TestDeterminism(t *testing.T) {
 	var files [][]byte
 	for _, nw := range []int{1, 2, 3} {
 		dir := t.TempDir()
-		res, err := Search(Options{Width: 6, Height: 6, Workers: nw, LevelDir: dir})
+		res, err := Search(context.Background(), Options{Width: 6, Height: 6, Workers: nw, LevelDir: dir})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.MaxWidth != 3973 {
-			t.Fatalf("workers %d: max width %d", nw, res.MaxWidth)
+		if res.PeakStates != 3973 {
+			t.Fatalf("workers %d: peak %d states", nw, res.PeakStates)
 		}
-		b, err := os.ReadFile(levelPath(dir, res.MaxWidthDepth))
+		b, err := os.ReadFile(levelPath(dir, res.PeakLevel))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,7 +170,7 @@ func TestReconstruct(t *testing.T) {
 	}
 	for _, tc := range tests {
 		dir := t.TempDir()
-		if _, err := Search(Options{Width: tc.w, Height: tc.h, Rule: tc.rule, LevelDir: dir}); err != nil {
+		if _, err := Search(context.Background(), Options{Width: tc.w, Height: tc.h, Rule: tc.rule, LevelDir: dir}); err != nil {
 			t.Fatal(err)
 		}
 		g, err := Reconstruct(dir, tc.target)
@@ -197,7 +198,7 @@ func TestSearchFromWell(t *testing.T) {
 	var w hatetris.Well
 	_, rs := g.Move(&w, hatetris.Mild, nil, nil)
 	start := rs[0].Well
-	res, err := Search(Options{Width: 5, Height: 6, Start: &start, StartScore: 2})
+	res, err := Search(context.Background(), Options{Width: 5, Height: 6, Start: &start, StartScore: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +207,7 @@ func TestSearchFromWell(t *testing.T) {
 	}
 	over := start
 	over[0] = 1
-	if _, err := Search(Options{Width: 5, Height: 6, Start: &over}); err == nil {
+	if _, err := Search(context.Background(), Options{Width: 5, Height: 6, Start: &over}); err == nil {
 		t.Error("want an error for a well with blocks above the bar")
 	}
 }
@@ -259,16 +260,16 @@ func FuzzParseRule(f *testing.F) {
 func TestSpill(t *testing.T) {
 	for _, sz := range [][2]int{{10, 4}, {5, 8}} {
 		memDir, diskDir := t.TempDir(), t.TempDir()
-		a, err := Search(Options{Width: sz[0], Height: sz[1], LevelDir: memDir})
+		a, err := Search(context.Background(), Options{Width: sz[0], Height: sz[1], LevelDir: memDir})
 		if err != nil {
 			t.Fatal(err)
 		}
 		spill := t.TempDir()
-		b, err := Search(Options{Width: sz[0], Height: sz[1], LevelDir: diskDir, SpillDir: spill, MemoryBudget: 1 << 16, Workers: 3})
+		b, err := Search(context.Background(), Options{Width: sz[0], Height: sz[1], LevelDir: diskDir, SpillDir: spill, MemoryBudget: 1 << 16, Workers: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(a.Levels) != len(b.Levels) || a.MaxWidth != b.MaxWidth || a.Score != b.Score || a.Length != b.Length {
+		if len(a.Levels) != len(b.Levels) || a.PeakStates != b.PeakStates || a.Score != b.Score || a.Length != b.Length {
 			t.Fatalf("%v: memory %+v, disk %+v", sz, a, b)
 		}
 		for i := range a.Levels {
@@ -323,20 +324,20 @@ func TestWindowFilter(t *testing.T) {
 // width as when the graph proves it.
 func TestLoopsWithoutGraph(t *testing.T) {
 	for h := 4; h <= 8; h++ {
-		want, err := Search(Options{Width: 4, Height: h})
+		want, err := Search(context.Background(), Options{Width: 4, Height: h})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Search(Options{Width: 4, Height: h, LoopWells: 1})
+		got, err := Search(context.Background(), Options{Width: 4, Height: h, LoopWells: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !want.Unbounded || want.LoopPieces == 0 {
 			t.Fatalf("4x%d: the graph should prove the loop: %+v", h, want)
 		}
-		if !got.Unbounded || got.LoopPieces != 0 || got.Period == 0 || got.MaxWidth != want.MaxWidth {
-			t.Errorf("4x%d without the graph: unbounded %v, period %d from %d, max width %d; want max width %d",
-				h, got.Unbounded, got.Period, got.PeriodStart, got.MaxWidth, want.MaxWidth)
+		if !got.Unbounded || got.LoopPieces != 0 || got.Period == 0 || got.PeakStates != want.PeakStates {
+			t.Errorf("4x%d without the graph: unbounded %v, period %d from %d, peak %d states; want peak %d states",
+				h, got.Unbounded, got.Period, got.PeriodStart, got.PeakStates, want.PeakStates)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/wordbytes"
 )
@@ -25,8 +26,10 @@ import (
 
 const checkpointName = "checkpoint.json"
 
-// checkpointVersion changes when the format does.
-const checkpointVersion = 1
+// checkpointVersion changes when the format does. Version 1 named
+// Result.PeakStates and PeakLevel MaxWidth and MaxWidthDepth, and a level's
+// number "depth": loadCheckpoint still reads it.
+const checkpointVersion = 2
 
 type checkpoint struct {
 	Version       int
@@ -85,6 +88,21 @@ func loadCheckpoint(dir string, want checkpoint) (*checkpoint, error) {
 	var ck checkpoint
 	if err := json.Unmarshal(b, &ck); err != nil {
 		return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+	}
+	if ck.Version == 1 {
+		// The names before the glossary (Level.UnmarshalJSON reads the
+		// levels' old key).
+		var v1 struct {
+			Result struct {
+				MaxWidth      int64
+				MaxWidthDepth int
+			}
+		}
+		if err := json.Unmarshal(b, &v1); err != nil {
+			return nil, fmt.Errorf("bfs: checkpoint %s is damaged: %v", filepath.Join(dir, checkpointName), err)
+		}
+		ck.Result.PeakStates, ck.Result.PeakLevel = v1.Result.MaxWidth, v1.Result.MaxWidthDepth
+		ck.Version = checkpointVersion
 	}
 	if !ck.sameSearch(&want) {
 		return nil, fmt.Errorf("bfs: checkpoint %s is for a %dx%d %s search from another start, not this %dx%d %s one",
@@ -200,3 +218,62 @@ type checkpointClock struct {
 }
 
 func (cc *checkpointClock) due(now time.Time) bool { return now.Sub(cc.last) >= cc.every }
+
+// resume loads the checkpoint of Options.Checkpoint, if any: the level it
+// saved becomes the one to expand and its results the results so far (or,
+// for a finished search, its result is the answer).
+func (s *searcher) resume() error {
+	opt := &s.opt
+	want := checkpointFor(*opt, s.c)
+	saved, err := loadCheckpoint(opt.Checkpoint, want)
+	if err != nil {
+		return err
+	}
+	if saved != nil && saved.Done {
+		r := saved.Result
+		s.done = &r
+		return nil
+	}
+	if saved != nil {
+		l := newMemLevel(s.c.parts())
+		if opt.SpillDir != "" {
+			l.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth))
+			if err := os.MkdirAll(l.dir, 0o755); err != nil {
+				return err
+			}
+		}
+		if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l); err != nil {
+			l.release()
+			return err
+		}
+		s.cur.release()
+		s.cur = l
+		*s.res = saved.Result
+		s.res.LevelDir = opt.LevelDir
+		s.prevSecond, s.prevCPU = s.res.Seconds, s.res.CPUSeconds
+		s.children, s.depth0 = saved.Children, saved.Depth
+		s.lg = nil // checkpoints are taken once loop tracking has ended
+		s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("resumed at level %d", s.depth0), Done: 0, Total: s.cur.size(), Unit: "states"})
+	}
+	s.ck = &want
+	s.clock = checkpointClock{every: opt.CheckpointEvery, last: time.Now()}
+	return nil
+}
+
+// checkpoint saves the level about to be expanded (depth) and the results
+// so far, when one is due. Nothing is saved while a loop is being tracked
+// or once one is proven (the loop state is not saved).
+func (s *searcher) checkpoint(depth int) error {
+	if s.ck == nil || s.lg != nil || s.levelSets != nil || s.cur.size() == 0 || !s.clock.due(time.Now()) {
+		return nil
+	}
+	ck := s.ck
+	ck.Depth, ck.Children, ck.Done = depth, s.children, false
+	ck.Result = *s.res
+	s.stamp(&ck.Result)
+	if err := saveCheckpoint(s.opt.Checkpoint, ck, s.cur); err != nil {
+		return fmt.Errorf("bfs: checkpoint: %w", err)
+	}
+	s.clock.last = time.Now()
+	return nil
+}

@@ -1,22 +1,27 @@
 package bfs
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
 // sameOutcome compares what a search found (not its timing).
 func sameOutcome(t *testing.T, what string, got, want *Result) {
 	t.Helper()
-	if got.Score != want.Score || got.Length != want.Length || got.MaxWidth != want.MaxWidth ||
-		got.MaxWidthDepth != want.MaxWidthDepth || got.Expanded != want.Expanded || got.Children != want.Children ||
+	if got.Score != want.Score || got.Length != want.Length || got.PeakStates != want.PeakStates ||
+		got.PeakLevel != want.PeakLevel || got.Expanded != want.Expanded || got.Children != want.Children ||
 		got.Unbounded != want.Unbounded || got.Truncated != want.Truncated || !reflect.DeepEqual(got.Levels, want.Levels) {
 		t.Fatalf("%s: got score %d length %d width %d (level %d) expanded %d children %d, %d levels; want %d %d %d (%d) %d %d, %d levels",
-			what, got.Score, got.Length, got.MaxWidth, got.MaxWidthDepth, got.Expanded, got.Children, len(got.Levels),
-			want.Score, want.Length, want.MaxWidth, want.MaxWidthDepth, want.Expanded, want.Children, len(want.Levels))
+			what, got.Score, got.Length, got.PeakStates, got.PeakLevel, got.Expanded, got.Children, len(got.Levels),
+			want.Score, want.Length, want.PeakStates, want.PeakLevel, want.Expanded, want.Children, len(want.Levels))
 	}
 }
 
@@ -24,7 +29,7 @@ func sameOutcome(t *testing.T, what string, got, want *Result) {
 // would), resumes them from their checkpoints, in memory and disk mode and
 // with another worker count, and checks that nothing is lost.
 func TestCheckpointResume(t *testing.T) {
-	want, err := Search(Options{Width: 10, Height: 5})
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +53,7 @@ func TestCheckpointResume(t *testing.T) {
 			if tc.levelsDir {
 				opt.LevelDir = filepath.Join(dir, "levels")
 			}
-			part, err := Search(opt)
+			part, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +65,7 @@ func TestCheckpointResume(t *testing.T) {
 				t.Fatalf("checkpoint after the first run: %+v, %v", ck, err)
 			}
 			opt.MaxLevels, opt.Workers = 0, tc.workers
-			got, err := Search(opt)
+			got, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +82,7 @@ func TestCheckpointResume(t *testing.T) {
 			if len(files) != 0 {
 				t.Fatalf("level files left after the end: %v", files)
 			}
-			again, err := Search(opt)
+			again, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +105,7 @@ func mustCodec(t *testing.T, w, h int) *codec {
 func TestCheckpointErrors(t *testing.T) {
 	dir := t.TempDir()
 	opt := Options{Width: 10, Height: 5, Checkpoint: dir, MaxLevels: 8}
-	if _, err := Search(opt); err != nil {
+	if _, err := Search(context.Background(), opt); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "frontier-00008.bin.tmp-123"), []byte("half"), 0o644); err != nil {
@@ -108,7 +113,7 @@ func TestCheckpointErrors(t *testing.T) {
 	}
 	other := opt
 	other.Height = 6
-	if _, err := Search(other); err == nil || !strings.Contains(err.Error(), "10x5") || strings.Contains(err.Error(), "\n") {
+	if _, err := Search(context.Background(), other); err == nil || !strings.Contains(err.Error(), "10x5") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("another search's checkpoint: %v", err)
 	}
 	full := opt
@@ -121,22 +126,161 @@ func TestCheckpointErrors(t *testing.T) {
 	if err := os.WriteFile(level, b[:len(b)-8], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Search(full); err == nil || !strings.Contains(err.Error(), "truncated") {
+	if _, err := Search(context.Background(), full); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("truncated level file: %v", err)
 	}
 	if err := os.WriteFile(level, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Search(full)
+	res, err := Search(context.Background(), full)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := Search(Options{Width: 10, Height: 5})
+	want, _ := Search(context.Background(), Options{Width: 10, Height: 5})
 	sameOutcome(t, "after the leftovers", res, want)
 	if err := os.WriteFile(filepath.Join(dir, checkpointName), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Search(full); err == nil || !strings.Contains(err.Error(), "damaged") {
+	if _, err := Search(context.Background(), full); err == nil || !strings.Contains(err.Error(), "damaged") {
 		t.Fatalf("damaged checkpoint: %v", err)
+	}
+}
+
+// countdownCtx is a context cancelled by its own Err: the first n calls
+// return nil, the later ones context.Canceled. With one worker the calls
+// come in a fixed order, so the cancel lands at a fixed place of the
+// search (between levels, at a partition, or within one).
+type countdownCtx struct {
+	context.Context
+	left atomic.Int64
+	done chan struct{}
+	once sync.Once
+}
+
+func newCountdown(n int64) *countdownCtx {
+	c := &countdownCtx{Context: context.Background(), done: make(chan struct{})}
+	c.left.Store(n)
+	return c
+}
+
+func (c *countdownCtx) Err() error {
+	if c.left.Add(-1) < 0 {
+		c.once.Do(func() { close(c.done) })
+		return context.Canceled
+	}
+	return nil
+}
+
+func (c *countdownCtx) Done() <-chan struct{} { return c.done }
+
+// TestSearchCancel cancels searches at several points, in memory and disk
+// mode: Search returns an error wrapping context.Canceled, and the same
+// search run again resumes from the last checkpoint to the result of a
+// search never stopped.
+func TestSearchCancel(t *testing.T) {
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		after   int64 // Err calls before the cancel
+		spill   bool
+		resumes bool // a checkpoint was saved before the cancel
+	}{
+		{"before the first level", 0, false, false},
+		{"at level 1", 2, false, false},
+		{"inside level 2", 400, false, false},
+		{"inside level 9, after checkpoints", 2500, false, true},
+		{"inside level 19 (the last)", 5000, false, true},
+		{"disk mode, inside level 11", 3000, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			opt := Options{Width: 10, Height: 5, Workers: 1, Checkpoint: filepath.Join(dir, "ck")}
+			if tc.spill {
+				opt.SpillDir, opt.MemoryBudget = filepath.Join(dir, "spill"), 1<<20
+			}
+			_, err := Search(newCountdown(tc.after), opt)
+			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped at level") {
+				t.Fatalf("cancelled search: %v, want context.Canceled", err)
+			}
+			t.Log(err)
+			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, 5)))
+			if err != nil || (ck != nil && ck.Done) || (ck != nil) != tc.resumes {
+				t.Fatalf("checkpoint after the cancel: %+v, %v (want one: %v)", ck, err, tc.resumes)
+			}
+			got, err := Search(context.Background(), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameOutcome(t, tc.name, got, want)
+		})
+	}
+	// A context cancelled before the start stops the history search too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := HistorySearch(ctx, HistoryOptions{Width: 4, Height: 8}); !errors.Is(err, context.Canceled) {
+		t.Errorf("history search: %v, want context.Canceled", err)
+	}
+}
+
+// TestCheckpointVersion1 resumes from a checkpoint in the format before the
+// glossary's renames (MaxWidth, MaxWidthDepth, a level's "depth").
+func TestCheckpointVersion1(t *testing.T) {
+	dir := t.TempDir()
+	opt := Options{Width: 10, Height: 5, Checkpoint: dir, CheckpointEvery: 0, MaxLevels: 12}
+	if _, err := Search(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, checkpointName)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.NewReplacer(`"Version": 2`, `"Version": 1`, `"PeakStates"`, `"MaxWidth"`, `"PeakLevel"`, `"MaxWidthDepth"`,
+		`"level"`, `"depth"`).Replace(string(b))
+	if old == string(b) || !strings.Contains(old, `"MaxWidthDepth"`) || !strings.Contains(old, `"Version": 1`) {
+		t.Fatalf("no version-1 checkpoint made of %s", b)
+	}
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opt.MaxLevels = 0
+	got, err := Search(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameOutcome(t, "resumed from version 1", got, want)
+}
+
+// TestLevelJSON: a level's number is written as "level" and read from
+// "level" or the old "depth".
+func TestLevelJSON(t *testing.T) {
+	b, err := json.Marshal(Level{Level: 3, States: 5, Children: 7, BestScore: 1})
+	if err != nil || string(b) != `{"level":3,"states":5,"children":7,"best_score":1}` {
+		t.Fatalf("%s %v", b, err)
+	}
+	for _, tc := range []struct {
+		in   string
+		want Level
+	}{
+		{`{"level":3,"states":5,"children":7,"best_score":1}`, Level{3, 5, 7, 1}},
+		{`{"depth":4,"states":5,"children":7,"best_score":1}`, Level{4, 5, 7, 1}},
+		{`{"level":2,"depth":9,"states":1}`, Level{Level: 2, States: 1}},
+		{`{"states":1}`, Level{States: 1}},
+	} {
+		var l Level
+		if err := json.Unmarshal([]byte(tc.in), &l); err != nil || l != tc.want {
+			t.Errorf("%s: %+v %v, want %+v", tc.in, l, err, tc.want)
+		}
+	}
+	var l Level
+	if err := json.Unmarshal([]byte(`{"level":"x"}`), &l); err == nil {
+		t.Error("a bad level: want an error")
 	}
 }

@@ -12,9 +12,28 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
-// SummaryHeader is the header of the summary tables in datasets/bfs.
+// SummaryHeader is the header of the summary tables in datasets/bfs. The
+// columns max_width and max_width_depth (the blog's terms) hold
+// Row.PeakStates and Row.PeakLevel.
 var SummaryHeader = []string{"width", "height", "rule", "score", "length", "max_width", "max_width_depth",
 	"unbounded", "states", "children", "seconds", "peak_rss_bytes", "workers"}
+
+// LevelsHeader is the header of the per-level tables in
+// datasets/bfs/levels (one row per level, from level 0): the column depth
+// holds Level.Level, then States, Children and BestScore.
+var LevelsHeader = []string{"depth", "states", "children", "best_score"}
+
+// WriteLevels writes the levels of a search as a per-level table (CSV,
+// LevelsHeader first), the format of datasets/bfs/levels.
+func WriteLevels(w io.Writer, res *Result) error {
+	cw := csv.NewWriter(w)
+	cw.Write(LevelsHeader)
+	for _, l := range res.Levels {
+		cw.Write([]string{strconv.Itoa(l.Level), strconv.FormatInt(l.States, 10), strconv.FormatInt(l.Children, 10), strconv.Itoa(l.BestScore)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
 
 // Row is one line of a summary table: one complete search.
 type Row struct {
@@ -22,9 +41,11 @@ type Row struct {
 	Rule          Rule
 	// Score and Length are -1 when Unbounded.
 	Score, Length int
-	MaxWidth      int64
-	MaxWidthDepth int
-	Unbounded     bool
+	// PeakStates (column max_width) is the number of states of the largest
+	// level, PeakLevel (column max_width_depth) that level.
+	PeakStates int64
+	PeakLevel  int
+	Unbounded  bool
 	// States and Children are the totals over all levels.
 	States, Children int64
 	Seconds          float64
@@ -38,7 +59,7 @@ func RowOf(res *Result, workers int) Row {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	r := Row{Width: res.Width, Height: res.Height, Rule: res.Rule, Score: res.Score, Length: res.Length,
-		MaxWidth: res.MaxWidth, MaxWidthDepth: res.MaxWidthDepth, Unbounded: res.Unbounded,
+		PeakStates: res.PeakStates, PeakLevel: res.PeakLevel, Unbounded: res.Unbounded,
 		States: res.Expanded, Children: res.Children, Seconds: res.Seconds, PeakRSS: res.PeakRSS, Workers: workers}
 	if res.Unbounded {
 		r.Score, r.Length = -1, -1
@@ -48,7 +69,7 @@ func RowOf(res *Result, workers int) Row {
 
 func (r Row) record() []string {
 	return []string{strconv.Itoa(r.Width), strconv.Itoa(r.Height), r.Rule.String(), strconv.Itoa(r.Score),
-		strconv.Itoa(r.Length), strconv.FormatInt(r.MaxWidth, 10), strconv.Itoa(r.MaxWidthDepth),
+		strconv.Itoa(r.Length), strconv.FormatInt(r.PeakStates, 10), strconv.Itoa(r.PeakLevel),
 		strconv.FormatBool(r.Unbounded), strconv.FormatInt(r.States, 10), strconv.FormatInt(r.Children, 10),
 		strconv.FormatFloat(r.Seconds, 'f', 3, 64), strconv.FormatInt(r.PeakRSS, 10), strconv.Itoa(r.Workers)}
 }
@@ -107,7 +128,7 @@ func ReadSummary(r io.Reader) ([]Row, error) {
 		errs = append(errs, err)
 		r.Rule = rule
 		r.Score, r.Length = atoi(rec[3]), atoi(rec[4])
-		r.MaxWidth, r.MaxWidthDepth = atoi64(rec[5]), atoi(rec[6])
+		r.PeakStates, r.PeakLevel = atoi64(rec[5]), atoi(rec[6])
 		r.Unbounded, err = strconv.ParseBool(rec[7])
 		errs = append(errs, err)
 		r.States, r.Children = atoi64(rec[8]), atoi64(rec[9])

@@ -1,6 +1,8 @@
 package bfs
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +14,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.csv")
 	var want []Row
 	for _, o := range []Options{{Width: 5, Height: 6}, {Width: 4, Height: 4}, {Width: 10, Height: 3, Rule: RuleClearAboveBar}} {
-		res, err := Search(o)
+		res, err := Search(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +61,7 @@ func FuzzReadSummary(f *testing.F) {
 func TestGamesDataset(t *testing.T) {
 	f, err := os.Open("../../datasets/bfs/games.jsonl")
 	if err != nil {
-		t.Skip("no datasets/bfs/games.jsonl")
+		t.Fatalf("the committed games: %v", err)
 	}
 	defer f.Close()
 	gs, err := ReadGames(f)
@@ -78,13 +80,96 @@ func TestGamesDataset(t *testing.T) {
 	}
 }
 
-// TestCommittedTables checks datasets/bfs: the anchors of the real game
-// and of the old rule, and every summary row against its level file
-// (totals, max width and its level, best score, length).
-func TestCommittedTables(t *testing.T) {
-	rows, err := ReadSummaryFile("../../datasets/bfs/summary.csv")
+// datasetDir is the folder of the committed tables.
+const datasetDir = "../../datasets/bfs"
+
+// levelFileName is the name of a search's level file in datasets/bfs/levels.
+func levelFileName(r Row) string { return fmt.Sprintf("w%d-h%d-%s.csv", r.Width, r.Height, r.Rule) }
+
+// checkTables checks the tables of a dataset folder (summary.csv and
+// levels/) and returns the summary rows and every problem found: a
+// missing or unreadable summary, a level file named by a row that is
+// missing, a level file with no row, a level file whose header or level
+// numbers are wrong, or whose totals, peak, best score or length disagree
+// with its row.
+func checkTables(dir string) ([]Row, []error) {
+	rows, err := ReadSummaryFile(filepath.Join(dir, "summary.csv"))
 	if err != nil {
-		t.Skip("no datasets/bfs/summary.csv")
+		return nil, []error{fmt.Errorf("the summary: %w", err)}
+	}
+	var errs []error
+	if len(rows) == 0 {
+		errs = append(errs, fmt.Errorf("the summary has no rows"))
+	}
+	named := map[string]bool{}
+	for _, r := range rows {
+		named[levelFileName(r)] = true
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "levels", "*.csv"))
+	if err != nil {
+		return rows, append(errs, err)
+	}
+	for _, f := range files {
+		if !named[filepath.Base(f)] {
+			errs = append(errs, fmt.Errorf("level file %s has no row in summary.csv", filepath.Base(f)))
+		}
+	}
+	header := strings.Join(LevelsHeader, ",")
+	for _, r := range rows {
+		what := fmt.Sprintf("%dx%d %s", r.Width, r.Height, r.Rule)
+		b, err := os.ReadFile(filepath.Join(dir, "levels", levelFileName(r)))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: the level file of a summary row: %w", what, err))
+			continue
+		}
+		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+		if lines[0] != header {
+			errs = append(errs, fmt.Errorf("%s: level file header %q, want %q", what, lines[0], header))
+			continue
+		}
+		var states, children, peak int64
+		peakAt, best, last := 0, -1, 0
+		bad := false
+		for i, line := range lines[1:] {
+			var d, bs int
+			var s, c int64
+			if _, err := fmt.Sscanf(line, "%d,%d,%d,%d", &d, &s, &c, &bs); err != nil || d != i {
+				errs = append(errs, fmt.Errorf("%s: level file line %q: %v", what, line, err))
+				bad = true
+				break
+			}
+			states, children, best, last = states+s, children+c, max(best, bs), d
+			if s > peak {
+				peak, peakAt = s, d
+			}
+		}
+		if bad {
+			continue
+		}
+		// A loop's last level (the first repeat) is expanded but its
+		// children make no level of the file.
+		if states != r.States || children != r.Children && !r.Unbounded || children > r.Children ||
+			peak != r.PeakStates || peakAt != r.PeakLevel {
+			errs = append(errs, fmt.Errorf("%s: the level file gives states %d children %d peak %d states at level %d; the row %+v",
+				what, states, children, peak, peakAt, r))
+		}
+		if !r.Unbounded && (best != r.Score || last != r.Length) {
+			errs = append(errs, fmt.Errorf("%s: the level file gives score %d length %d; the row %+v", what, best, last, r))
+		}
+	}
+	return rows, errs
+}
+
+// TestCommittedTables checks datasets/bfs (see checkTables: it fails, not
+// skips, when a file is missing) and the anchors of the real game and of
+// the old rule.
+func TestCommittedTables(t *testing.T) {
+	rows, errs := checkTables(datasetDir)
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if rows == nil {
+		t.FailNow()
 	}
 	type key struct {
 		w, h int
@@ -98,41 +183,73 @@ func TestCommittedTables(t *testing.T) {
 	}
 	for _, r := range rows {
 		if a, ok := anchors[key{r.Width, r.Height, r.Rule}]; ok {
-			if int64(r.Score) != a[0] || int64(r.Length) != a[1] || r.MaxWidth != a[2] {
-				t.Errorf("%dx%d %s: (%d, %d, %d), want %v", r.Width, r.Height, r.Rule, r.Score, r.Length, r.MaxWidth, a)
+			if int64(r.Score) != a[0] || int64(r.Length) != a[1] || r.PeakStates != a[2] {
+				t.Errorf("%dx%d %s: (%d, %d, %d), want %v", r.Width, r.Height, r.Rule, r.Score, r.Length, r.PeakStates, a)
 			}
 			delete(anchors, key{r.Width, r.Height, r.Rule})
-		}
-		b, err := os.ReadFile(filepath.Join("../../datasets/bfs/levels", fmt.Sprintf("w%d-h%d-%s.csv", r.Width, r.Height, r.Rule)))
-		if err != nil {
-			t.Errorf("%dx%d %s: %v", r.Width, r.Height, r.Rule, err)
-			continue
-		}
-		var states, children, maxW int64
-		maxD, best, last := 0, -1, 0
-		for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
-			var d, bs int
-			var s, c int64
-			if _, err := fmt.Sscanf(line, "%d,%d,%d,%d", &d, &s, &c, &bs); err != nil || d != i {
-				t.Fatalf("%dx%d %s line %q: %v", r.Width, r.Height, r.Rule, line, err)
-			}
-			states, children, best, last = states+s, children+c, max(best, bs), d
-			if s > maxW {
-				maxW, maxD = s, d
-			}
-		}
-		// A loop's last level (the first repeat) is expanded but its
-		// children make no level of the file.
-		if states != r.States || children != r.Children && !r.Unbounded || children > r.Children ||
-			maxW != r.MaxWidth || maxD != r.MaxWidthDepth {
-			t.Errorf("%dx%d %s: the level file gives states %d children %d max width %d at %d; the row %+v",
-				r.Width, r.Height, r.Rule, states, children, maxW, maxD, r)
-		}
-		if !r.Unbounded && (best != r.Score || last != r.Length) {
-			t.Errorf("%dx%d %s: the level file gives score %d length %d; the row %+v", r.Width, r.Height, r.Rule, best, last, r)
 		}
 	}
 	if len(anchors) > 0 {
 		t.Errorf("rows missing for the anchors %v", anchors)
+	}
+}
+
+// TestCheckTablesFails: the table check finds a missing summary, a missing
+// level file, a level file with no row and a wrong level file, in a small
+// dataset made here (5x6 and 10x4, as the CLI writes them).
+func TestCheckTablesFails(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "levels"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{{Width: 5, Height: 6}, {Width: 10, Height: 4}} {
+		res, err := Search(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := AppendSummary(filepath.Join(dir, "summary.csv"), res, 2); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := WriteLevels(&b, res); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "levels", levelFileName(RowOf(res, 2))), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, errs := checkTables(dir); len(errs) != 0 {
+		t.Fatalf("a good dataset: %v", errs)
+	}
+	file := filepath.Join(dir, "levels", "w5-h6-qntm.csv")
+	good, _ := os.ReadFile(file)
+	for _, tc := range []struct {
+		name  string
+		spoil func() error
+		want  string
+	}{
+		{"a missing level file", func() error { return os.Remove(file) }, "the level file of a summary row"},
+		{"a level file with no row", func() error {
+			return os.WriteFile(filepath.Join(dir, "levels", "w7-h3-qntm.csv"), good, 0o644)
+		}, "has no row"},
+		{"a wrong level", func() error {
+			return os.WriteFile(file, []byte(strings.Replace(string(good), "\n1,", "\n1,9", 1)), 0o644)
+		}, "the level file gives states"},
+		{"a wrong header", func() error {
+			return os.WriteFile(file, []byte(strings.Replace(string(good), "depth", "level", 1)), 0o644)
+		}, "header"},
+		{"a missing summary", func() error { return os.Remove(filepath.Join(dir, "summary.csv")) }, "the summary"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.WriteFile(file, good, 0o644)
+			os.Remove(filepath.Join(dir, "levels", "w7-h3-qntm.csv"))
+			if err := tc.spoil(); err != nil {
+				t.Fatal(err)
+			}
+			_, errs := checkTables(dir)
+			if len(errs) == 0 || !strings.Contains(errors.Join(errs...).Error(), tc.want) {
+				t.Errorf("problems %v, want one saying %q", errs, tc.want)
+			}
+		})
 	}
 }

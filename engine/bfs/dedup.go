@@ -1,9 +1,12 @@
 package bfs
 
 import (
+	"errors"
 	"math/bits"
 	"os"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // deduper turns the unsorted, duplicated children of one partition into a
@@ -138,4 +141,84 @@ func insertionSort(a []uint64) {
 		}
 		a[j+1] = x
 	}
+}
+
+// dedupLevel merges the workers' buffers (and spilled files) of every
+// partition into a sorted set stored in next, in parallel over partitions,
+// and empties the buffers.
+func dedupLevel(c *codec, workers []*worker, next *level) error {
+	var np atomic.Int64
+	var wg sync.WaitGroup
+	// Bits of a word that select its partition (they are equal within one).
+	wordPart := c.s
+	if c.k == 0 {
+		wordPart = c.pb
+	}
+	errs := make([]error, len(workers))
+	hashes := make([][2]uint64, len(workers))
+	for i := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := &workers[i].dedup
+			for {
+				p := int(np.Add(1) - 1)
+				if p >= next.parts() {
+					return
+				}
+				words, err := d.merge(workers, p, wordPart, next.arena)
+				if err == nil {
+					h := partHash(p, words)
+					hashes[i][0] += h[0]
+					hashes[i][1] += h[1]
+					err = next.set(p, words)
+				}
+				if err != nil {
+					errs[i] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	next.hash, next.hashed = [2]uint64{}, true
+	for _, h := range hashes {
+		next.hash[0] += h[0]
+		next.hash[1] += h[1]
+	}
+	for _, w := range workers {
+		w.buffered = 0
+	}
+	return errors.Join(errs...)
+}
+
+// setHash is an order-independent 128-bit hash of the level's wells
+// (computed by the deduplication, or here for a level read or seeded).
+func (l *level) setHash() [2]uint64 {
+	if l.hashed {
+		return l.hash
+	}
+	var scratch []uint64
+	for p := 0; p < l.parts(); p++ {
+		words, _ := l.part(p, scratch)
+		h := partHash(p, words)
+		l.hash[0] += h[0]
+		l.hash[1] += h[1]
+		if l.dir != "" {
+			scratch = words
+		}
+	}
+	l.hashed = true
+	return l.hash
+}
+
+// partHash is partition p's share of a level's set hash.
+func partHash(p int, words []uint64) [2]uint64 {
+	var h [2]uint64
+	for _, w := range words {
+		x := w ^ uint64(p)*seedA
+		h[0] += mix(x)
+		h[1] += mix(x ^ seedB)
+	}
+	return h
 }

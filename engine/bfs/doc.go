@@ -3,14 +3,68 @@
 // Mild), level by level, one level per piece placed, deduplicating states
 // on (well, score). Per level it counts the distinct states, the children
 // generated and the best score; overall it gives the best score, the
-// length (the most pieces any game lasts) and the maximum width (the
-// largest level): the tables of the HATETRIS beam-search authors' blog,
-// recomputed exactly and pushed further.
+// length and the peak (the largest level): the tables of the HATETRIS
+// beam-search authors' blog, recomputed exactly and pushed further.
 //
-// Height means the rows below the bar; the well has 4 more rows above it
-// (hatetris.Rules depth = height + 4, bar 4). Two line-clear rules:
-// RuleQntm (the real game) and RuleClearAboveBar (the old, wrong rule behind
-// the blog's first width-10 table).
+// # Words
+//
+//   - Width: the well's columns. Height: the rows below the bar; the well
+//     has Bar = 4 more rows above it (hatetris.Rules depth = height + 4).
+//   - Level n: the distinct (well, score) states after n pieces placed
+//     (Level.Level; level 0 is the start well).
+//   - Length: the most pieces any game places before the piece that ends
+//     it, that is the deepest non-empty level (Result.Length).
+//   - Peak: the largest level. Result.PeakStates is its number of states,
+//     Result.PeakLevel the level (the first if several tie). The blog calls
+//     PeakStates the "max width"; the summary tables keep the blog's column
+//     names, max_width (PeakStates) and max_width_depth (PeakLevel).
+//   - Rule: RuleQntm (the real game) or RuleClearAboveBar (the old, wrong
+//     rule behind the blog's first width-10 table).
+//
+// # Tables
+//
+// datasets/bfs holds the searches' tables, in one schema (read with
+// ReadSummaryFile, written with AppendSummary and WriteLevels; checked
+// against each other by the package's tests, which fail when a file is
+// missing). scripts/bfs-tables.sh regenerates them all, one
+// `hatelab bfs --width W --height H --rule RULE --append-summary
+// datasets/bfs/summary.csv --out datasets/bfs/levels/wW-hH-RULE.csv` per
+// search.
+//
+// summary.csv (SummaryHeader, one Row per complete search):
+//
+//	width, height     Row.Width, Row.Height
+//	rule              qntm or clear-above-bar (Rule.String)
+//	score, length     Row.Score, Row.Length (-1 when unbounded)
+//	max_width         Row.PeakStates: the states of the largest level
+//	max_width_depth   Row.PeakLevel: that level
+//	unbounded         true when a loop was proven
+//	states, children  Result.Expanded, Result.Children: totals over all levels
+//	seconds           wall time of the run (3 decimals)
+//	peak_rss_bytes    peak resident memory of the run
+//	workers           goroutines of the run
+//
+// levels/wW-hH-RULE.csv (LevelsHeader, one row per level from level 0):
+//
+//	depth       Level.Level: pieces placed
+//	states      Level.States: distinct (well, score) states
+//	children    Level.Children: live children of the previous level, before deduplication
+//	best_score  Level.BestScore
+//
+// The columns keep the blog's names (max_width, depth); the Go fields use
+// the words above.
+//
+// # Stages
+//
+// Search is told in stages on a searcher (search.go): newSearcher checks
+// the options and builds the first level and the workers; prepare makes the
+// folders and resumes from a checkpoint (resume, checkpoint.go); run
+// expands one level after another with searcher.level (step.go: writeLevel,
+// prepareChildren, expand, record, repeats, nextLevel with dedupLevel, and
+// checkpoint); finish completes the result. expandLevel and the workers are
+// in expand.go, the deduplication in dedup.go. Search takes a context and
+// stops between levels or, within a level, at the next partition (or 1024
+// states).
 //
 // Memory and speed: a state is packed into one 64-bit word plus an implicit
 // partition number (an invertible mix of the well's rows and the score, so
@@ -47,7 +101,7 @@
 // met (scores dropped) and reports score and length as unbounded as soon as
 // it has a cycle (a cycle must clear lines, since a well that repeats has
 // received 4k cells and lost Width·lines); it then runs on until the
-// sequence of levels repeats, so the max width stays exact.
+// sequence of levels repeats, so the peak stays exact.
 // HistorySearch settles the question under the real rule with the AI's
 // memory, where the state space allows it.
 package bfs

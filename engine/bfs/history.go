@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -41,8 +42,10 @@ type HistoryResult struct {
 // hash: two different states collide with probability about 2^-128 per
 // pair, which the search does not check). It settles whether the real game can go on forever in tiny wells
 // (width 4), where the history-free search loops: if the tree is finite,
-// the search completes and gives the exact best score and length.
-func HistorySearch(opt HistoryOptions) (*HistoryResult, error) {
+// the search completes and gives the exact best score and length. It
+// stops, returning an error that wraps ctx.Err(), when ctx is cancelled
+// (checked every 4096 states).
+func HistorySearch(ctx context.Context, opt HistoryOptions) (*HistoryResult, error) {
 	if opt.Width*opt.Height > 48 {
 		return nil, fmt.Errorf("bfs: history search is for tiny wells (width x height <= 48), not %dx%d", opt.Width, opt.Height)
 	}
@@ -54,7 +57,7 @@ func HistorySearch(opt HistoryOptions) (*HistoryResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &hist{c: c, counts: map[uint64]int32{}, rules: rules}
+	h := &hist{ctx: ctx, c: c, counts: map[uint64]int32{}, rules: rules}
 	if opt.MaxNodes <= 0 {
 		opt.MaxNodes = 10_000_000
 	}
@@ -72,6 +75,9 @@ func HistorySearch(opt HistoryOptions) (*HistoryResult, error) {
 		return res, nil
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("bfs: history search %dx%d stopped after %d states: %w", opt.Width, opt.Height, h.nodes, err)
+		}
 		return nil, err
 	}
 	res.Complete, res.Score, res.Length = true, int(v.lines), int(v.pieces)
@@ -86,6 +92,7 @@ type memoVal struct{ lines, pieces int32 }
 // hist is the AI's memory: counts of spawn wells, with an incremental
 // Zobrist hash of the multiset.
 type hist struct {
+	ctx               context.Context
 	c                 *codec
 	rules             *hatetris.Rules
 	counts            map[uint64]int32
@@ -139,6 +146,11 @@ func (h *hist) dfs(w *hatetris.Well, ply int) (memoVal, error) {
 	h.nodes++
 	if h.nodes > h.maxNodes || ply >= h.maxDepth {
 		return memoVal{}, errBudget
+	}
+	if h.nodes&4095 == 1 {
+		if err := h.ctx.Err(); err != nil {
+			return memoVal{}, err
+		}
 	}
 	h.deepest = max(h.deepest, ply)
 	h.bestLen = max(h.bestLen, ply)

@@ -82,7 +82,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 	if t == HighestScoring {
 		for _, l := range m.Levels {
 			if l.BestScore == m.Score {
-				depth = l.Depth
+				depth = l.Level
 				break
 			}
 		}

@@ -1,6 +1,9 @@
 package bfs
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestWellGraphMatchesSearch: the well graph's best score and longest
 // game equal the exhaustive search's on small wells.
@@ -19,7 +22,7 @@ func TestWellGraphMatchesSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := g.Value(order)
-		res, err := Search(Options{Width: wh[0], Height: wh[1]})
+		res, err := Search(context.Background(), Options{Width: wh[0], Height: wh[1]})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package classic
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/hatelab/hatelab/internal/clip"
+)
 
 // Agent chooses where the current piece goes. Choose returns the chosen
 // candidate (one of b.R.Candidates(p)) and its landing row, or nil when no
@@ -45,5 +49,5 @@ func NewAgent(name string) (Agent, error) {
 	case "wkb":
 		return NewWKB(5), nil
 	}
-	return nil, fmt.Errorf("unknown agent %s (want one of tetr-ai, dellacherie, bcts, wkb)", clip(name))
+	return nil, fmt.Errorf("unknown agent %s (want one of tetr-ai, dellacherie, bcts, wkb)", clip.Quote(name))
 }

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/clip"
 )
 
 // Job is one game of a sweep.
@@ -203,7 +203,7 @@ func scanCSV(rd io.Reader) (recs []Result, complete int64, err error) {
 			case n == 1:
 				return nil, 0, &CSVError{1, "not the header " + CSVHeader + " followed by a newline"}
 			case !partialRecord(line):
-				return nil, 0, &CSVError{n, fmt.Sprintf("incomplete last line %s is not the start of a record", clip(string(line)))}
+				return nil, 0, &CSVError{n, fmt.Sprintf("incomplete last line %s is not the start of a record", clip.Quote(string(line)))}
 			}
 			return recs, complete, nil
 		}
@@ -261,29 +261,15 @@ func agentChar(c byte) bool {
 // MaxAgentName ASCII letters, digits, '-', '_' or '.'.
 func checkAgentName(name string) error {
 	if name == "" || len(name) > MaxAgentName || strings.IndexFunc(name, func(c rune) bool { return c > 127 || !agentChar(byte(c)) }) >= 0 {
-		return fmt.Errorf("agent %s is not 1 to %d letters, digits, '-', '_' or '.'", clip(name), MaxAgentName)
+		return fmt.Errorf("agent %s is not 1 to %d letters, digits, '-', '_' or '.'", clip.Quote(name), MaxAgentName)
 	}
 	return nil
-}
-
-// clip quotes s, cut to its first 40 bytes (on a rune boundary) when it is
-// longer, so that an error never echoes a large input.
-func clip(s string) string {
-	const limit = 40
-	if len(s) <= limit {
-		return strconv.Quote(s)
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
 func parseCSVLine(line string) (Result, error) {
 	f := strings.Split(line, ",")
 	if len(f) != 6 {
-		return Result{}, fmt.Errorf("want 6 fields %s, got %s", CSVHeader, clip(line))
+		return Result{}, fmt.Errorf("want 6 fields %s, got %s", CSVHeader, clip.Quote(line))
 	}
 	if err := checkAgentName(f[0]); err != nil {
 		return Result{}, err
@@ -292,12 +278,12 @@ func parseCSVLine(line string) (Result, error) {
 	for i := range v {
 		x, err := strconv.ParseInt(f[i+1], 10, 64)
 		if err != nil {
-			return Result{}, fmt.Errorf("field %d: %s is not an integer", i+2, clip(f[i+1]))
+			return Result{}, fmt.Errorf("field %d: %s is not an integer", i+2, clip.Quote(f[i+1]))
 		}
 		v[i] = x
 	}
 	if v[0] < MinRows || v[0] > MaxRows || v[1] < MinCols || v[1] > MaxCols || v[3] < 0 || v[4] < 0 {
-		return Result{}, fmt.Errorf("value out of range in %s", clip(line))
+		return Result{}, fmt.Errorf("value out of range in %s", clip.Quote(line))
 	}
 	return Result{Agent: f[0], Rows: int(v[0]), Cols: int(v[1]), Seed: v[2], Pieces: v[3], Lines: v[4]}, nil
 }

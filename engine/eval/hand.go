@@ -8,13 +8,13 @@ import (
 	"math"
 	"math/bits"
 	"os"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/hatelab/hatelab/datasets/weights"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/clip"
 )
 
 // Weights are the coefficients of the hand-made evaluation, in the cost
@@ -103,7 +103,7 @@ func ParseWeights(b []byte) (Weights, error) {
 	}
 	trimmed := bytes.TrimLeft(b, " \t\r\n")
 	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return Weights{}, fmt.Errorf("weights: want a JSON object {...}, got %s", clip(string(bytes.TrimSpace(b))))
+		return Weights{}, fmt.Errorf("weights: want a JSON object {...}, got %s", clip.Quote(string(bytes.TrimSpace(b))))
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -145,29 +145,15 @@ func (w *Weights) Check() error {
 		return fmt.Errorf("weights: no weight is set (every term's weight is 0)")
 	}
 	if len(w.Name) > MaxWeightsName {
-		return fmt.Errorf("weights: name %s is longer than %d bytes", clip(w.Name), MaxWeightsName)
+		return fmt.Errorf("weights: name %s is longer than %d bytes", clip.Quote(w.Name), MaxWeightsName)
 	}
 	if strings.IndexFunc(w.Name, unicode.IsControl) >= 0 || !utf8.ValidString(w.Name) {
-		return fmt.Errorf("weights: name %s has control characters or invalid UTF-8", clip(w.Name))
+		return fmt.Errorf("weights: name %s has control characters or invalid UTF-8", clip.Quote(w.Name))
 	}
 	if len(w.Provenance) > MaxProvenance {
 		return fmt.Errorf("weights: provenance is longer than %d bytes", MaxProvenance)
 	}
 	return nil
-}
-
-// clip quotes s, cut to its first 40 bytes (on a rune boundary) when it is
-// longer, so that an error never echoes a large input.
-func clip(s string) string {
-	const limit = 40
-	if len(s) <= limit {
-		return strconv.Quote(s)
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
 }
 
 // clipError is err's message on one line, cut to 200 bytes (a decoding
@@ -178,11 +164,7 @@ func clipError(err error) string {
 	if len(msg) <= limit {
 		return msg
 	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(msg[cut]) {
-		cut--
-	}
-	return msg[:cut] + "..."
+	return msg[:clip.RuneCut(msg, limit)] + "..."
 }
 
 // Features are the terms of the hand-made evaluation for one well. Only the

@@ -227,3 +227,14 @@ func num(v float64) string {
 	}
 	return fmt.Sprintf("%.3g", v)
 }
+
+// NonNil returns the fits that are not nil, in order.
+func NonNil(ms ...*Model) []*Model {
+	var out []*Model
+	for _, m := range ms {
+		if m != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}

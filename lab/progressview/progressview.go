@@ -22,7 +22,7 @@ import (
 // otherwise (logs, CI) one plain line on standard error every 10 seconds
 // and at the end. job names the bar when the events carry no Job.
 //
-//	res, err := bfs.Search(ctx, opts, progressview.Auto("bfs 8x8"))
+//	res, err := bfs.Search(ctx, bfs.Options{Width: 8, Height: 8, Progress: progressview.Auto("bfs 8x8")})
 func Auto(job string) progress.Reporter {
 	switch {
 	case gonbui.IsNotebook:

@@ -40,9 +40,8 @@ func ExampleSearch() {
 		fmt.Println(err)
 		return
 	}
-	// The Peak: PeakStates states at level PeakLevel (bfs.Result still
-	// calls them MaxWidth and MaxWidthDepth).
-	fmt.Println("score", res.Score, "length", res.Length, "peak", res.MaxWidth, "at level", res.MaxWidthDepth)
+	// The peak: PeakStates states at level PeakLevel.
+	fmt.Println("score", res.Score, "length", res.Length, "peak", res.PeakStates, "at level", res.PeakLevel)
 	fmt.Print(smallwells.LevelTable(res).Text())
 	// Output:
 	// score 0 length 6 peak 310 at level 4

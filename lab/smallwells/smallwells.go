@@ -1,12 +1,14 @@
 package smallwells
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
 	"sort"
 	"time"
 
+	bfsdata "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/lab"
@@ -15,9 +17,10 @@ import (
 )
 
 // Search runs the complete search of a width x height well (height rows below
-// the bar) with a progress bar.
+// the bar) with a progress bar (bfs.Search with context.Background(): call
+// bfs.Search directly to pass a context that can be cancelled).
 func Search(width, height int, rule bfs.Rule) (*bfs.Result, error) {
-	return bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule,
+	return bfs.Search(context.Background(), bfs.Options{Width: width, Height: height, Rule: rule,
 		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 }
 
@@ -30,7 +33,7 @@ func Game(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Resul
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
-	res, err := bfs.Search(bfs.Options{Width: width, Height: height, Rule: rule, LevelDir: dir,
+	res, err := bfs.Search(context.Background(), bfs.Options{Width: width, Height: height, Rule: rule, LevelDir: dir,
 		Progress: lab.Progress(fmt.Sprintf("bfs %dx%d %s", width, height, rule))})
 	if err != nil {
 		return nil, nil, err
@@ -39,23 +42,22 @@ func Game(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Resul
 	return g, res, err
 }
 
-// Summary loads datasets/bfs/summary.csv: one row per complete search.
-func Summary() ([]bfs.Row, error) {
-	return bfs.ReadSummaryFile(lab.RepoPath("datasets/bfs/summary.csv"))
-}
+// Summary returns the rows of datasets/bfs/summary.csv (embedded): one row
+// per complete search.
+func Summary() ([]bfs.Row, error) { return bfsdata.Summary() }
 
 // Row is a display row of a search.
 type Row struct {
-	Width    int    `lab:"W"`
-	Height   int    `lab:"H"`
-	Rule     string `lab:"rule"`
-	Score    string `lab:"score"`
-	Length   string `lab:"length"`
-	MaxWidth int64  `lab:"max width"`
-	AtLevel  int    `lab:"at level"`
-	States   int64  `lab:"states"`
-	Seconds  string `lab:"time"`
-	PeakMB   string `lab:"peak RSS"`
+	Width      int    `lab:"W"`
+	Height     int    `lab:"H"`
+	Rule       string `lab:"rule"`
+	Score      string `lab:"score"`
+	Length     string `lab:"length"`
+	PeakStates int64  `lab:"max width"`
+	PeakLevel  int    `lab:"at level"`
+	States     int64  `lab:"states"`
+	Seconds    string `lab:"time"`
+	PeakMB     string `lab:"peak RSS"`
 }
 
 // RowOf turns a summary row into a display row.
@@ -65,7 +67,7 @@ func RowOf(r bfs.Row) Row {
 		sc, ln = "∞", "∞"
 	}
 	return Row{Width: r.Width, Height: r.Height, Rule: r.Rule.String(), Score: sc, Length: ln,
-		MaxWidth: r.MaxWidth, AtLevel: r.MaxWidthDepth, States: r.States,
+		PeakStates: r.PeakStates, PeakLevel: r.PeakLevel, States: r.States,
 		Seconds: seconds(r.Seconds), PeakMB: fmt.Sprintf("%.0f MB", float64(r.PeakRSS)/(1<<20))}
 }
 
@@ -95,7 +97,7 @@ func ResultRow(res *bfs.Result) bfs.Row { return bfs.RowOf(res, 0) }
 func LevelTable(res *bfs.Result) *lab.Table {
 	t := lab.NewTable("level (pieces)", "states", "children", "best score")
 	for _, l := range res.Levels {
-		t.Add(l.Depth, l.States, l.Children, l.BestScore)
+		t.Add(l.Level, l.States, l.Children, l.BestScore)
 	}
 	t.Title = fmt.Sprintf("%dx%d %s: levels", res.Width, res.Height, res.Rule)
 	return t
@@ -108,7 +110,7 @@ func LevelsPlot(results ...*bfs.Result) (*plot.Plot, error) {
 		s := lab.Series{Name: fmt.Sprintf("%dx%d %s", r.Width, r.Height, r.Rule), Points: true}
 		for _, l := range r.Levels {
 			if l.States > 0 {
-				s.X = append(s.X, float64(l.Depth))
+				s.X = append(s.X, float64(l.Level))
 				s.Y = append(s.Y, float64(l.States))
 			}
 		}
@@ -150,7 +152,7 @@ func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []lab.Series 
 			case "length":
 				y = float64(r.Length)
 			default:
-				y = float64(r.MaxWidth)
+				y = float64(r.PeakStates)
 			}
 			if r.Unbounded && quantity != "width" {
 				continue
@@ -213,15 +215,9 @@ func seconds(s float64) string {
 	return lab.Clock(time.Duration(s * float64(time.Second)))
 }
 
-// Games loads datasets/bfs/games.jsonl: games rebuilt from searches.
-func Games() ([]bfs.GameRecord, error) {
-	f, err := os.Open(lab.RepoPath("datasets/bfs/games.jsonl"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return bfs.ReadGames(f)
-}
+// Games returns the games of datasets/bfs/games.jsonl (embedded): games
+// rebuilt from searches.
+func Games() ([]bfs.GameRecord, error) { return bfsdata.Games() }
 
 // FindGame returns the rebuilt game of a size and target ("longest" or
 // "score"), replayed and verified by the engine.

@@ -12,8 +12,8 @@ func TestBFSDisplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.MaxWidth != 543 || g.Length != 10 {
-		t.Fatalf("5x6: width %d, game length %d", res.MaxWidth, g.Length)
+	if res.PeakStates != 543 || g.Length != 10 {
+		t.Fatalf("5x6: width %d, game length %d", res.PeakStates, g.Length)
 	}
 	svg, err := Filmstrip(g)
 	if err != nil || !strings.Contains(string(svg), "<svg") {

@@ -1,0 +1,175 @@
+package bfs
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// worker is one goroutine's share of a level: it expands states into
+// per-partition children buffers, then deduplicates whole partitions.
+type worker struct {
+	ctx      context.Context // the search's (nil: never cancelled)
+	id       int
+	gen      *hatetris.Generator
+	res      []hatetris.Outcome
+	plain    []hatetris.Placement
+	arena    *wordArena // where out's buffers live (memory mode)
+	dedup    deduper    // its tables, kept from level to level
+	out      [][]uint64
+	children int64
+	expanded atomic.Int64
+	best     int
+	// Loop detection: expanded wells and their children (score-free).
+	parents [][2]uint64
+	edges   []trackEdge
+	well    hatetris.Well
+	err     error
+	// Disk mode: children spilled to files, per partition.
+	spillDir   string
+	spillWords int
+	buffered   int
+	spilled    []int64
+	scratch    []uint64
+}
+
+// expandLevel expands every state of cur into the workers' partition
+// buffers and returns the best score in cur. Workers take the partitions
+// one at a time; when ctx is cancelled they stop at the next partition (or
+// within 1024 states of a partition), and expandLevel returns ctx.Err(),
+// the buffers then holding part of the children.
+func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers []*worker, track bool, tick func(int64)) (int, error) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		w.children, w.best, w.err, w.ctx = 0, -1, nil, ctx
+		w.expanded.Store(0)
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			for {
+				if err := ctx.Err(); err != nil {
+					w.err = err
+					return
+				}
+				p := int(next.Add(1) - 1)
+				if p >= cur.parts() {
+					return
+				}
+				words, err := cur.part(p, w.scratch)
+				if err != nil {
+					w.err = err
+					return
+				}
+				if cur.dir != "" {
+					w.scratch = words
+				}
+				w.expandPart(c, sc, uint32(p), words, track)
+				if w.err != nil {
+					return
+				}
+			}
+		}(w)
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	t := time.NewTicker(250 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			best := -1
+			for _, w := range workers {
+				if w.err != nil {
+					return 0, w.err
+				}
+				best = max(best, w.best)
+			}
+			return best, nil
+		case <-t.C:
+			var e int64
+			for _, w := range workers {
+				e += w.expanded.Load()
+			}
+			tick(e)
+		}
+	}
+}
+
+// expandPart expands the states of partition p (words) into the worker's
+// buffers, spilling them in disk mode; it sets w.err on an error or a
+// cancel.
+func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track bool) {
+	for i, word := range words {
+		hi0, lo0 := c.decodeKey(p, word)
+		c.unpackRows(hi0, lo0, &w.well) // the rows above the bar stay 0
+		w.best = max(w.best, sc.scoreKey(hi0, lo0))
+		if track {
+			w.parents = append(w.parents, [2]uint64{hi0, lo0})
+		}
+		_, w.plain, w.res = w.gen.LiveMoves(&w.well, hatetris.Mild, nil, w.plain[:0], w.res[:0])
+		// A line-free child's key is its parent's with the piece's cells
+		// added.
+		for j := range w.plain {
+			hi, lo := c.place(hi0, lo0, &w.plain[j])
+			w.addChild(c, hi, lo, 0, track)
+		}
+		for j := range w.res {
+			r := &w.res[j]
+			hi, lo := c.pack(&r.Well)
+			w.addChild(c, hi, lo, r.Lines, track)
+		}
+		w.children += int64(len(w.plain) + len(w.res))
+		w.buffered += len(w.plain) + len(w.res)
+		if w.spillDir != "" && w.buffered > w.spillWords {
+			if err := w.spill(w.spillDir); err != nil {
+				w.err = err
+				return
+			}
+		}
+		if i&1023 == 1023 {
+			w.expanded.Add(1024)
+			if w.ctx != nil && w.ctx.Err() != nil {
+				w.err = w.ctx.Err()
+				return
+			}
+		}
+	}
+	w.expanded.Add(int64(len(words) & 1023))
+}
+
+// reserve gives every worker's partition buffers room for n words, in its
+// arena (whose old words were merged).
+func reserve(workers []*worker, n int) {
+	for _, w := range workers {
+		// Half as much again for the partitions that outgrow n (the
+		// part never used is never touched, so costs no memory).
+		w.arena = w.arena.reuse(n*len(w.out) + n*len(w.out)/2)
+		for p := range w.out {
+			w.out[p] = w.arena.alloc(n)
+		}
+	}
+}
+
+// grow moves a full children buffer to one twice its size, taken from the
+// worker's arena while it has room (the heap after).
+func (w *worker) grow(buf []uint64) []uint64 {
+	return append(w.arena.alloc(max(2*cap(buf), 256)), buf...)
+}
+
+// addChild files a live child, given by its plain key, under its
+// partition.
+func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
+	if track {
+		w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(lines)})
+	}
+	cp, cw := c.encodeKey(hi, lo)
+	buf := w.out[cp]
+	if len(buf) == cap(buf) {
+		buf = w.grow(buf)
+	}
+	w.out[cp] = append(buf, cw)
+}

@@ -1,0 +1,96 @@
+package smallwells
+
+import (
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/lab/fits"
+)
+
+// TestAnchorsAgainstTables checks every anchor against the committed
+// tables (all of them are there) and CheckAnchor both ways.
+func TestAnchorsAgainstTables(t *testing.T) {
+	rows, err := Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range Anchors {
+		found := false
+		for _, r := range rows {
+			if r.Width == a.Width && r.Height == a.Height && r.Rule == a.Rule {
+				found = true
+				res := &bfs.Result{Width: r.Width, Height: r.Height, Rule: r.Rule, Score: r.Score, Length: r.Length, PeakStates: r.PeakStates}
+				if s, err := CheckAnchor(res); s != "matches" || err != nil {
+					t.Errorf("%dx%d %v: %s %v", a.Width, a.Height, a.Rule, s, err)
+				}
+				res.PeakStates++
+				if s, err := CheckAnchor(res); s != "DIFFERS" || err == nil {
+					t.Errorf("%dx%d %v with a wrong peak: %s %v", a.Width, a.Height, a.Rule, s, err)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("anchor %dx%d %v has no row in the tables", a.Width, a.Height, a.Rule)
+		}
+	}
+	if s, err := CheckAnchor(&bfs.Result{Width: 9, Height: 3}); s != "(no anchor)" || err != nil {
+		t.Errorf("9x3: %s %v", s, err)
+	}
+	h, y := Column(rows, 5, bfs.RuleQntm, "score")
+	if len(h) < 10 || len(h) != len(y) {
+		t.Fatalf("width 5 column: %d heights, %d values", len(h), len(y))
+	}
+}
+
+func TestFitsByWidth(t *testing.T) {
+	rows, err := Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := FitsByWidth(rows, 5, 10, 3, 4)
+	if len(fs) < 12 {
+		t.Fatalf("%d fits", len(fs))
+	}
+	seen := map[string]bool{}
+	for _, f := range fs {
+		seen[f.Label+" "+f.Model] = true
+	}
+	for _, want := range []string{"length, width 5 quadratic", "peak, width 10 log-linear", "score, width 6 log-quadratic"} {
+		if !seen[want] {
+			t.Errorf("no fit %q among %v", want, seen)
+		}
+	}
+	if len(FitsByWidth(rows, 5, 5, 3, 1000)) != 0 {
+		t.Error("fits with fewer points than asked for")
+	}
+}
+
+func TestWidthFits(t *testing.T) {
+	rows, err := Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, skipped := WidthFits(rows, 10)
+	if len(fs) != 6 || fs[2] == nil || fs[2].Model != "quadratic" || fs[2].Label != "length" || fs[4].Label != "peak states" {
+		t.Fatalf("fits %v", fs)
+	}
+	// Width 10's first scores are 0: no log fit of the score without dropping them.
+	for _, f := range fs {
+		if f == nil && len(skipped) == 0 {
+			t.Fatal("a nil fit without a reason")
+		}
+	}
+	if n := len(fits.NonNil(fs...)); n != 6-countNil(fs) {
+		t.Fatalf("NonNil kept %d", n)
+	}
+}
+
+func countNil(fs []*fits.Model) int {
+	n := 0
+	for _, f := range fs {
+		if f == nil {
+			n++
+		}
+	}
+	return n
+}
