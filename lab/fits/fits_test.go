@@ -84,3 +84,24 @@ func TestInformative(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestBacktest(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6}
+	y := []float64{1, 4, 9, 16, 25, 36}
+	b, err := RunBacktest("squares", "quadratic", x, y, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.TestX) != 2 || b.Sigma > 1e-9 || b.Predicted[1] < 35.99 || b.Predicted[1] > 36.01 {
+		t.Fatalf("%+v", b)
+	}
+	if in, total := HitRate(b); total != 2 || in > 2 {
+		t.Fatalf("hit rate %d of %d", in, total)
+	}
+	if rows := BacktestRows(b); rows[0].Inside == "" || rows[0].FitOn != "1–4" {
+		t.Fatalf("%+v", rows[0])
+	}
+	if _, err := RunBacktest("squares", "quadratic", x, y, 6); err == nil {
+		t.Error("nothing to predict: no error")
+	}
+}

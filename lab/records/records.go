@@ -3,6 +3,7 @@ package records
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/hatelab/hatelab/datasets/records"
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -189,4 +190,46 @@ func Since(rs []Record, year int) []Record {
 		}
 	}
 	return out
+}
+
+// cells counts the filled cells of a well.
+func cells(w *hatetris.Well) int {
+	n := 0
+	for _, row := range w {
+		n += bits.OnesCount16(row)
+	}
+	return n
+}
+
+// CellsLeftByPiece returns, for each piece of g, the number of pieces placed
+// before it spawned (0, 1, ...) and the filled cells of the well it spawned
+// into. Since a piece brings 4 cells and a line takes 10, the score at
+// that spawn is (4·pieces − cells)/10 (see Identity): the cells left are
+// what the score curve carries beyond the number of pieces.
+func CellsLeftByPiece(g *hatetris.Game) (x, y []float64) {
+	x = make([]float64, len(g.Steps))
+	y = make([]float64, len(g.Steps))
+	for i, s := range g.Steps {
+		x[i] = float64(i)
+		y[i] = float64(cells(&s.Before))
+	}
+	return x, y
+}
+
+// Identity checks score = (4·pieces placed − cells in the well)/10 at every
+// spawn of every replay and at its end, and returns how many replays it
+// holds for (an error names the first spawn where it fails).
+func Identity(rs []Record) (int, error) {
+	for _, r := range rs {
+		g := r.Game
+		for i, s := range g.Steps {
+			if 10*s.Score != 4*i-cells(&s.Before) {
+				return 0, fmt.Errorf("records: %s, piece %d: score %d, %d pieces, %d cells", r.Name, i, s.Score, i, cells(&s.Before))
+			}
+		}
+		if 10*g.Score != 4*g.Placed()-cells(&g.Well) {
+			return 0, fmt.Errorf("records: %s at the end: score %d, %d pieces, %d cells", r.Name, g.Score, g.Placed(), cells(&g.Well))
+		}
+	}
+	return len(rs), nil
 }

@@ -47,3 +47,24 @@ func TestSince(t *testing.T) {
 		t.Fatalf("the last record scores %d, want 3711", last.Game.Score)
 	}
 }
+
+func TestIdentity(t *testing.T) {
+	rs, err := Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := Identity(rs)
+	if err != nil || n != len(rs) || n != 27 {
+		t.Fatalf("identity holds for %d of %d replays (want 27): %v", n, len(rs), err)
+	}
+	g, _ := Find(rs, "David & Felipe (6)")
+	x, y := CellsLeftByPiece(g.Game)
+	if len(x) != len(g.Game.Steps) || y[0] != 0 || x[len(x)-1] != float64(len(x)-1) {
+		t.Fatalf("cells left: %d points, first %v", len(x), y[0])
+	}
+	broken := *g.Game
+	broken.Score++
+	if _, err := Identity([]Record{{Record: g.Record, Game: &broken}}); err == nil {
+		t.Error("a broken game passes the identity")
+	}
+}

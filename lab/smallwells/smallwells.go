@@ -250,3 +250,29 @@ func FindGame(gs []bfs.GameRecord, width, height int, target string) (*bfs.Game,
 	}
 	return nil, fmt.Errorf("no %s game for %dx%d in datasets/bfs/games.jsonl", target, width, height)
 }
+
+// FullAICheck replays a rebuilt game (searched against HATETRIS Mild)
+// under the full HATETRIS AI, loop rule included, and reports whether it
+// is the same game: the same pieces, score and length, with the loop rule
+// never changing a piece.
+func FullAICheck(g *bfs.Game) (same bool, full *hatetris.Game, err error) {
+	mild, err := Replay(g)
+	if err != nil {
+		return false, nil, err
+	}
+	r, err := bfs.NewRules(g.Width, g.Height, g.Rule)
+	if err != nil {
+		return false, nil, err
+	}
+	full = hatetris.NewGameFrom(r, hatetris.HATETRIS, g.Start, g.StartScore)
+	if err := full.PressAll(g.Keys); err != nil {
+		return false, nil, err
+	}
+	same = full.Score == mild.Score && full.Placed() == mild.Placed() && len(full.LoopChanges) == 0
+	for i := range mild.Steps {
+		if i >= len(full.Steps) || full.Steps[i].Piece != mild.Steps[i].Piece {
+			same = false
+		}
+	}
+	return same, full, nil
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/lab/fits"
 )
 
 func TestBFSDisplay(t *testing.T) {
@@ -62,5 +63,36 @@ func TestSweepKeepsOrder(t *testing.T) {
 		if rs[i].Width != want[0] || rs[i].Height != want[1] {
 			t.Errorf("result %d is %dx%d, want %dx%d", i, rs[i].Width, rs[i].Height, want[0], want[1])
 		}
+	}
+}
+
+func TestBacktestsAndAnchors(t *testing.T) {
+	rows, err := Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := CheckSummary(rows)
+	if err != nil || n < 30 {
+		t.Fatalf("%d anchors matched: %v", n, err)
+	}
+	bs, err := Backtests(rows, BacktestCases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range fits.BacktestRows(bs...) {
+		t.Logf("%+v", r)
+	}
+	// The numbers: width-5 log-linear peak covers 3 of 6, all
+	// misses low; log-quadratic length covers 0 of 6; width-8 score is an
+	// exact quadratic on H 3..6 and misses H 7..9.
+	in, below := bs[3].Hits()
+	if in != 3 || below != 0 || len(bs[3].TestX) != 6 {
+		t.Errorf("5 peak log-linear: %d inside, %d below of %d", in, below, len(bs[3].TestX))
+	}
+	if in, _ := bs[2].Hits(); in != 0 {
+		t.Errorf("5 length log-quadratic: %d inside", in)
+	}
+	if in, _ := bs[10].Hits(); in != 0 || bs[10].Sigma > 1e-9 {
+		t.Errorf("8 score quadratic: %d inside, σ %g", in, bs[10].Sigma)
 	}
 }

@@ -115,7 +115,9 @@ func ReplayDataset(recs []classic.Result, maxRows, perHeight int) (int, error) {
 }
 
 // ExtrapolationTable sets, for heights from..to, tetr-ai's published mean
-// (or its README's own prediction, in parentheses) beside two log-quadratic
+// (at height 20 the mean of its 200 measured games, Height20, with its 95%
+// confidence interval; at 18 and 19, where it measured nothing, its
+// README's own prediction, in parentheses) beside two log-quadratic
 // fits (classic.FitLogQuadratic) with their 95% prediction intervals.
 func ExtrapolationTable(readme, own *fit.Fit, from, to int) *lab.Table {
 	t := lab.NewTable("height", "README mean", "README fit", "README fit 95% PI", "our fit (5..12)", "our fit 95% PI")
@@ -128,6 +130,10 @@ func ExtrapolationTable(readme, own *fit.Fit, from, to int) *lab.Table {
 		}
 		if v, ok := classic.TetrAIPredicted[h]; ok {
 			pub = "(predicted " + humanize.Count(v) + ")"
+		}
+		if h == 20 {
+			m := Height20()
+			pub = fmt.Sprintf("%s measured (%d seeds; 95%% CI %s .. %s)", humanize.Count(m.Mean), m.N, humanize.Count(m.CILo), humanize.Count(m.CIHi))
 		}
 		a, b := classic.PredictHeight(readme, h), classic.PredictHeight(own, h)
 		t.Add(h, pub, humanize.Count(a.Lines), humanize.Count(a.PILo)+" .. "+humanize.Count(a.PIHi),

@@ -79,7 +79,7 @@ func TestExtrapolationAndTails(t *testing.T) {
 		t.Fatal(err)
 	}
 	txt := ExtrapolationTable(readme, own, 16, 20).Text()
-	for _, want := range []string{"(predicted 273.5M)", "273.5M"} {
+	for _, want := range []string{"269.6M measured (200 seeds; 95% CI 228.5M .. 310.6M)", "273.5M"} {
 		if !strings.Contains(txt, want) {
 			t.Fatalf("table lacks %q:\n%s", want, txt)
 		}
@@ -91,5 +91,39 @@ func TestExtrapolationAndTails(t *testing.T) {
 	// The first point is every game (fraction 1, log 0); x grows.
 	if s[0].Y[0] != 0 || s[0].X[999] <= s[0].X[0] || math.Abs(s[2].Y[60]+6/math.Ln10) > 1e-12 {
 		t.Fatalf("tail series: %v %v %v", s[0].Y[0], s[0].X[999], s[2].Y[60])
+	}
+}
+
+func TestHeight20MatchesREADME(t *testing.T) {
+	s := Height20()
+	if s.N != 200 || math.Abs(s.Mean-269583731.13) > 0.01 || s.Median != 188408315 {
+		t.Fatalf("height 20: n %d mean %.2f median %.1f, want 200, 269583731.13, 188408315 (tetr-ai README)", s.N, s.Mean, s.Median)
+	}
+	if s.CILo < 228e6 || s.CILo > 229e6 || s.CIHi < 310e6 || s.CIHi > 311e6 {
+		t.Errorf("95%% CI %.0f..%.0f, want about 228.5M..310.6M", s.CILo, s.CIHi)
+	}
+}
+
+func TestSanityCheck(t *testing.T) {
+	recs, err := dataset.Agents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := SanityCheck(classic.Summarize(recs), References)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(References) {
+		t.Fatalf("%d rows, want %d", len(rows), len(References))
+	}
+	// BCTS's extrapolations land on the published figures (0.92M against
+	// 1M at height 16, 36.4M against 35M at height 20).
+	for _, i := range []int{0, 1} {
+		if !strings.HasPrefix(rows[i].Fit, "920") && !strings.HasPrefix(rows[i].Fit, "36.") {
+			t.Errorf("bcts at %d: fit %s, want 920.6k or 36.4M", rows[i].Rows, rows[i].Fit)
+		}
+	}
+	if _, err := SanityCheck(nil, References); err == nil {
+		t.Error("no stats: no error")
 	}
 }
