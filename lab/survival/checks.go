@@ -194,3 +194,20 @@ func PublishedMeans() (rows []int, means []float64) {
 	}
 	return rows, means
 }
+
+// Lines plays an agent on a 10-wide board of the given height for seeds
+// from, from+1, ... (n of them), with a progress bar, and returns each
+// game's lines.
+func Lines(agent classic.Agent, rows int, from int64, n int) ([]float64, error) {
+	r, err := Rules(rows)
+	if err != nil {
+		return nil, err
+	}
+	rep := lab.Progress(fmt.Sprintf("%s, height %d", agent.Name(), rows))
+	out := make([]float64, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, float64(classic.Play(r, agent, from+int64(i), 0).Lines))
+		rep.Report(progress.Event{Done: int64(i + 1), Total: int64(n), Unit: "games", Finished: i == n-1})
+	}
+	return out, nil
+}

@@ -127,3 +127,24 @@ func TestSanityCheck(t *testing.T) {
 		t.Error("no stats: no error")
 	}
 }
+
+func TestLines(t *testing.T) {
+	xs, err := Lines(classic.TetrAI{}, 6, 6000, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := dataset.TetrAI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range xs {
+		for _, r := range recs {
+			if r.Rows == 6 && r.Seed == int64(6000+i) && float64(r.Lines) != want {
+				t.Fatalf("seed %d: %v lines, dataset %d", 6000+i, want, r.Lines)
+			}
+		}
+	}
+	if _, err := Lines(classic.TetrAI{}, 2, 0, 1); err == nil {
+		t.Fatal("a 2-row board gave no error")
+	}
+}
