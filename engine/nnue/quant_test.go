@@ -296,3 +296,95 @@ func TestGen0Int16(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 }
+
+// TestChildOutputDescendants: ChildOutput from a well's accumulator is
+// the full refresh for its grandchildren and great-grandchildren too
+// (several pieces placed, lines cleared and rows shifted, as along a
+// quiescence chain), in both variants: every descendant under a line
+// clear, a sample of the others.
+func TestChildOutputDescendants(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 13, 100)
+	g := hatetris.NewGenerator(r)
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		q, err := Quantize(randomNetwork(t, fs, 32, HardTanh, 0.1, 5), 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parent, full, scratch := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
+		n, cleared := 0, 0
+		for i := range wells {
+			if i%5 != 0 || testing.Short() && i%20 != 0 {
+				continue
+			}
+			q.Refresh(parent, below(r, &wells[i]))
+			for _, c := range children(g, &wells[i], nil) {
+				for j, gc := range children(g, &c.Well, nil) {
+					desc := []hatetris.Well{gc.Well}
+					if j%16 == 0 {
+						for _, ggc := range children(g, &gc.Well, nil) {
+							desc = append(desc, ggc.Well)
+						}
+					}
+					for k := range desc {
+						// Every descendant after a clear, a sample of the rest.
+						if c.Lines+gc.Lines == 0 && (k+j)%61 != 0 {
+							continue
+						}
+						rows := below(r, &desc[k])
+						q.Refresh(full, rows)
+						if o := q.ChildOutput(scratch, parent, rows); o != q.Output(full) {
+							t.Fatalf("%s: well %d descendant: ChildOutput %d, refresh %d\n%s", v, i, o, q.Output(full), r.Format(&desc[k]))
+						}
+						n++
+						if c.Lines+gc.Lines > 0 {
+							cleared++
+						}
+					}
+				}
+			}
+		}
+		if cleared == 0 {
+			t.Fatalf("%s: no descendant cleared a line", v)
+		}
+		t.Logf("%s: %d descendants, %d after clears", v, n, cleared)
+	}
+}
+
+// TestRefreshEqualsSum: Refresh gives the features of Append and the sum
+// of B1 and their weight rows, lane by lane (decoded from the packed
+// words), on wells of every height, the empty well included.
+func TestRefreshEqualsSum(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 17, 3000)
+	wells = append(wells, hatetris.Well{})
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		for _, h := range []int{32, 20} {
+			q, err := Quantize(randomNetwork(t, fs, h, HardTanh, 0.1, 9), 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := q.NewAccumulator()
+			for i := range wells {
+				rows := below(r, &wells[i])
+				q.Refresh(a, rows)
+				feats := fs.Append(nil, rows)
+				if !slices.Equal(a.feats, feats) {
+					t.Fatalf("%s H%d well %d: features differ", v, h, i)
+				}
+				got := a.Lanes(nil, h)
+				for j := range h {
+					want := int32(q.B1(j))
+					for _, f := range feats {
+						want += int32(q.W1(f, j))
+					}
+					if int32(got[j]) != want {
+						t.Fatalf("%s H%d well %d unit %d: %d, sum %d", v, h, i, j, got[j], want)
+					}
+				}
+			}
+		}
+	}
+}
