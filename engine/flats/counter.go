@@ -59,7 +59,7 @@ func (k *Counter) Move(m *Move) error {
 	if err != nil {
 		return err
 	}
-	if err := k.Counts.Add(k.ev, 1); err != nil {
+	if err := k.add(); err != nil {
 		return err
 	}
 	k.Counts.addPairs(k.r, m, 1, &k.pairAt)
@@ -74,27 +74,42 @@ func (k *Counter) Move(m *Move) error {
 	}
 	k.forgetPairs(low + 1)
 	k.Counts.Moves++
-	k.follow()
 	return nil
 }
 
 // End ends the game: the live flats become immortal.
 func (k *Counter) End() error {
 	k.ev = k.tracker.End(k.ev[:0])
-	if err := k.Counts.Add(k.ev, 1); err != nil {
+	if err := k.add(); err != nil {
 		return err
 	}
 	k.Counts.Games++
-	k.follow()
 	return nil
 }
 
-// follow extends the lives' paths with k.ev and settles the lives that
-// ended.
-func (k *Counter) follow() {
+// add is Counts.Add(k.ev, 1) and the lives' paths in one pass: it
+// extends the paths with k.ev and settles the lives that ended, each
+// state's dense index found once.
+func (k *Counter) add() error {
 	c := k.Counts
 	for i := range k.ev {
 		e := &k.ev[i]
+		if e.Kind == KindStay {
+			j := c.index(e.From)
+			if j < 0 {
+				return fmt.Errorf("flats: state %s outside a %dx%d well", e.From.Format(c.Width), c.Width, c.Height)
+			}
+			c.dwell[j]++
+			continue
+		}
+		jt := -1
+		if !e.To.IsSink() {
+			jt = c.index(e.To)
+		}
+		if e.From != Empty && c.index(e.From) < 0 || !e.To.IsSink() && jt < 0 {
+			return fmt.Errorf("flats: transition %s -> %s outside a %dx%d well", e.From.Format(c.Width), e.To.Format(c.Width), c.Width, c.Height)
+		}
+		c.addEdge(e.From, e.To, 1)
 		l := e.Life
 		if e.Kind == KindBorn || e.Kind == KindDie && e.From == Empty {
 			k.pathLen[l] = 0
@@ -117,14 +132,12 @@ func (k *Counter) follow() {
 			k.pathLen[l] = 0
 			continue
 		}
-		if e.Kind == KindStay {
-			continue
-		}
 		if n := k.pathLen[l]; int(n) < maxPath {
-			k.path[l][n] = int32(c.index(e.To))
+			k.path[l][n] = int32(jt)
 			k.pathLen[l] = n + 1
 		}
 	}
+	return nil
 }
 
 // CountGame counts a replayed game: every step but a game-ending one,

@@ -54,7 +54,8 @@ func NewCounts(width, height int) (*Counts, error) {
 	n := height << width
 	return &Counts{Width: width, Height: height, edges: newKeyIndex(1 << 14), dwell: make([]float64, n),
 		through: make([]float64, n), clearedThrough: make([]float64, n),
-		shapeThrough: make([]float64, 1<<width), shapeCleared: make([]float64, 1<<width), pairs: newKeyIndex(1 << 14)}, nil
+		shapeThrough: make([]float64, 1<<width), shapeCleared: make([]float64, 1<<width), pairs: newKeyIndex(1 << 14),
+		edgeN: make([]float64, 0, 1<<13), pairN: make([][2]float64, 0, 1<<13)}, nil
 }
 
 // index returns the dense index of a live state, or -1.

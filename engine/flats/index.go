@@ -18,7 +18,7 @@ type slot struct {
 // newKeyIndex returns an empty index with room for about n/2 keys before
 // it grows (n a power of two).
 func newKeyIndex(n int) *keyIndex {
-	return &keyIndex{slots: make([]slot, n), mask: uint64(n - 1)}
+	return &keyIndex{slots: make([]slot, n), keys: make([]uint64, 0, n/2), mask: uint64(n - 1)}
 }
 
 func hash64(k uint64) uint64 {

@@ -2,6 +2,7 @@ package flats
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -43,5 +44,45 @@ func TestRecordAnalyses(t *testing.T) {
 	}
 	if v := p.At(0, 0b1111111110); v <= 0 || v >= 1 {
 		t.Fatalf("π(empty, 1111111110) = %g", v)
+	}
+}
+
+// TestCounterPairsEqualAddPairs: the counter's cached, lazily added pair
+// counts equal Counts.AddPairs move by move on the record replays, and its
+// edges and dwell equal Counts.Add's.
+func TestCounterPairsEqualAddPairs(t *testing.T) {
+	games := testRecords(t)
+	got, err := CountGames(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := games[0].Rules
+	want, _ := NewCounts(r.Width, r.Depth-r.Bar)
+	tr := NewTracker(r)
+	var ev []Event
+	for _, g := range games {
+		tr.Reset(nil, nil)
+		for i := range g.Steps {
+			m, ok := FromStep(r, &g.Steps[i])
+			if !ok {
+				break
+			}
+			if ev, err = tr.Apply(&m, ev[:0]); err != nil {
+				t.Fatal(err)
+			}
+			if err := want.Add(ev, 1); err != nil {
+				t.Fatal(err)
+			}
+			want.AddPairs(r, &m, 1)
+		}
+		if err := want.Add(tr.End(ev[:0]), 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(got.Pairs(), want.Pairs()) {
+		t.Error("the counter's pairs differ from AddPairs'")
+	}
+	if !slices.Equal(got.Edges(), want.Edges()) || !slices.Equal(got.dwell, want.dwell) {
+		t.Error("the counter's edges or dwell differ from Add's")
 	}
 }
