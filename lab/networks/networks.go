@@ -3,10 +3,13 @@ package networks
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -53,6 +56,36 @@ type DataConfig struct {
 	// Progress, when set, receives the master beam's levels and the
 	// target beams' count.
 	Progress progress.Reporter
+	// Cache, when set, is a file the dataset is written to, for
+	// LoadDataset (a GoNB cell is a program of its own: later cells read
+	// what an earlier one built).
+	Cache string
+}
+
+// CacheDir is a folder under the system's temporary folder for a
+// notebook's intermediate results.
+func CacheDir(name string) string { return filepath.Join(os.TempDir(), name) }
+
+// Reset empties dir (the first cell of a notebook calls it, so that a run
+// never reuses results of older code).
+func Reset(dir string) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// LoadDataset reads a dataset that Build wrote to its Cache file.
+func LoadDataset(path string) (*Dataset, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("networks: %w (run the dataset cell first)", err)
+	}
+	var ds Dataset
+	if err := json.Unmarshal(b, &ds); err != nil {
+		return nil, fmt.Errorf("networks: %s: %w", path, err)
+	}
+	return &ds, nil
 }
 
 // Build runs the master beam, samples its kept wells and computes their
@@ -110,6 +143,15 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 		ds.Samples = append(ds.Samples, train.Sample{Feats: fs.Append(nil, w[rr.Bar:rr.Depth]), Target: ds.Targets[i]})
 		if ds.Targets[i] == -1 {
 			ds.Dead++
+		}
+	}
+	if cfg.Cache != "" {
+		b, err := json.Marshal(ds)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(cfg.Cache, b, 0o644); err != nil {
+			return nil, err
 		}
 	}
 	return ds, nil

@@ -3,6 +3,7 @@ package networks
 import (
 	"context"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -71,9 +72,16 @@ func TestBuildAndTrainTiny(t *testing.T) {
 			t.Fatalf("target %v", x)
 		}
 	}
-	ds2, err := Build(ctx, DataConfig{Net: n, MasterWidth: 4, Samples: 40, TargetWidth: 4, TargetPieces: 2, Seed: 1})
+	cache := filepath.Join(t.TempDir(), "ds.json")
+	if _, err := Build(ctx, DataConfig{Net: n, MasterWidth: 4, Samples: 40, TargetWidth: 4, TargetPieces: 2, Seed: 1, Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	ds2, err := LoadDataset(cache)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(ds2.Samples) != 40 || len(ds2.Samples[7].Feats) != len(ds.Samples[7].Feats) || ds2.Samples[7].Feats[3] != ds.Samples[7].Feats[3] {
+		t.Fatal("cached samples differ")
 	}
 	for i := range ds.Targets {
 		if ds.Targets[i] != ds2.Targets[i] || ds.Wells[i] != ds2.Wells[i] {
