@@ -397,3 +397,19 @@ func Describe(net *nnue.Network, n int) string {
 	}
 	return strings.TrimSpace(fmt.Sprintf("%s (generation %d, %s, H=%d): %s", net.Header.Name, net.Header.Generation, net.Features, net.Hidden, p))
 }
+
+// Split shuffles samples by a seeded permutation and keeps the last
+// fraction out: the wells of a reservoir sample are not in random order
+// (the first slots hold the early levels' wells unless replaced).
+func Split(samples []train.Sample, heldOut float64, seed uint64) (in, out []train.Sample) {
+	perm := rand.New(rand.NewPCG(seed, 2)).Perm(len(samples))
+	cut := len(samples) - int(float64(len(samples))*heldOut)
+	for i, p := range perm {
+		if i < cut {
+			in = append(in, samples[p])
+		} else {
+			out = append(out, samples[p])
+		}
+	}
+	return in, out
+}

@@ -106,3 +106,25 @@ func TestBuildAndTrainTiny(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSplit(t *testing.T) {
+	s := make([]train.Sample, 10)
+	for i := range s {
+		s[i].Target = float32(i)
+	}
+	in, out := Split(s, 0.2, 1)
+	if len(in) != 8 || len(out) != 2 {
+		t.Fatal(len(in), len(out))
+	}
+	seen := map[float32]bool{}
+	for _, x := range append(in, out...) {
+		seen[x.Target] = true
+	}
+	if len(seen) != 10 {
+		t.Fatal("not a partition")
+	}
+	in2, _ := Split(s, 0.2, 1)
+	if in2[0].Target != in[0].Target {
+		t.Fatal("not seeded")
+	}
+}
