@@ -39,5 +39,6 @@
 //	lab/beams       beam searches (03-beam)
 //	lab/transitions line-transition graphs (flats) and the G-term experiment (04-line-transitions)
 //	lab/survival    classic survival Tetris, tetr-ai and other agents (05-classic)
+//	lab/networks    NNUE datasets, training views and network pictures (06-nnue)
 //	lab/progressview progress bars for notebooks, terminals and logs
 package lab
