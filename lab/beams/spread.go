@@ -105,6 +105,21 @@ func Spread(widths []int, quiescence []bool, seedsOf func(width int) []uint64, c
 			total += int64(len(seedsOf(w)))
 		}
 	}
+	// Seed 0 is the plain sweep's search: run (or load) those first, under
+	// the sweep's own bar, so that the spread's bar then replaces it and a
+	// finished cell keeps one bar.
+	plain := map[[2]int]Point{}
+	pts, err := Sweep(widths, quiescence, 0, sweepCache)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pts {
+		k := 0
+		if p.Quiescence {
+			k = 1
+		}
+		plain[[2]int{p.BeamWidth, k}] = p
+	}
 	rep := lab.Progress("beam spread")
 	var out []Trial
 	for _, q := range quiescence {
@@ -117,11 +132,12 @@ func Spread(widths []int, quiescence []bool, seedsOf func(width int) []uint64, c
 					continue
 				}
 				if seed == 0 {
-					pts, err := Sweep([]int{w}, []bool{q}, 0, sweepCache)
-					if err != nil {
-						return nil, err
+					k := 0
+					if q {
+						k = 1
 					}
-					out = append(out, Trial{w, q, 0, pts[0].Score, pts[0].Pieces, pts[0].Seconds})
+					p := plain[[2]int{w, k}]
+					out = append(out, Trial{w, q, 0, p.Score, p.Pieces, p.Seconds})
 					continue
 				}
 				rep.Report(progress.Event{Job: "beam spread", Stage: fmt.Sprintf("width %d q=%v seed %d", w, q, seed),
