@@ -24,6 +24,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
@@ -100,23 +101,13 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 	}
 	ds := &Dataset{}
 	t0 := time.Now()
-	rng := rand.New(rand.NewPCG(cfg.Seed, 1))
-	seen := 0
+	rv := cycle.NewReservoir(cfg.Samples, cfg.Seed, 1)
 	res, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, Quiescence: true, Eval: ev, Progress: cfg.Progress,
-		OnKept: func(_ int, wells []hatetris.Well, _ []int) error {
-			for i := range wells { // reservoir sampling (Algorithm R)
-				seen++
-				if len(ds.Wells) < cfg.Samples {
-					ds.Wells = append(ds.Wells, wells[i])
-				} else if j := rng.IntN(seen); j < cfg.Samples {
-					ds.Wells[j] = wells[i]
-				}
-			}
-			return nil
-		}})
+		OnKept: rv.OnKept})
 	if err != nil {
 		return nil, err
 	}
+	ds.Wells = rv.Wells
 	ds.MasterScore, ds.MasterPieces = res.Score, res.Pieces
 	ds.MasterSeconds = time.Since(t0).Seconds()
 	t0 = time.Now()

@@ -18,7 +18,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"time"
@@ -164,23 +163,13 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if !load(sp, &sf) {
 		t0 := time.Now()
 		event("master", fmt.Sprintf("width %d", cfg.MasterWidth))
-		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))
-		seen := 0
+		rv := NewReservoir(cfg.Samples, cfg.Seed, uint64(g))
 		res, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, MaxPieces: cfg.MasterPieces, Quiescence: !cfg.NoQuiescence,
-			Eval: ev, Workers: cfg.Workers, OnKept: func(_ int, wells []hatetris.Well, _ []int) error {
-				for i := range wells { // reservoir sampling (Algorithm R)
-					seen++
-					if len(sf.Wells) < cfg.Samples {
-						sf.Wells = append(sf.Wells, wells[i])
-					} else if j := rng.IntN(seen); j < cfg.Samples {
-						sf.Wells[j] = wells[i]
-					}
-				}
-				return nil
-			}})
+			Eval: ev, Workers: cfg.Workers, OnKept: rv.OnKept})
 		if err != nil {
 			return nil, err
 		}
+		sf.Wells = rv.Wells
 		sf.Score, sf.Pieces = res.Score, res.Pieces
 		plain, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, MaxPieces: cfg.MasterPieces, Eval: ev, Workers: cfg.Workers})
 		if err != nil {
