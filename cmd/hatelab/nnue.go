@@ -14,7 +14,7 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/nnue/gen0"
 	"github.com/hatelab/hatelab/engine/nnue/train"
-	"github.com/hatelab/hatelab/lab"
+	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
 
@@ -176,7 +176,7 @@ resume; the result is the same.`,
 				cfg.Start = n
 			}
 			if !quiet {
-				cfg.Progress = lab.Progress("nnue cycle")
+				cfg.Progress = progressview.Auto("nnue cycle")
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
