@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -124,14 +122,8 @@ func FuzzParseRange(f *testing.F) {
 // one short line on standard error, and leave the files it was given as
 // they were.
 func TestClassicCLI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
+	cliBinary(t) // skips under -short
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "hatelab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	header := "agent,rows,cols,seed,pieces,lines\n"
 	files := map[string]string{
 		"oneline":   "hello",
@@ -191,17 +183,7 @@ func TestClassicCLI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command(bin, append([]string{"classic"}, tc.args...)...)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			msg := stderr.String()
+			code, _, msg := runCLI(t, append([]string{"classic"}, tc.args...)...)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d (stderr %.300q)", code, tc.code, msg)
 			}

@@ -55,7 +55,14 @@ type cliCase struct {
 // runCLI runs the binary and returns its exit code, stdout and stderr.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runCLIInput(t, "", args...)
+}
+
+// runCLIInput is runCLI with stdin as standard input.
+func runCLIInput(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	cmd := exec.Command(cliBinary(t), args...)
+	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

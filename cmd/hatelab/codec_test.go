@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,15 +40,8 @@ func TestReadArg(t *testing.T) {
 // good and bad input, checking exit codes, standard output and the one-line
 // error on standard error.
 func TestCodecCLI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
+	cliBinary(t) // skips under -short
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "hatelab")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	file := filepath.Join(dir, "replay.txt")
 	if err := os.WriteFile(file, []byte("  ਹӼ1\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -86,27 +77,17 @@ func TestCodecCLI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command(bin, tc.args...)
-			cmd.Stdin = strings.NewReader(tc.stdin)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			if code != tc.code || stdout.String() != tc.stdout {
-				t.Errorf("exit %d, stdout %q; want exit %d, stdout %q (stderr %q)", code, stdout.String(), tc.code, tc.stdout, stderr.String())
+			code, stdout, stderr := runCLIInput(t, tc.stdin, tc.args...)
+			if code != tc.code || stdout != tc.stdout {
+				t.Errorf("exit %d, stdout %q; want exit %d, stdout %q (stderr %q)", code, stdout, tc.code, tc.stdout, stderr)
 			}
 			if tc.stderrs == "" {
-				if stderr.Len() != 0 {
-					t.Errorf("unexpected stderr %q", stderr.String())
+				if stderr != "" {
+					t.Errorf("unexpected stderr %q", stderr)
 				}
 				return
 			}
-			msg := stderr.String()
+			msg := stderr
 			if !strings.Contains(msg, tc.stderrs) || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "hatelab: ") {
 				t.Errorf("stderr %q; want one line containing %q", msg, tc.stderrs)
 			}
