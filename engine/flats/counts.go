@@ -28,7 +28,7 @@ type Counts struct {
 	// sources that follow whole games can fill them).
 	Pathwise bool
 
-	edges *keyIndex // From<<32 | To
+	edges *keyIndex // edgeKey(From, To)
 	edgeN []float64
 	dwell []float64 // per dense state index
 	// Through[i]: lives that visited state i and ended; ClearedThrough[i]:
@@ -129,12 +129,74 @@ func (c *Counts) addPairs(r *hatetris.Rules, m *Move, w float64, pairAt *[hatetr
 
 // addEdge adds weight w to the edge from -> to.
 func (c *Counts) addEdge(from, to State, w float64) {
-	i, added := c.edges.get(uint64(from)<<32 | uint64(to))
+	i, added := c.edges.get(edgeKey(from, to))
 	if added {
 		c.edgeN = append(c.edgeN, 0)
 	}
 	c.edgeN[i] += w
 }
+
+// merge adds o's counts to c's (same width and height): c then holds
+// what counting both sources into it would have given, its edges and
+// pairs in another insertion order, which nothing shows (Edges and Pairs
+// sort).
+func (c *Counts) merge(o *Counts) {
+	c.Games += o.Games
+	c.Moves += o.Moves
+	c.Pathwise = c.Pathwise && o.Pathwise
+	addAll(c.dwell, o.dwell)
+	addAll(c.through, o.through)
+	addAll(c.clearedThrough, o.clearedThrough)
+	addAll(c.shapeThrough, o.shapeThrough)
+	addAll(c.shapeCleared, o.shapeCleared)
+	for i, k := range o.edges.keys {
+		c.addEdge(expandState(k>>compactBits), expandState(k&(1<<compactBits-1)), o.edgeN[i])
+	}
+	for i, k := range o.pairs.keys {
+		j, added := c.pairs.get(k)
+		if added {
+			c.pairN = append(c.pairN, [2]float64{})
+		}
+		c.pairN[j][0] += o.pairN[i][0]
+		c.pairN[j][1] += o.pairN[i][1]
+	}
+}
+
+func addAll(dst, src []float64) {
+	for i, v := range src {
+		dst[i] += v
+	}
+}
+
+// compactBits: a state of a Counts (height below hatetris.MaxDepth, shape
+// of at most MaxWidth cells, or a sink) in 18 bits.
+const compactBits = 18
+
+// compactState packs s into compactBits bits: Height<<MaxWidth | Shape
+// (Empty is 0), the sinks above.
+func compactState(s State) uint64 {
+	switch s {
+	case Cleared:
+		return 1 << (compactBits - 1)
+	case Immortal:
+		return 1<<(compactBits-1) | 1
+	}
+	return uint64(s.Height())<<MaxWidth | uint64(s.Shape())
+}
+
+// expandState inverts compactState.
+func expandState(k uint64) State {
+	switch k {
+	case 1 << (compactBits - 1):
+		return Cleared
+	case 1<<(compactBits-1) | 1:
+		return Immortal
+	}
+	return MakeState(uint16(k&(1<<MaxWidth-1)), int(k>>MaxWidth))
+}
+
+// edgeKey is the edges index's key of from -> to.
+func edgeKey(from, to State) uint64 { return compactState(from)<<compactBits | compactState(to) }
 
 // Pair is the permeability count of one row pair: N moves with row A
 // directly above row B, Hits of them with a piece reaching row B or lower.
@@ -168,7 +230,7 @@ type Edge struct {
 func (c *Counts) Edges() []Edge {
 	out := make([]Edge, len(c.edgeN))
 	for i, k := range c.edges.keys {
-		out[i] = Edge{State(k >> 32), State(k), c.edgeN[i]}
+		out[i] = Edge{expandState(k >> compactBits), expandState(k & (1<<compactBits - 1)), c.edgeN[i]}
 	}
 	slices.SortFunc(out, func(a, b Edge) int {
 		if a.From != b.From {

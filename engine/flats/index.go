@@ -1,24 +1,32 @@
 package flats
 
-// keyIndex maps uint64 keys to dense indices 0..n-1 in insertion order:
-// an open-addressing table (linear probing, power-of-two size, keys kept
-// in the slots so a probe touches one cache line) several times faster
-// than a Go map on the counting paths.
+// keyIndex maps keys below 2^keyBits to dense indices 0..n-1 in insertion
+// order: an open-addressing table (linear probing, power-of-two size)
+// whose slots are single words, key<<idxBits | index+1 (0 = empty), so a
+// probe touches one word and the table stays small enough for the cache;
+// several times faster than a Go map on the counting paths.
 type keyIndex struct {
-	slots []slot
+	slots []uint64
 	keys  []uint64 // in insertion order
 	mask  uint64
 }
 
-type slot struct {
-	key uint64
-	idx int32 // index+1, 0 = empty
-}
+const (
+	// keyBits bounds the keys: an edge key is two compact states of 18
+	// bits (compactState), a pair key two rows of at most MaxWidth bits.
+	keyBits = 36
+	// idxBits bounds the indices: fewer than 2^28 keys. An edge leaves
+	// one of at most MaxDepth<<MaxWidth live states (or Empty) for one of
+	// fewer than 64 others (a grow adds one run of 1..4 cells, a fall
+	// lowers by 1..4 rows, or a sink), well under 2^28 in all.
+	idxBits = 64 - keyBits
+	idxMask = 1<<idxBits - 1
+)
 
 // newKeyIndex returns an empty index with room for about n/2 keys before
 // it grows (n a power of two).
 func newKeyIndex(n int) *keyIndex {
-	return &keyIndex{slots: make([]slot, n), keys: make([]uint64, 0, n/2), mask: uint64(n - 1)}
+	return &keyIndex{slots: make([]uint64, n), keys: make([]uint64, 0, n/2), mask: uint64(n - 1)}
 }
 
 func hash64(k uint64) uint64 {
@@ -28,32 +36,33 @@ func hash64(k uint64) uint64 {
 	return k
 }
 
-// get returns k's index, adding k if it is new (added reports it).
+// get returns k's index, adding k if it is new (added reports it). k must
+// be below 2^keyBits.
 func (t *keyIndex) get(k uint64) (i int, added bool) {
 	for h := hash64(k) & t.mask; ; h = (h + 1) & t.mask {
-		s := &t.slots[h]
-		if s.idx == 0 {
+		s := t.slots[h]
+		if s == 0 {
 			t.keys = append(t.keys, k)
-			s.key, s.idx = k, int32(len(t.keys))
+			t.slots[h] = k<<idxBits | uint64(len(t.keys))
 			if uint64(len(t.keys))*2 > t.mask {
 				t.grow()
 			}
 			return len(t.keys) - 1, true
 		}
-		if s.key == k {
-			return int(s.idx - 1), false
+		if s>>idxBits == k {
+			return int(s&idxMask) - 1, false
 		}
 	}
 }
 
 func (t *keyIndex) grow() {
-	t.slots = make([]slot, 2*len(t.slots))
+	t.slots = make([]uint64, 2*len(t.slots))
 	t.mask = uint64(len(t.slots) - 1)
 	for i, k := range t.keys {
 		h := hash64(k) & t.mask
-		for t.slots[h].idx != 0 {
+		for t.slots[h] != 0 {
 			h = (h + 1) & t.mask
 		}
-		t.slots[h] = slot{k, int32(i + 1)}
+		t.slots[h] = k<<idxBits | uint64(i+1)
 	}
 }

@@ -44,16 +44,20 @@ func FromOutcome(r *hatetris.Rules, b *hatetris.Well, res *hatetris.Outcome) (Mo
 	return m, nil
 }
 
-// FromStep builds the move of a replayed game's step (the lock is redone
-// with Rules.Lock, which reports the cells). ok is false for the
-// game-ending lock.
+// FromStep builds the move of a replayed game's step from the cells the
+// step kept (Step.Placed; a step without them is locked again with
+// Rules.Lock, which reports them). ok is false for the game-ending lock.
 func FromStep(r *hatetris.Rules, s *hatetris.Step) (m Move, ok bool) {
-	res := r.Lock(&s.Before, s.Piece, s.Lock)
-	if res.GameOver {
+	placed, over, lines := &s.Placed, s.GameOver, s.Lines
+	if placed.Cells == ([4]uint16{}) {
+		res := r.Lock(&s.Before, s.Piece, s.Lock)
+		placed, over, lines = &res.Placed, res.GameOver, res.Lines
+	}
+	if over {
 		return Move{}, false
 	}
-	m = FromPlacement(&s.Before, &res.Placed)
-	if res.Lines > 0 {
+	m = FromPlacement(&s.Before, placed)
+	if lines > 0 {
 		m.Cleared = fullRows(r, &m.M)
 	}
 	return m, true

@@ -203,3 +203,26 @@ func TestPlacebo(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactStateRoundTrip: every state a Counts can hold (all heights
+// below hatetris.MaxDepth, all shapes of MaxWidth cells, the sinks and
+// Empty) survives compactState and expandState, in compactBits bits.
+func TestCompactStateRoundTrip(t *testing.T) {
+	check := func(s State) {
+		k := compactState(s)
+		if k >= 1<<compactBits || expandState(k) != s {
+			t.Fatalf("%#x -> %#x -> %#x", uint32(s), k, uint32(expandState(k)))
+		}
+	}
+	check(Empty)
+	check(Cleared)
+	check(Immortal)
+	for h := 0; h < hatetris.MaxDepth; h++ {
+		for sh := 1; sh < 1<<MaxWidth; sh++ {
+			check(MakeState(uint16(sh), h))
+		}
+	}
+	if k := edgeKey(Immortal, Cleared); k >= 1<<keyBits {
+		t.Fatalf("edge key %#x has more than %d bits", k, keyBits)
+	}
+}

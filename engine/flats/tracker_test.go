@@ -210,3 +210,26 @@ func TestConservationDetectsLoss(t *testing.T) {
 		t.Fatal("1010 cannot die in one move")
 	}
 }
+
+// TestFromStepKeptCellsEqualLockAgain: a step's kept cells (Step.Placed,
+// Step.GameOver) give the move that locking the piece again gives, on
+// every step of every record replay.
+func TestFromStepKeptCellsEqualLockAgain(t *testing.T) {
+	steps := 0
+	for gi, g := range testRecords(t) {
+		for i := range g.Steps {
+			kept := g.Steps[i]
+			again := kept
+			again.Placed, again.GameOver = hatetris.Placement{}, false
+			m1, ok1 := FromStep(g.Rules, &kept)
+			m2, ok2 := FromStep(g.Rules, &again)
+			if ok1 != ok2 || m1 != m2 {
+				t.Fatalf("game %d step %d: kept cells give %v %v, locking again %v %v", gi, i, ok1, m1, ok2, m2)
+			}
+			steps++
+		}
+	}
+	if steps < 10000 {
+		t.Fatalf("only %d steps checked", steps)
+	}
+}

@@ -10,6 +10,11 @@ type Step struct {
 	MildPiece Piece    // the piece HATETRIS Mild would have sent
 	Lock      Position // where it locked
 	Lines     int      // lines it cleared
+	// Placed holds the locked piece's cells before any line cleared
+	// (Outcome.Placed), GameOver whether the lock ended the game: what
+	// the lock reported, kept so that nothing has to lock it again.
+	Placed   Placement
+	GameOver bool
 }
 
 // LoopChange is a spawn where the loop rule changed the AI's piece.
@@ -154,7 +159,7 @@ func (g *Game) Press(key byte) error {
 		return nil
 	}
 	res := g.Rules.Lock(&g.Well, p, g.Live)
-	g.Steps = append(g.Steps, Step{Before: g.Well, Score: g.Score, Piece: p, MildPiece: g.mild, Lock: g.Live, Lines: res.Lines})
+	g.Steps = append(g.Steps, Step{Before: g.Well, Score: g.Score, Piece: p, MildPiece: g.mild, Lock: g.Live, Lines: res.Lines, Placed: res.Placed, GameOver: res.GameOver})
 	g.Well = res.Well
 	g.Score += res.Lines
 	if res.GameOver {
