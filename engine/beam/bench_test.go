@@ -99,8 +99,7 @@ func BenchmarkExpand(b *testing.B) {
 				w.expand(s.st.Level, i)
 			}
 			w.begin()
-			w.memo, w.q.memo = memo{}, memo{}
-			w.memo.tab, w.q.memo.tab = make([]qentry, 1<<memoBits), make([]qentry, 1<<memoBits)
+			w.memo = memo{tab: make([]qentry, 1<<memoBits)}
 			b.ReportAllocs()
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
@@ -109,7 +108,6 @@ func BenchmarkExpand(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				if i%n == 0 {
 					clear(w.memo.tab)
-					clear(w.q.memo.tab)
 					w.pool.c = w.pool.c[:0]
 				}
 				w.expand(s.st.Level, i%n)
