@@ -108,11 +108,11 @@ type memo struct {
 }
 
 type qentry struct {
-	well   pwell
-	score  int32
-	k      int16
-	ok     bool
-	value  float64
+	well  pwell
+	score int32
+	k     int16
+	ok    bool
+	value float64
 }
 
 const memoBits = 16
