@@ -162,7 +162,7 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 			if !ok {
 				continue
 			}
-			q.buf = q.g.Outcomes(&x.well, p, q.buf[:0])
+			q.buf = q.g.ClearingOutcomes(&x.well, p, q.buf[:0])
 			for j := range q.buf {
 				res := &q.buf[j]
 				if res.Lines != 1 || res.GameOver || q.has(&res.Well) {

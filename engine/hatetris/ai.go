@@ -134,7 +134,7 @@ func (g *Generator) Rank(w *Well, hist History) Ranking {
 		} else {
 			rk.Peak[p] = g.scan(p, -1)
 			if hist != nil {
-				g.buf = g.buildResults(p, g.buf[:0])
+				g.buf = g.buildResults(p, g.buf[:0], false)
 			}
 		}
 		if hist != nil {
@@ -205,7 +205,7 @@ func (g *Generator) Move(w *Well, ai AI, hist History, dst []Outcome) (Piece, []
 	if g.saved == p && g.well == w && g.scomplete {
 		// The Mild scan kept the winner's levels: build from them.
 		g.restoreLevels()
-		return p, g.buildResults(p, dst)
+		return p, g.buildResults(p, dst, false)
 	}
 	return p, g.Outcomes(w, p, dst)
 }

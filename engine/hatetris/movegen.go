@@ -308,11 +308,31 @@ func (g *Generator) Outcomes(w *Well, p Piece, dst []Outcome) []Outcome {
 		return g.slowResults(w, p, dst)
 	}
 	g.scan(p, -1)
-	return g.buildResults(p, dst)
+	return g.buildResults(p, dst, false)
 }
 
-// buildResults turns the scanned levels of p into distinct wells.
-func (g *Generator) buildResults(p Piece, dst []Outcome) []Outcome {
+// ClearingOutcomes appends the outcomes of p in w that clear at least one
+// line: Outcomes without the others, in the same order (what a
+// quiescence lookahead follows, without building the wells it skips).
+func (g *Generator) ClearingOutcomes(w *Well, p Piece, dst []Outcome) []Outcome {
+	if !g.load(w) {
+		start := len(dst)
+		dst = g.slowResults(w, p, dst)
+		kept := dst[:start]
+		for _, res := range dst[start:] {
+			if res.Lines > 0 {
+				kept = append(kept, res)
+			}
+		}
+		return kept
+	}
+	g.scan(p, -1)
+	return g.buildResults(p, dst, true)
+}
+
+// buildResults turns the scanned levels of p into distinct wells (with
+// clearsOnly, only those of the slots that clear a line).
+func (g *Generator) buildResults(p Piece, dst []Outcome, clearsOnly bool) []Outcome {
 	r := g.r
 	t := &r.pieces[p]
 	g.nf = g.nfBy[t.rowCells]
@@ -327,6 +347,11 @@ func (g *Generator) buildResults(p Piece, dst []Outcome) []Outcome {
 		var clears, above uint64
 		if (g.nf>>uint(y))&0xf != 0 {
 			clears = g.clr[y&63] & rest // the scan's
+		}
+		if clearsOnly {
+			if rest = clears; rest == 0 {
+				continue
+			}
 		}
 		if y < r.Bar {
 			above = t.valid
