@@ -195,9 +195,9 @@ resume; the result is the same.`,
 						best = e
 					}
 				}
-				if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples, %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
-					r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
-					len(r.Epochs), r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
+				if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples (%d sampled), %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), valid Spearman %.3f (previous generation %.3f, %d wells), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
+					r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
+					len(r.Epochs), r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples, r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
 					return failure(err)
 				}
 			}

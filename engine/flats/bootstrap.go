@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/rankcorr"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -91,45 +92,4 @@ func AbsorbDiff(s State) func([]*Counts) float64 {
 
 // Spearman returns the Spearman rank correlation of two value vectors
 // over the indices where both are numbers (NaN if fewer than 3).
-func Spearman(a, b []float64) float64 {
-	var x, y []float64
-	for i := range a {
-		if i < len(b) && !math.IsNaN(a[i]) && !math.IsNaN(b[i]) {
-			x = append(x, a[i])
-			y = append(y, b[i])
-		}
-	}
-	if len(x) < 3 {
-		return math.NaN()
-	}
-	return stat.Correlation(ranks(x), ranks(y), nil)
-}
-
-// ranks returns the ranks of v (ties get their mean rank).
-func ranks(v []float64) []float64 {
-	idx := make([]int, len(v))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case v[a] < v[b]:
-			return -1
-		case v[a] > v[b]:
-			return 1
-		}
-		return 0
-	})
-	out := make([]float64, len(v))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
-			j++
-		}
-		for k := i; k <= j; k++ {
-			out[idx[k]] = float64(i+j)/2 + 1
-		}
-		i = j + 1
-	}
-	return out
-}
+func Spearman(a, b []float64) float64 { return rankcorr.Spearman(a, b) }

@@ -2,7 +2,6 @@ package flats
 
 import (
 	"context"
-	"math"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -96,18 +95,3 @@ func TestBootstrap(t *testing.T) {
 	t.Logf("B(empty) records - random: %+v", iv)
 }
 
-// TestSpearman: ranks with ties.
-func TestSpearman(t *testing.T) {
-	if s := Spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); math.Abs(s-1) > 1e-12 {
-		t.Fatalf("monotone: %g", s)
-	}
-	if s := Spearman([]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}); math.Abs(s+1) > 1e-12 {
-		t.Fatalf("reversed: %g", s)
-	}
-	if s := Spearman([]float64{1, math.NaN()}, []float64{1, 2}); !math.IsNaN(s) {
-		t.Fatalf("too few: %g", s)
-	}
-	if got := ranks([]float64{5, 1, 5, 2}); got[0] != 3.5 || got[1] != 1 || got[2] != 3.5 || got[3] != 2 {
-		t.Fatalf("ranks %v", got)
-	}
-}

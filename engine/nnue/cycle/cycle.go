@@ -5,21 +5,25 @@
 // (engine/nnue/train), and export of generation g.
 //
 // Layout of Config.Dir: gen-00.hlnn (the start network, copied), then per
-// generation gen-NN/ with samples.json (the sampled wells, with
-// provenance), targets.json, train/ (GoMLX checkpoints), and
-// gen-NN.hlnn and report.json in Dir. Every stage writes its output
-// through a rename and is skipped when the output exists, and training
+// generation gen-NN/ with samples.bin (the sampled wells, duplicates
+// dropped, with provenance: a JSON header line and the rows in binary,
+// checksummed), targets.json, train/ (GoMLX checkpoints), and
+// gen-NN.hlnn and gen-NN.report.json in Dir. Every stage writes its output
+// atomically (temporary file, sync, rename) and is skipped when the output exists, and training
 // resumes from its checkpoints, so a run killed at any stage and started
 // again gives the same networks.
 package cycle
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/beam"
@@ -29,6 +33,8 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/rankcorr"
 )
 
 // Config describes a cycle.
@@ -72,20 +78,66 @@ type Report struct {
 	TargetWidth     int                `json:"target_width"`
 	TargetPieces    int                `json:"target_pieces"`
 	MasterQuiescent bool               `json:"master_quiescence"`
+	// Sampled is the reservoir's size before duplicate wells were dropped
+	// (Samples is what remained).
+	Sampled int `json:"sampled"`
+	// TargetHistogram counts the targets in 20 bins of width 0.1 over
+	// [-1, 1] (bin 0 holds -1, the dead beams, bin 19 holds 1).
+	TargetHistogram []int `json:"target_histogram"`
+	// ValidSpearman is the Spearman rank correlation between the new
+	// network's values (engine float inference) and the targets on the
+	// validation wells, PrevValidSpearman the previous generation's on
+	// the same wells; ValidSamples their number.
+	ValidSpearman     float64 `json:"valid_spearman"`
+	PrevValidSpearman float64 `json:"prev_valid_spearman"`
+	ValidSamples      int     `json:"valid_samples"`
 }
 
-type samplesFile struct {
-	Provenance string          `json:"provenance"`
-	Wells      []hatetris.Well `json:"wells"`
-	Score      int             `json:"master_score"`
-	Pieces     int             `json:"master_pieces"`
-	Plain      int             `json:"master_score_without_quiescence"`
-	Seconds    float64         `json:"seconds"`
+// histogram counts ts in 20 bins of width 0.1 over [-1, 1].
+func histogram(ts []float32) []int {
+	h := make([]int, 20)
+	for _, t := range ts {
+		h[min(max(int((float64(t)+1)*10), 0), 19)]++
+	}
+	return h
 }
 
+// validRanks returns the Spearman correlations of next's and prev's
+// values with the targets over the validation samples, and their number.
+func validRanks(next, prev *nnue.Network, r *hatetris.Rules, wells []hatetris.Well, samples []train.Sample) (sNext, sPrev float64, n int) {
+	var a, b, t []float64
+	for i := range samples {
+		if !train.IsValid(samples[i].Feats) {
+			continue
+		}
+		rows := wells[i][r.Bar:r.Depth]
+		a = append(a, next.Evaluate(rows))
+		b = append(b, prev.Evaluate(rows))
+		t = append(t, float64(samples[i].Target))
+	}
+	return rankcorr.Spearman(a, t), rankcorr.Spearman(b, t), len(t)
+}
+
+// targetsFile holds a generation's targets, one per sampled well, and
+// the hash of the wells they were computed for (wellsHash): targets of
+// other wells are computed again.
 type targetsFile struct {
-	Targets []float32 `json:"targets"`
-	Seconds float64   `json:"seconds"`
+	Targets   []float32 `json:"targets"`
+	Seconds   float64   `json:"seconds"`
+	WellsHash uint64    `json:"wells_hash"`
+}
+
+// wellsHash is the FNV-1a hash of the wells' rows, in order.
+func wellsHash(ws []hatetris.Well) uint64 {
+	h := fnv.New64a()
+	var b [2]byte
+	for i := range ws {
+		for _, row := range ws[i] {
+			binary.LittleEndian.PutUint16(b[:], row)
+			h.Write(b[:])
+		}
+	}
+	return h.Sum64()
 }
 
 // Run runs the generations not finished yet and returns every
@@ -158,9 +210,11 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		return nil
 	}
 	// 1. Master beam and reservoir sample.
-	var sf samplesFile
-	sp := filepath.Join(dir, "samples.json")
-	if !load(sp, &sf) {
+	rr := hatetris.Standard()
+	sp := filepath.Join(dir, "samples.bin")
+	sf, err := readSamples(sp, rr)
+	if err != nil {
+		sf = &samplesFile{}
 		t0 := time.Now()
 		event("master", fmt.Sprintf("width %d", cfg.MasterWidth))
 		rv := NewReservoir(cfg.Samples, cfg.Seed, uint64(g))
@@ -169,7 +223,8 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		if err != nil {
 			return nil, err
 		}
-		sf.Wells = rv.Wells
+		sf.Sampled = len(rv.Wells)
+		sf.Wells = distinctWells(rv.Wells)
 		sf.Score, sf.Pieces = res.Score, res.Pieces
 		plain, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, MaxPieces: cfg.MasterPieces, Eval: ev, Workers: cfg.Workers})
 		if err != nil {
@@ -179,22 +234,31 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		sf.Seconds = time.Since(t0).Seconds()
 		sf.Provenance = fmt.Sprintf("master beam width %d quiescence %v max pieces %d, network %s, reservoir of %d kept wells, seed %d",
 			cfg.MasterWidth, !cfg.NoQuiescence, cfg.MasterPieces, ev.Name(), cfg.Samples, cfg.Seed)
-		if err := store(sp, &sf); err != nil {
+		if err := writeSamples(sp, rr, sf); err != nil {
 			return nil, err
 		}
 		if err := after("master"); err != nil {
 			return nil, err
 		}
 	}
-	r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples = sf.Score, sf.Pieces, sf.Plain, len(sf.Wells)
+	r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled = sf.Score, sf.Pieces, sf.Plain, len(sf.Wells), sf.Sampled
 	r.SecondsByStage["master"] = sf.Seconds
 	// 2. Targets.
 	var tf targetsFile
 	tp := filepath.Join(dir, "targets.json")
-	if !load(tp, &tf) {
+	if hw := wellsHash(sf.Wells); !load(tp, &tf) || tf.WellsHash != hw || len(tf.Targets) != len(sf.Wells) {
+		tf = targetsFile{WellsHash: hw}
 		t0 := time.Now()
 		event("targets", fmt.Sprintf("%d wells, width %d, %d pieces", len(sf.Wells), cfg.TargetWidth, cfg.TargetPieces))
-		tf.Targets, err = targets.Compute(ctx, targets.Config{Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces, Workers: cfg.Workers}, sf.Wells)
+		total := int64(len(sf.Wells))
+		var mu sync.Mutex
+		onTarget := func(done int) { // from any worker: one report at a time
+			mu.Lock()
+			defer mu.Unlock()
+			rep.Report(progress.Event{Job: fmt.Sprintf("nnue cycle gen %d", g), Stage: "targets", Done: int64(done), Total: total, Unit: "wells"})
+		}
+		tf.Targets, err = targets.Compute(ctx, targets.Config{Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces, Workers: cfg.Workers,
+			OnTarget: onTarget}, sf.Wells)
 		if err != nil {
 			return nil, err
 		}
@@ -214,11 +278,11 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		r.MeanTarget += float64(t)
 	}
 	r.MeanTarget /= float64(max(len(tf.Targets), 1))
+	r.TargetHistogram = histogram(tf.Targets)
 	// 3. Training from the previous weights.
 	t0 := time.Now()
 	event("train", fmt.Sprintf("%d samples", len(tf.Targets)))
 	fs := prev.Features
-	rr := hatetris.Standard()
 	samples := make([]train.Sample, len(sf.Wells))
 	for i := range sf.Wells {
 		w := &sf.Wells[i]
@@ -228,6 +292,17 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	tc.Features, tc.Hidden, tc.Activation, tc.Start, tc.Dir = fs, prev.Hidden, prev.Activation, prev, filepath.Join(dir, "train")
 	if tc.Seed == 0 {
 		tc.Seed = cfg.Seed + uint64(g)
+	}
+	if tc.OnEpoch == nil {
+		epochs := int64(tc.MaxEpochs)
+		if epochs <= 0 {
+			epochs = 20 // train.Config's default
+		}
+		tc.OnEpoch = func(e train.EpochStats) error {
+			rep.Report(progress.Event{Job: fmt.Sprintf("nnue cycle gen %d", g), Stage: "train", Done: int64(e.Epoch + 1), Total: epochs, Unit: "epochs",
+				Info: fmt.Sprintf("valid MSE %.4f", e.ValidMSE)})
+			return nil
+		}
 	}
 	tres, err := train.Train(ctx, tc, samples)
 	if err != nil {
@@ -244,6 +319,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		return nil, err
 	}
 	r.Network = genPath(cfg.Dir, g)
+	r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples = validRanks(net, prev, rr, sf.Wells, samples)
 	if err := after("train"); err != nil {
 		return nil, err
 	}
@@ -260,14 +336,11 @@ func load(path string, v any) bool {
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 
-// store writes v as JSON through a rename.
+// store writes v as JSON atomically.
 func store(path string, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(path+".tmp", path)
+	return atomicfile.WriteBytes(path, 0o644, b)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,8 +31,18 @@ func TestCycleResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ra) != 2 || ra[1].Samples != 80 || len(ra[1].Epochs) != 2 || ra[0].MeanTarget == -1 {
-		t.Fatalf("reports %+v", ra)
+	for _, r := range ra {
+		if r.Sampled != 80 || r.Samples < 1 || r.Samples > r.Sampled || len(r.Epochs) != 2 || r.MeanTarget == -1 ||
+			r.ValidSamples < 1 || math.IsNaN(r.ValidSpearman) && r.ValidSamples >= 3 {
+			t.Fatalf("report %+v", r)
+		}
+		n := 0
+		for _, c := range r.TargetHistogram {
+			n += c
+		}
+		if len(r.TargetHistogram) != 20 || n != r.Samples || r.TargetHistogram[0] < r.DeadTargets {
+			t.Fatalf("histogram %v of %d targets (%d dead)", r.TargetHistogram, r.Samples, r.DeadTargets)
+		}
 	}
 	for _, kill := range []struct {
 		gen   int

@@ -1,0 +1,105 @@
+package cycle
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+func someWells() []hatetris.Well {
+	r := hatetris.Standard()
+	ws := make([]hatetris.Well, 5)
+	for i := range ws {
+		ws[i][r.Depth-1] = uint16(0x3ff &^ (1 << i))
+		ws[i][r.Depth-2] = uint16(i * 37 & 0x3ff)
+		ws[i][r.Bar] = uint16(i)
+	}
+	return ws
+}
+
+// TestSamplesRoundTrip: a samples file reads back as written, header and
+// wells.
+func TestSamplesRoundTrip(t *testing.T) {
+	r := hatetris.Standard()
+	path := filepath.Join(t.TempDir(), "samples.bin")
+	for _, ws := range [][]hatetris.Well{nil, someWells()} {
+		in := &samplesFile{Provenance: "test", Score: 3, Pieces: 9, Plain: 2, Seconds: 1.5, Sampled: 7, Wells: ws}
+		if err := writeSamples(path, r, in); err != nil {
+			t.Fatal(err)
+		}
+		out, err := readSamples(path, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Provenance != "test" || out.Score != 3 || out.Pieces != 9 || out.Plain != 2 || out.Sampled != 7 ||
+			out.Count != len(ws) || !slices.Equal(out.Wells, ws) && len(ws) > 0 {
+			t.Fatalf("read back %+v", out)
+		}
+	}
+}
+
+// TestSamplesRefused: damaged, truncated, foreign files and wells with
+// cells above the bar are refused with errSamples (or a write error).
+func TestSamplesRefused(t *testing.T) {
+	r := hatetris.Standard()
+	path := filepath.Join(t.TempDir(), "samples.bin")
+	if err := writeSamples(path, r, &samplesFile{Wells: someWells()}); err != nil {
+		t.Fatal(err)
+	}
+	good, _ := os.ReadFile(path)
+	flip := bytes.Clone(good)
+	flip[len(flip)/2] ^= 1
+	for name, data := range map[string][]byte{
+		"empty":     nil,
+		"foreign":   []byte("HLNNUE1\n{}"),
+		"truncated": good[:len(good)-7],
+		"flipped":   flip,
+	} {
+		if _, err := parseSamples(data, r); !errors.Is(err, errSamples) {
+			t.Errorf("%s: %v, want errSamples", name, err)
+		}
+	}
+	bad := someWells()
+	bad[0][0] = 1
+	if err := writeSamples(path, r, &samplesFile{Wells: bad}); err == nil {
+		t.Error("a well with cells above the bar was written")
+	}
+}
+
+// FuzzParseSamples: no input makes the parser panic, and what it accepts
+// has as many wells as its header says.
+func FuzzParseSamples(f *testing.F) {
+	r := hatetris.Standard()
+	path := filepath.Join(f.TempDir(), "samples.bin")
+	if err := writeSamples(path, r, &samplesFile{Wells: someWells()}); err != nil {
+		f.Fatal(err)
+	}
+	good, _ := os.ReadFile(path)
+	f.Add(good)
+	f.Add([]byte(samplesMagic + "{}\n\x00\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, err := parseSamples(data, r)
+		if err == nil && len(sf.Wells) != sf.Count {
+			t.Fatalf("%d wells, header %d", len(sf.Wells), sf.Count)
+		}
+	})
+}
+
+func TestDistinctWellsAndHistogram(t *testing.T) {
+	ws := someWells()
+	in := []hatetris.Well{ws[1], ws[0], ws[1], ws[2], ws[0]}
+	if got := distinctWells(in); !slices.Equal(got, []hatetris.Well{ws[1], ws[0], ws[2]}) {
+		t.Errorf("distinctWells: %d wells", len(got))
+	}
+	h := histogram([]float32{-1, -1, -0.95, 0, 0.05, 0.999, 1})
+	want := make([]int, 20)
+	want[0], want[10], want[19] = 3, 2, 2
+	if !slices.Equal(h, want) {
+		t.Errorf("histogram %v, want %v", h, want)
+	}
+}
