@@ -94,4 +94,3 @@ func TestBootstrap(t *testing.T) {
 	}
 	t.Logf("B(empty) records - random: %+v", iv)
 }
-
