@@ -4,6 +4,8 @@ go 1.26.5
 
 require github.com/hatelab/hatelab v0.0.0
 
+require gonum.org/v1/gonum v0.17.0 // indirect
+
 require (
 	cel.dev/expr v0.25.2 // indirect
 	cloud.google.com/go v0.123.0 // indirect

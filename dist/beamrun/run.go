@@ -134,4 +134,3 @@ func inputErrorf(format string, a ...any) error { return inputError{fmt.Errorf(f
 
 // IsInput reports whether err comes from bad input (exit status 2).
 func IsInput(err error) bool { return errors.Is(err, errBadInput) }
-
