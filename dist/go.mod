@@ -2,9 +2,16 @@ module github.com/hatelab/hatelab/dist
 
 go 1.26.5
 
-require github.com/hatelab/hatelab v0.0.0
+require (
+	github.com/hatelab/hatelab v0.0.0
+	github.com/spf13/cobra v1.10.2
+)
 
-require gonum.org/v1/gonum v0.17.0 // indirect
+require (
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/spf13/pflag v1.0.10 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
+)
 
 require (
 	cel.dev/expr v0.25.2 // indirect

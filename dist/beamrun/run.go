@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 
@@ -67,6 +68,13 @@ func (r Runner) Execute(ctx context.Context, p *beam.Pipeline) error {
 	}
 	if err := set("environment_config", r.EnvironmentConfig); err != nil {
 		return err
+	}
+	// The workers run this very binary (a worker pool of it, or a
+	// process a runner starts): no cross-compiling.
+	if exe, err := os.Executable(); err == nil && flag.Lookup("worker_binary").Value.String() == "" {
+		if err := set("worker_binary", exe); err != nil {
+			return err
+		}
 	}
 	for _, o := range r.Options {
 		k, v, ok := strings.Cut(o, "=")
@@ -134,3 +142,12 @@ func inputErrorf(format string, a ...any) error { return inputError{fmt.Errorf(f
 
 // IsInput reports whether err comes from bad input (exit status 2).
 func IsInput(err error) bool { return errors.Is(err, errBadInput) }
+
+// JobServer starts a standalone Prism job server on port (as Beam's
+// cmd/prism does, without its web UI), for Runner{Name: "universal",
+// Endpoint: "localhost:port"}. It runs until ctx is done.
+func JobServer(ctx context.Context, port int, log io.Writer) error {
+	setupLogging(log)
+	_, err := prism.CreateJobServer(ctx, prism.Options{Port: port})
+	return err
+}
