@@ -12,7 +12,9 @@ import (
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs:// paths
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // file paths
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"    // s3:// paths
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow" // --runner dataflow
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"    // --runner flink
