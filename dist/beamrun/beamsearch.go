@@ -22,6 +22,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf(candBlock{}))
 	beam.RegisterType(reflect.TypeOf(beamStat{}))
 	beam.RegisterType(reflect.TypeOf(histAcc{}))
+	beam.RegisterCoder(reflect.TypeOf(histAcc{}), encodeHist, decodeHist)
 	beam.RegisterDoFn(reflect.TypeOf((*expandBeamFn)(nil)).Elem())
 	beam.RegisterDoFn(reflect.TypeOf((*dedupCandFn)(nil)).Elem())
 	beam.RegisterDoFn(reflect.TypeOf((*boundaryFn)(nil)).Elem())
@@ -255,6 +256,38 @@ func (f *dedupCandFn) ProcessElement(q int, values func(*[]byte) bool, emit func
 // the prefixes' top 16 bits, level 2 over the low 16 bits of those in the
 // level-1 boundary bucket.
 type histAcc struct{ Counts []int64 }
+
+// encodeHist writes a histogram sparsely: (bucket, count) varints of the
+// buckets in use (a reflective coder of its 2^16 counts costs more than
+// the rest of a small level).
+func encodeHist(h histAcc) []byte {
+	var b []byte
+	for i, c := range h.Counts {
+		if c != 0 {
+			b = binary.AppendUvarint(b, uint64(i))
+			b = binary.AppendUvarint(b, uint64(c))
+		}
+	}
+	return b
+}
+
+func decodeHist(b []byte) (histAcc, error) {
+	h := histAcc{Counts: make([]int64, 1<<16)}
+	for len(b) > 0 {
+		i, n := binary.Uvarint(b)
+		if n <= 0 || i >= 1<<16 {
+			return h, fmt.Errorf("a damaged histogram")
+		}
+		b = b[n:]
+		c, m := binary.Uvarint(b)
+		if m <= 0 {
+			return h, fmt.Errorf("a damaged histogram")
+		}
+		b = b[m:]
+		h.Counts[i] = int64(c)
+	}
+	return h, nil
+}
 
 // histFn combines histograms of candBlocks (Shift 16: the top bits).
 type histFn struct{ Shift int }

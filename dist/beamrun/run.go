@@ -45,7 +45,10 @@ type Runner struct {
 	Log io.Writer
 }
 
-var flagMu sync.Mutex
+var (
+	flagMu    sync.Mutex
+	inProcess string // the endpoint of the in-process Prism server, once started
+)
 
 // Execute builds nothing: it runs p on r's runner and waits for it.
 func (r Runner) Execute(ctx context.Context, p *beam.Pipeline) error {
@@ -62,10 +65,15 @@ func (r Runner) Execute(ctx context.Context, p *beam.Pipeline) error {
 	if name == "" {
 		name = "prism"
 	}
-	if err := set("endpoint", r.Endpoint); err != nil {
+	endpoint, envType := r.Endpoint, r.EnvironmentType
+	if name == "prism" && endpoint == "" && inProcess != "" && (envType == "" || strings.EqualFold(envType, "loopback")) {
+		// Reuse the in-process Prism server of the first pipeline.
+		endpoint, envType = inProcess, "loopback"
+	}
+	if err := set("endpoint", endpoint); err != nil {
 		return err
 	}
-	if err := set("environment_type", r.EnvironmentType); err != nil {
+	if err := set("environment_type", envType); err != nil {
 		return err
 	}
 	if err := set("environment_config", r.EnvironmentConfig); err != nil {
@@ -90,6 +98,9 @@ func (r Runner) Execute(ctx context.Context, p *beam.Pipeline) error {
 	var err error
 	if name == "prism" {
 		_, err = prism.Execute(ctx, p)
+		if endpoint == "" && (envType == "" || strings.EqualFold(envType, "loopback")) {
+			inProcess = flag.Lookup("endpoint").Value.String()
+		}
 	} else {
 		_, err = beam.Run(ctx, name, p)
 	}
