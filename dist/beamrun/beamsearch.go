@@ -46,6 +46,11 @@ type BeamOptions struct {
 	EvalName, Weights string
 	// Work is the folder of the blocks of parents and kept children.
 	Work string
+	// Checkpoint, when set, is a local folder that receives engine/beam's
+	// checkpoint after every depth (the native engine's format); Resume
+	// continues from it.
+	Checkpoint string
+	Resume     bool
 	// BlockParents is the parents of one block (0: the beam / 16, 32 to
 	// 4096); Parts the partitions of the children (0: 16).
 	BlockParents, Parts int
@@ -64,7 +69,7 @@ func (o BeamOptions) config() (hbeam.Config, error) {
 		return hbeam.Config{}, inputError{err}
 	}
 	return hbeam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence,
-		QuiescenceCap: o.QuiescenceCap, Eval: ev, Workers: 1}, nil
+		QuiescenceCap: o.QuiescenceCap, Eval: ev, Workers: 1, CheckpointDir: o.Checkpoint, Resume: o.Resume}, nil
 }
 
 // beamSpec is what the DoFns of one depth need.

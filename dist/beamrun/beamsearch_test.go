@@ -62,3 +62,25 @@ func TestBeamMatchesNative(t *testing.T) {
 		})
 	}
 }
+
+func TestBeamResumes(t *testing.T) {
+	o := BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 10, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
+	ev, _ := eval.ByName("hand", "")
+	want, err := hbeam.Run(context.Background(), hbeam.Config{BeamWidth: 50, MaxPieces: 10, Eval: ev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := o
+	first.Progress = &cancelAfter{n: 4, cancel: cancel}
+	if _, err := Beam(ctx, first); err == nil {
+		t.Fatal("a cancelled search succeeded")
+	}
+	o.Resume = true
+	got, err := Beam(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBeam(t, got, want)
+}

@@ -245,7 +245,8 @@ func beamCmd() *cobra.Command {
 			}
 			var res *beam.Result
 			if engine == "native" {
-				res, err = beam.Run(cmd.Context(), beam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev})
+				res, err = beam.Run(cmd.Context(), beam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev,
+					CheckpointDir: o.Checkpoint, Resume: o.Resume})
 				if errors.Is(err, beam.ErrConfig) {
 					return err
 				}
@@ -279,6 +280,8 @@ func beamCmd() *cobra.Command {
 	f.IntVar(&o.WellDepth, "well-depth", 20, "well depth in rows, bar rows included")
 	f.IntVar(&o.Bar, "bar", 4, "rows above the bar")
 	f.StringVar(&o.Work, "work", "", "work folder (local or a Beam filesystem URL): blocks of parents and kept children")
+	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every depth (the native engine's format)")
+	f.BoolVar(&o.Resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.IntVar(&o.BlockParents, "block-parents", 0, "parents per block (0: the beam/16, 32 to 4096)")
 	f.IntVar(&o.Parts, "parts", 0, "hash partitions of the children (0: 16)")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
