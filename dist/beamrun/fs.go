@@ -28,6 +28,19 @@ func readFile(ctx context.Context, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
+	if n, err := fs.Size(ctx, path); err == nil && n >= 0 {
+		// One allocation of the right size (ReadAll grows and copies).
+		b := make([]byte, n+1)
+		k, err := io.ReadFull(r, b)
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			return b[:k], nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		rest, err := io.ReadAll(r) // the file grew
+		return append(b, rest...), err
+	}
 	return io.ReadAll(r)
 }
 
