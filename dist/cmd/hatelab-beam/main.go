@@ -75,6 +75,15 @@ func main() {
 		if engine != "beam" && engine != "native" {
 			return fmt.Errorf("--engine %q: want beam or native", engine)
 		}
+		switch runner.Name {
+		case "prism", "dataflow":
+		case "universal", "flink", "spark":
+			if runner.Endpoint == "" {
+				return fmt.Errorf("--runner %s needs --endpoint HOST:PORT (its job server)", runner.Name)
+			}
+		default:
+			return fmt.Errorf("--runner %q: want prism, universal, flink, spark or dataflow", runner.Name)
+		}
 		if logTo != "" {
 			f, err := os.OpenFile(logTo, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 			if err != nil {

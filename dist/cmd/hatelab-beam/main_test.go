@@ -42,6 +42,8 @@ func TestCLI(t *testing.T) {
 		{"bfs", "--width", "3", "--height", "5", "--work", "w"},
 		{"bfs", "--width", "5", "--height", "5"},
 		{"bfs", "--engine", "spark"},
+		{"bfs", "--runner", "universal", "--work", "w"},
+		{"bfs", "--runner", "storm", "--work", "w"},
 		{"bfs", "--rule", "nope"},
 		{"beam", "--beam-width", "0", "--work", "w"},
 		{"beam", "--beam-width", "10", "--eval", "nope", "--work", "w"},
