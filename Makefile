@@ -12,7 +12,7 @@ PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync browsercheck
+.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
 
 all: test
 
@@ -36,7 +36,7 @@ lab:
 
 ## test: set up, go vet, go test, then run every notebook headless in quick mode
 ## (the executed copies stay in .cache/nbquick for `make browsercheck`).
-test: setup vet gotest nbtest
+test: setup vet gotest beamtest nbtest
 
 ## vet: gofmt, go vet here and for Windows and macOS, staticcheck, then check that every notebook
 ## matches its text source in notebooks/src.
@@ -50,6 +50,28 @@ vet: setup
 
 gotest:
 	go test ./...
+
+## beamfetch: download the Beam module's dependencies (dist/go.mod: Apache
+## Beam's Go SDK, kept out of the core module), each try bounded by a timeout
+## and retried (the module proxy can stall).
+beamfetch:
+	@cd dist && for i in 1 2 3; do timeout 600 go list -deps -test ./... >/dev/null && exit 0; \
+		echo "beamfetch: try $$i failed or stalled; retrying" >&2; done; exit 1
+
+## hatelab-beam: build bin/hatelab-beam, the Beam engine's binary
+## (go build ./cmd/hatelab-beam in dist/): bfs, beam, classic sweep and nnue
+## targets on Apache Beam, in process on Prism or on a cluster (README:
+## "Scale-out with Apache Beam").
+hatelab-beam: setup beamfetch
+	cd dist && go build -o ../bin/hatelab-beam ./cmd/hatelab-beam
+
+## beamtest: vet, staticcheck and test the Beam module (byte-identical levels
+## and the same games as the native engines), then submit searches to a
+## standalone Prism job server with a separate Go worker pool.
+beamtest: hatelab-beam
+	cd dist && go vet ./... && ../bin/staticcheck ./...
+	cd dist && go test ./...
+	bash dist/scripts/jobserver-check.sh bin/hatelab-beam
 
 nbtest:
 	rm -rf .cache/nbquick

@@ -89,6 +89,7 @@ func exitOnInterrupt() (stop func()) {
 }
 
 func main() {
+	addEngineFlags(rootCmd)
 	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	err := rootCmd.Execute()
 	if err == nil {

@@ -47,6 +47,12 @@ func (w *worker) expand(d, i int) {
 	score := int(st.Scores[i])
 	w.exp.hist.reset(w.r, cellsOf(well))
 	w.s.tr.gather(d, i, &w.exp.hist)
+	w.offerChildren(i, well, score)
+}
+
+// offerChildren offers the children of parent i (well, its score, with
+// w.exp.hist holding its path's candidate wells) to the pool.
+func (w *worker) offerChildren(i int, well *hatetris.Well, score int) {
 	sent, mild, out := w.exp.expand(well)
 	if sent != mild {
 		w.loops++

@@ -1,0 +1,86 @@
+package beamrun
+
+import (
+	"context"
+	"reflect"
+	"slices"
+	"testing"
+
+	hbeam "github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// sameBeam checks a Beam result against Run's: the same game and the same
+// levels (Bytes and Seconds aside).
+func sameBeam(t *testing.T, got, want *hbeam.Result) {
+	t.Helper()
+	if got.Keys != want.Keys || got.Replay != want.Replay || got.Score != want.Score || got.Pieces != want.Pieces ||
+		got.BestLevel != want.BestLevel || got.Children != want.Children || got.Died != want.Died || len(got.Levels) != len(want.Levels) {
+		t.Fatalf("got score %d pieces %d levels %d, want %d %d %d", got.Score, got.Pieces, len(got.Levels), want.Score, want.Pieces, len(want.Levels))
+	}
+	for i := range got.Levels {
+		g, w := got.Levels[i], want.Levels[i]
+		g.Bytes, w.Bytes, g.Seconds, w.Seconds = 0, 0, 0, 0
+		if !slices.Equal(g.ScoreCounts, w.ScoreCounts) {
+			t.Fatalf("level %d: score counts differ", i)
+		}
+		g.ScoreCounts, w.ScoreCounts = nil, nil
+		if !reflect.DeepEqual(g, w) {
+			t.Fatalf("level %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+func TestBeamMatchesNative(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		o    BeamOptions
+	}{
+		{"10x20 w1000 p12", BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 1000, MaxPieces: 12}},
+		{"10x20 w200 q p20 small blocks", BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 200, MaxPieces: 20, Quiescence: true, BlockParents: 37, Parts: 7}},
+		{"6x12 w100 to death", BeamOptions{WellWidth: 6, WellDepth: 12, Bar: 4, BeamWidth: 100, BlockParents: 16}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := tc.o
+			o.EvalName = "hand"
+			r, _ := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
+			ev, err := eval.ByName("hand", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := hbeam.Run(context.Background(), hbeam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Work = t.TempDir()
+			got, err := Beam(context.Background(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameBeam(t, got, want)
+		})
+	}
+}
+
+func TestBeamResumes(t *testing.T) {
+	o := BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 10, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
+	ev, _ := eval.ByName("hand", "")
+	want, err := hbeam.Run(context.Background(), hbeam.Config{BeamWidth: 50, MaxPieces: 10, Eval: ev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := o
+	first.Progress = &cancelAfter{n: 4, cancel: cancel}
+	if _, err := Beam(ctx, first); err == nil {
+		t.Fatal("a cancelled search succeeded")
+	}
+	o.Resume = true
+	got, err := Beam(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBeam(t, got, want)
+}

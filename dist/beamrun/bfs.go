@@ -1,0 +1,529 @@
+package beamrun
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/internal/procstat"
+)
+
+func init() {
+	beam.RegisterType(reflect.TypeOf(blockDesc{}))
+	beam.RegisterType(reflect.TypeOf(statRow{}))
+	beam.RegisterType(reflect.TypeOf(levelSum{}))
+	beam.RegisterDoFn(reflect.TypeOf((*expandFn)(nil)).Elem())
+	beam.RegisterDoFn(reflect.TypeOf((*dedupFn)(nil)).Elem())
+	beam.RegisterDoFn(reflect.TypeOf((*writeSumFn)(nil)).Elem())
+	register.Combiner2[levelSum, statRow](&sumFn{})
+}
+
+// BFSOptions configure a complete search on Beam.
+type BFSOptions struct {
+	// Search holds the search's options: Width, Height, Rule,
+	// MaxLevels, LevelDir (level files, as bfs.Search writes them) and
+	// LoopWells (negative: no loop detection). Start, StartScore, Workers,
+	// SpillDir, Checkpoint and Progress are not used.
+	Search bfs.Options
+	// Work is the folder (local, or a URL of a Beam filesystem such as
+	// gs://bucket/dir) of the levels' partition files and of the state
+	// files the search resumes from. Required.
+	Work string
+	// BlockStates is the states of one expansion block (0: 2^19, 4 MB).
+	BlockStates int
+	// Runner says where the pipelines run (zero: Prism, in process).
+	Runner Runner
+	// Progress, if set, receives one line per level.
+	Progress io.Writer
+}
+
+// bfsSpec is what the DoFns of one level need (they are serialized).
+type bfsSpec struct {
+	Width, Height, Rule int
+	Work                string
+	Depth               int
+	Parts, Group        int // partitions, partitions per group
+}
+
+func (s bfsSpec) space() (*bfs.Space, error) {
+	return bfs.NewSpace(bfs.Options{Width: s.Width, Height: s.Height, Rule: bfs.Rule(s.Rule)})
+}
+
+func levelDir(work string, d int) string { return join(work, fmt.Sprintf("L%05d", d)) }
+func partFile(work string, d, p int) string {
+	return join(levelDir(work, d), fmt.Sprintf("part-%05d.bin", p))
+}
+
+// blockDesc is one expansion block: partitions Lo..Hi-1 of the level,
+// with their counts.
+type blockDesc struct {
+	Lo, Hi int
+	Counts []int64
+}
+
+// statRow is one DoFn's share of a level's statistics: an expansion
+// block's (Kind 0) or a deduplicated partition's (Kind 1).
+type statRow struct {
+	Kind               int
+	Expanded, Children int64
+	Best               int
+	Part               int
+	Count              int64
+	H0, H1             uint64
+}
+
+// levelSum is a level's combined statistics.
+type levelSum struct {
+	Expanded, Children int64
+	Best               int
+	Counts             []int64
+	H0, H1             uint64
+}
+
+// expandFn expands a block of states into groups of partitions of
+// children.
+type expandFn struct {
+	Spec bfsSpec
+	sp   *bfs.Space
+	ex   *bfs.Expander
+}
+
+func (f *expandFn) Setup() error {
+	var err error
+	if f.sp, err = f.Spec.space(); err != nil {
+		return err
+	}
+	f.ex = f.sp.NewExpander()
+	return nil
+}
+
+func (f *expandFn) ProcessElement(ctx context.Context, d blockDesc, emit func(int, []byte), stats func(statRow)) error {
+	row := statRow{Kind: 0, Best: -1}
+	var words []uint64
+	for p := d.Lo; p < d.Hi; p++ {
+		if d.Counts[p-d.Lo] == 0 {
+			continue
+		}
+		b, err := readFile(ctx, partFile(f.Spec.Work, f.Spec.Depth, p))
+		if err != nil {
+			return err
+		}
+		if words, err = bytesWords(words[:0], b); err != nil {
+			return err
+		}
+		if int64(len(words)) != d.Counts[p-d.Lo] {
+			return fmt.Errorf("level %d partition %d: %d states, want %d", f.Spec.Depth, p, len(words), d.Counts[p-d.Lo])
+		}
+		c, best := f.ex.Expand(f.Spec.Depth, uint32(p), words)
+		row.Expanded += int64(len(words))
+		row.Children += c
+		row.Best = max(row.Best, best)
+	}
+	// One element per group of partitions: G counts, then the words.
+	out := f.ex.Children()
+	G := f.Spec.Group
+	for g := 0; g*G < len(out); g++ {
+		parts := out[g*G : min((g+1)*G, len(out))]
+		n := 0
+		for _, ws := range parts {
+			n += len(ws)
+		}
+		if n == 0 {
+			continue
+		}
+		buf := make([]byte, 0, 8*(len(parts)+n))
+		for _, ws := range parts {
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(len(ws)))
+		}
+		for _, ws := range parts {
+			buf = append(buf, wordsBytes(ws)...)
+		}
+		emit(g, buf)
+	}
+	f.ex.Reset()
+	stats(row)
+	return nil
+}
+
+// dedupFn deduplicates the partitions of a group and writes them.
+type dedupFn struct {
+	Spec bfsSpec
+	sp   *bfs.Space
+}
+
+func (f *dedupFn) Setup() error {
+	var err error
+	f.sp, err = f.Spec.space()
+	return err
+}
+
+func (f *dedupFn) ProcessElement(ctx context.Context, g int, values func(*[]byte) bool, emit func(statRow)) error {
+	G := f.Spec.Group
+	lo := g * G
+	hi := min(lo+G, f.Spec.Parts)
+	blocks := make([][][]uint64, hi-lo)
+	var b []byte
+	for values(&b) {
+		k := hi - lo
+		if len(b) < 8*k {
+			return fmt.Errorf("group %d: a block of %d bytes", g, len(b))
+		}
+		off := 8 * k
+		for i := 0; i < k; i++ {
+			n := int(binary.LittleEndian.Uint64(b[8*i:]))
+			if n == 0 {
+				continue
+			}
+			if off+8*n > len(b) {
+				return fmt.Errorf("group %d: a block of %d bytes", g, len(b))
+			}
+			ws, err := bytesWords(make([]uint64, 0, n), b[off:off+8*n])
+			if err != nil {
+				return err
+			}
+			blocks[i] = append(blocks[i], ws)
+			off += 8 * n
+		}
+	}
+	for i := range blocks {
+		p := lo + i
+		words := f.sp.DedupPartition(blocks[i])
+		blocks[i] = nil
+		if len(words) > 0 {
+			if err := writeFile(ctx, partFile(f.Spec.Work, f.Spec.Depth+1, p), wordsBytes(words)); err != nil {
+				return err
+			}
+		}
+		h := bfs.PartHash(p, words)
+		emit(statRow{Kind: 1, Part: p, Count: int64(len(words)), H0: h[0], H1: h[1]})
+	}
+	return nil
+}
+
+// sumFn combines the statistics of a level.
+type sumFn struct{ Parts int }
+
+func (f *sumFn) CreateAccumulator() levelSum {
+	return levelSum{Best: -1, Counts: make([]int64, f.Parts)}
+}
+
+func (f *sumFn) AddInput(a levelSum, r statRow) levelSum {
+	if len(a.Counts) == 0 {
+		a = f.CreateAccumulator()
+	}
+	a.Expanded += r.Expanded
+	a.Children += r.Children
+	if r.Kind == 0 {
+		a.Best = max(a.Best, r.Best)
+	} else {
+		a.Counts[r.Part] += r.Count
+		a.H0 += r.H0
+		a.H1 += r.H1
+	}
+	return a
+}
+
+func (f *sumFn) MergeAccumulators(a, b levelSum) levelSum {
+	if len(a.Counts) == 0 {
+		a = f.CreateAccumulator()
+	}
+	a.Expanded += b.Expanded
+	a.Children += b.Children
+	a.Best = max(a.Best, b.Best)
+	for i, c := range b.Counts {
+		a.Counts[i] += c
+	}
+	a.H0 += b.H0
+	a.H1 += b.H1
+	return a
+}
+
+// writeSumFn writes a level's statistics (the mark of a complete
+// pipeline).
+type writeSumFn struct{ Spec bfsSpec }
+
+func (f *writeSumFn) ProcessElement(ctx context.Context, s levelSum) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return writeFile(ctx, join(levelDir(f.Spec.Work, f.Spec.Depth+1), "summary.json"), b)
+}
+
+// bfsState is what the driver saves after every level (state-NNNNN.json
+// in the work folder).
+type bfsState struct {
+	Key      string
+	Depth    int // the next level to expand
+	Children int64
+	Counts   []int64
+	Hash     [2]uint64
+	Sets     [][3]uint64 // set hash and level of every level so far
+	Result   bfs.Result
+	Seconds  float64
+	CPU      float64
+}
+
+func stateFile(work string, d int) string { return join(work, fmt.Sprintf("state-%05d.json", d)) }
+
+func bfsKey(o bfs.Options) string {
+	return fmt.Sprintf("bfs %dx%d %s max-levels=%d loops=%v", o.Width, o.Height, o.Rule, o.MaxLevels, o.LoopWells >= 0)
+}
+
+// loadState returns the last complete level's state in work (nil: none).
+func loadState(ctx context.Context, work, key string) (*bfsState, error) {
+	names, err := list(ctx, join(work, "state-*.json"))
+	if err != nil {
+		return nil, nil // no such folder yet
+	}
+	slices.Sort(names)
+	for i := len(names) - 1; i >= 0; i-- {
+		b, err := readFile(ctx, names[i])
+		if err != nil {
+			continue
+		}
+		var st bfsState
+		if json.Unmarshal(b, &st) != nil {
+			continue // a state being written when the driver died
+		}
+		if st.Key != key {
+			return nil, inputErrorf("beamrun: %s holds the states of another search (%s), not %s", work, st.Key, key)
+		}
+		return &st, nil
+	}
+	return nil, nil
+}
+
+// BFS runs the complete search of o.Search on Beam, one pipeline per
+// level, resuming from the last complete level found in o.Work. Its levels
+// and level files are those of bfs.Search, byte for byte, for searches
+// that end (for a well that loops, Beam proves the loop only when a level
+// repeats, not from the graph of wells: the numbers then differ).
+func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
+	opt := o.Search
+	if opt.Start != nil || opt.StartScore != 0 {
+		return nil, inputErrorf("beamrun: a start well is not supported by the Beam engine")
+	}
+	sp, err := bfs.NewSpace(bfs.Options{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, MaxLevels: opt.MaxLevels})
+	if err != nil {
+		return nil, inputError{err}
+	}
+	if o.Work == "" {
+		return nil, inputErrorf("beamrun: the Beam engine needs a work folder (--work DIR)")
+	}
+	if !strings.Contains(o.Work, "://") {
+		if err := os.MkdirAll(o.Work, 0o755); err != nil {
+			return nil, inputErrorf("beamrun: --work %s: %v", o.Work, err)
+		}
+	}
+	if opt.LevelDir != "" {
+		if err := os.MkdirAll(opt.LevelDir, 0o755); err != nil {
+			return nil, inputErrorf("beamrun: --levels-dir %s: %v", opt.LevelDir, err)
+		}
+	}
+	block := o.BlockStates
+	if block <= 0 {
+		block = 1 << 19
+	}
+	P := sp.Parts()
+	key := bfsKey(opt)
+	t0, cpu0 := time.Now(), procstat.CPUSeconds()
+	st, err := loadState(ctx, o.Work, key)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		st = &bfsState{Key: key, Counts: make([]int64, P),
+			Result: bfs.Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}}
+		p0, w0 := sp.Start()
+		if err := writeFile(ctx, partFile(o.Work, 0, int(p0)), wordsBytes([]uint64{w0})); err != nil {
+			return nil, err
+		}
+		st.Counts[p0] = 1
+		st.Hash = bfs.PartHash(int(p0), []uint64{w0})
+		if err := saveState(ctx, o.Work, st); err != nil {
+			return nil, err
+		}
+	}
+	res := &st.Result
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		d := st.Depth
+		n := int64(0)
+		for _, c := range st.Counts {
+			n += c
+		}
+		if n == 0 {
+			break
+		}
+		if opt.LevelDir != "" {
+			if err := assembleLevel(ctx, o.Work, d, st.Counts, opt.LevelDir); err != nil {
+				return nil, err
+			}
+		}
+		if opt.MaxLevels > 0 && d >= opt.MaxLevels {
+			res.Levels = append(res.Levels, bfs.Level{Level: d, States: n, Children: st.Children, BestScore: -1})
+			res.Truncated = true
+			break
+		}
+		lt := time.Now()
+		sum, err := runLevel(ctx, o, sp, d, st, n, block)
+		if err != nil {
+			return nil, fmt.Errorf("beamrun: level %d: %w", d, err)
+		}
+		if sum.Expanded != n {
+			return nil, fmt.Errorf("beamrun: level %d: %d states expanded, want %d", d, sum.Expanded, n)
+		}
+		// The row of level d, as bfs.Search records it.
+		res.Levels = append(res.Levels, bfs.Level{Level: d, States: n, Children: st.Children, BestScore: sum.Best})
+		res.Expanded += n
+		if sum.Best > res.Score || d == 0 {
+			res.Score = sum.Best
+		}
+		res.Length = d
+		if n > res.PeakStates {
+			res.PeakStates, res.PeakLevel = n, d
+		}
+		res.Children += sum.Children
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, "level %d: %d states, best %d, %d children, %.2fs\n", d, n, sum.Best, sum.Children, time.Since(lt).Seconds())
+		}
+		if opt.LoopWells >= 0 {
+			stop := false
+			for _, s := range st.Sets {
+				if s[0] == st.Hash[0] && s[1] == st.Hash[1] {
+					res.Unbounded, res.LoopDepth = true, d
+					res.PeriodStart, res.Period = int(s[2]), d-int(s[2])
+					stop = true
+				}
+			}
+			if stop {
+				break
+			}
+			st.Sets = append(st.Sets, [3]uint64{st.Hash[0], st.Hash[1], uint64(d)})
+		}
+		st.Depth = d + 1
+		st.Children = sum.Children
+		st.Counts = sum.Counts
+		st.Hash = [2]uint64{sum.H0, sum.H1}
+		if err := saveState(ctx, o.Work, st); err != nil {
+			return nil, err
+		}
+		removeGlob(ctx, join(levelDir(o.Work, d), "*"))
+		if !strings.Contains(o.Work, "://") {
+			os.Remove(filepath.FromSlash(levelDir(o.Work, d)))
+		}
+	}
+	if opt.LevelDir != "" {
+		if err := bfs.WriteLevelMeta(opt.LevelDir, opt, res); err != nil {
+			return nil, err
+		}
+	}
+	res.Seconds = st.Seconds + time.Since(t0).Seconds()
+	res.CPUSeconds = st.CPU + procstat.CPUSeconds() - cpu0
+	res.PeakRSS = procstat.PeakRSS()
+	return res, nil
+}
+
+func saveState(ctx context.Context, work string, st *bfsState) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	return writeFile(ctx, stateFile(work, st.Depth), b)
+}
+
+// runLevel runs the pipeline of level d: expand, group, deduplicate and
+// write level d+1, combine the statistics.
+func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsState, n int64, block int) (*levelSum, error) {
+	P := sp.Parts()
+	var descs []blockDesc
+	lo, acc := 0, int64(0)
+	for p := 0; p < P; p++ {
+		acc += st.Counts[p]
+		if acc >= int64(block) || p == P-1 {
+			if acc > 0 {
+				descs = append(descs, blockDesc{Lo: lo, Hi: p + 1, Counts: slices.Clone(st.Counts[lo : p+1])})
+			}
+			lo, acc = p+1, 0
+		}
+	}
+	// Groups of partitions of a few MB of children each.
+	ratio := 3.0
+	if d > 0 && len(st.Result.Levels) > 0 {
+		if prev := st.Result.Levels[d-1].States; prev > 0 {
+			ratio = max(1, float64(st.Children)/float64(prev))
+		}
+	}
+	groups := int(float64(n)*ratio*8/(4<<20)) + 1
+	G := max(1, P/min(groups, P))
+	spec := bfsSpec{Width: o.Search.Width, Height: o.Search.Height, Rule: int(o.Search.Rule), Work: o.Work, Depth: d, Parts: P, Group: G}
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("level%d", d))
+	in := beam.CreateList(s, descs)
+	children, stats1 := beam.ParDo2(s, &expandFn{Spec: spec}, in)
+	grouped := beam.GroupByKey(s, children)
+	stats2 := beam.ParDo(s, &dedupFn{Spec: spec}, grouped)
+	all := beam.Flatten(s, stats1, stats2)
+	sum := beam.Combine(s, &sumFn{Parts: P}, all)
+	beam.ParDo0(s, &writeSumFn{Spec: spec}, sum)
+	if err := o.Runner.Execute(ctx, p); err != nil {
+		return nil, err
+	}
+	b, err := readFile(ctx, join(levelDir(o.Work, d+1), "summary.json"))
+	if err != nil {
+		return nil, fmt.Errorf("the pipeline left no summary: %w", err)
+	}
+	var ls levelSum
+	if err := json.Unmarshal(b, &ls); err != nil {
+		return nil, err
+	}
+	if len(ls.Counts) != P {
+		return nil, fmt.Errorf("summary of level %d: %d partitions, want %d", d+1, len(ls.Counts), P)
+	}
+	return &ls, nil
+}
+
+// assembleLevel writes level d's file (bfs's level-file format) into dir
+// from its partition files.
+func assembleLevel(ctx context.Context, work string, d int, counts []int64, dir string) error {
+	path := filepath.Join(dir, bfs.LevelFileName(d))
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	var words []uint64
+	_, err = bfs.WriteLevelFile(bw, counts, func(p int) ([]uint64, error) {
+		b, err := readFile(ctx, partFile(work, d, p))
+		if err != nil {
+			return nil, err
+		}
+		words, err = bytesWords(words[:0], b)
+		if err == nil && int64(len(words)) != counts[p] {
+			err = fmt.Errorf("level %d partition %d: %d states, want %d", d, p, len(words), counts[p])
+		}
+		return words, err
+	})
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

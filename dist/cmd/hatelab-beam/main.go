@@ -1,0 +1,494 @@
+// Command hatelab-beam runs hatelab's large searches on Apache Beam: the
+// exhaustive search (bfs), the beam search (beam), the classic sweep and
+// the NNUE target generation, each with --engine beam (the default here)
+// or native (the engine's own, for comparison). Pipelines run in process
+// on Prism unless --runner and --endpoint name a job server; `hatelab-beam
+// worker-pool` serves Go workers for --environment-type EXTERNAL, and
+// `hatelab-beam prism` a standalone Prism job server.
+//
+// It lives in its own module (dist/) so that the core module's build does
+// not pull in Beam's dependencies; build it with `make hatelab-beam`.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/hatelab/hatelab/dist/beamrun"
+	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/engine/classic"
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/nnue/targets"
+	"github.com/spf13/cobra"
+)
+
+// runtimeError marks a failure that is not the user's input (exit 1).
+type runtimeError struct{ err error }
+
+func (e runtimeError) Error() string { return e.err.Error() }
+func (e runtimeError) Unwrap() error { return e.err }
+
+// failure classes err: bad input stays as it is (exit 2), anything else
+// exits 1.
+func failure(err error) error {
+	if err == nil || beamrun.IsInput(err) {
+		return err
+	}
+	return runtimeError{err}
+}
+
+var (
+	engine string
+	runner beamrun.Runner
+	logTo  string
+)
+
+func main() {
+	// In a worker process started by a runner, beam.Init runs the worker
+	// harness and never returns.
+	beamrun.Init()
+	root := &cobra.Command{
+		Use:           "hatelab-beam",
+		Short:         "hatelab's large searches on Apache Beam (in process on Prism, or on a cluster)",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&engine, "engine", "beam", "beam (Apache Beam pipelines) or native (the engine's own)")
+	pf.StringVar(&runner.Name, "runner", "prism", "Beam runner: prism (in process unless --endpoint), universal (any job server), flink, spark or dataflow")
+	pf.StringVar(&runner.Endpoint, "endpoint", "", "job server host:port (empty with prism: an in-process one)")
+	pf.StringVar(&runner.EnvironmentType, "environment-type", "", "where the Go workers run: LOOPBACK (this process), EXTERNAL (a worker pool, --environment-config host:port), DOCKER or PROCESS")
+	pf.StringVar(&runner.EnvironmentConfig, "environment-config", "", "the worker pool's host:port for EXTERNAL (or the image/command for DOCKER/PROCESS)")
+	pf.StringArrayVar(&runner.Options, "beam-option", nil, "more Beam flags, name=value (repeatable), e.g. project=P for Dataflow")
+	pf.StringVar(&logTo, "beam-log", "", "file for Beam's and Prism's log lines (default: dropped)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if engine != "beam" && engine != "native" {
+			return fmt.Errorf("--engine %q: want beam or native", engine)
+		}
+		switch runner.Name {
+		case "prism", "dataflow":
+		case "universal", "flink", "spark":
+			if runner.Endpoint == "" {
+				return fmt.Errorf("--runner %s needs --endpoint HOST:PORT (its job server)", runner.Name)
+			}
+		default:
+			return fmt.Errorf("--runner %q: want prism, universal, flink, spark or dataflow", runner.Name)
+		}
+		if logTo != "" {
+			f, err := os.OpenFile(logTo, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+			if err != nil {
+				return fmt.Errorf("--beam-log: %v", err)
+			}
+			runner.Log = f
+		}
+		return nil
+	}
+	classicCmd := &cobra.Command{Use: "classic", Short: "Classic Tetris agent runs"}
+	classicCmd.AddCommand(sweepCmd())
+	nnueCmd := &cobra.Command{Use: "nnue", Short: "NNUE training data"}
+	nnueCmd.AddCommand(targetsCmd())
+	root.AddCommand(bfsCmd(), beamCmd(), classicCmd, nnueCmd, workerPoolCmd(), prismCmd())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := root.ExecuteContext(ctx)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hatelab-beam: "+oneLine(err))
+		var re runtimeError
+		if errors.As(err, &re) {
+			os.Exit(1)
+		}
+		os.Exit(2)
+	}
+}
+
+// oneLine keeps the first line of an error (Beam's are long).
+func oneLine(err error) string {
+	s := err.Error()
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
+}
+
+func bfsCmd() *cobra.Command {
+	var (
+		width, height, maxLevels, block int
+		ruleName, work, levelsDir, out  string
+		summary                         string
+		asJSON, progress                bool
+	)
+	cmd := &cobra.Command{
+		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] --work DIR [--levels-dir DIR] [--out FILE.csv]",
+		Short: "Exhaustive search of a small well, one Beam pipeline per level (resumable from --work)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rule, err := bfs.ParseRule(ruleName)
+			if err != nil {
+				return err
+			}
+			opt := bfs.Options{Width: width, Height: height, Rule: rule, MaxLevels: maxLevels, LevelDir: levelsDir}
+			if err := bfs.Validate(opt); err != nil {
+				return err
+			}
+			if summary != "" {
+				if err := bfs.CheckSummaryFile(summary); err != nil {
+					return err
+				}
+			}
+			var res *bfs.Result
+			if engine == "native" {
+				res, err = bfs.Search(cmd.Context(), opt)
+				if err != nil && errors.Is(err, bfs.ErrInput) {
+					return err
+				}
+			} else {
+				var pw io.Writer
+				if progress {
+					pw = cmd.ErrOrStderr()
+				}
+				res, err = beamrun.BFS(cmd.Context(), beamrun.BFSOptions{Search: opt, Work: work, BlockStates: block, Runner: runner, Progress: pw})
+			}
+			if err != nil {
+				return failure(err)
+			}
+			if out != "" {
+				f, err := os.Create(out)
+				if err != nil {
+					return fmt.Errorf("--out: %v", err)
+				}
+				err = bfs.WriteLevels(f, res)
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					return failure(err)
+				}
+			}
+			if summary != "" {
+				if err := bfs.AppendSummary(summary, res, 1); err != nil {
+					return failure(err)
+				}
+			}
+			return failure(printBFS(cmd.OutOrStdout(), res, asJSON))
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&width, "width", 10, "well width (4..16)")
+	f.IntVar(&height, "height", 4, "rows below the bar")
+	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm or clear-above-bar")
+	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
+	f.StringVar(&work, "work", "", "work folder (local or a Beam filesystem URL such as gs://b/dir): partition files and the states the search resumes from")
+	f.StringVar(&levelsDir, "levels-dir", "", "write every level file (level-NNNNN.bin) and meta.json here, as `hatelab bfs --levels-dir` does")
+	f.StringVar(&out, "out", "", "write the levels table (CSV) here")
+	f.StringVar(&summary, "append-summary", "", "append the summary row to this CSV")
+	f.IntVar(&block, "block-states", 0, "states per expansion block (0: 524288, 4 MB)")
+	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
+	return cmd
+}
+
+func printBFS(w io.Writer, res *bfs.Result, asJSON bool) error {
+	if asJSON {
+		return writeJSON(w, map[string]any{"score": res.Score, "length": res.Length, "peak_states": res.PeakStates,
+			"peak_level": res.PeakLevel, "unbounded": res.Unbounded, "levels": res.Levels, "seconds": res.Seconds,
+			"cpu_seconds": res.CPUSeconds, "peak_rss": res.PeakRSS})
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
+	for _, l := range res.Levels {
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
+	}
+	tw.Flush()
+	score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
+	if res.Unbounded {
+		score, length = "unbounded", "unbounded"
+	} else if res.Truncated {
+		score, length = ">= "+score, ">= "+length
+	}
+	_, err := fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
+		res.Width, res.Height, res.Rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
+	return err
+}
+
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+func beamCmd() *cobra.Command {
+	var o beamrun.BeamOptions
+	var asJSON, progress, quiescence bool
+	cmd := &cobra.Command{
+		Use:   "beam --beam-width N [--quiescence] [--eval hand|nnue] [--weights FILE] [--max-pieces P] --work DIR [--json]",
+		Short: "Beam search, one Beam pipeline per depth: the same game as `hatelab beam`",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Quiescence = quiescence
+			if o.BeamWidth < 1 {
+				return fmt.Errorf("--beam-width %d: want at least 1", o.BeamWidth)
+			}
+			if o.MaxPieces < 0 {
+				return fmt.Errorf("--max-pieces %d: want 0 or more", o.MaxPieces)
+			}
+			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
+			if err != nil {
+				return err
+			}
+			ev, err := eval.ByName(o.EvalName, o.Weights)
+			if err != nil {
+				return err
+			}
+			var res *beam.Result
+			if engine == "native" {
+				res, err = beam.Run(cmd.Context(), beam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev,
+					CheckpointDir: o.Checkpoint, Resume: o.Resume})
+				if errors.Is(err, beam.ErrConfig) {
+					return err
+				}
+			} else {
+				if progress {
+					o.Progress = cmd.ErrOrStderr()
+				}
+				o.Runner = runner
+				res, err = beamrun.Beam(cmd.Context(), o)
+			}
+			if err != nil {
+				return failure(err)
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return failure(writeJSON(out, map[string]any{"score": res.Score, "pieces_placed": res.Pieces, "keys": res.Keys,
+					"replay": res.Replay, "seconds": res.Seconds, "children": res.Children}))
+			}
+			_, err = fmt.Fprintf(out, "score:          %d\npieces placed:  %d\nbest at level:  %d\nloop rule:      changed the piece %d times\nseconds:        %.2f\nchildren:       %d\nreplay:         %s\n",
+				res.Score, res.Pieces, res.BestLevel, res.LoopChanges, res.Seconds, res.Children, res.Replay)
+			return failure(err)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.BeamWidth, "beam-width", 1000, "wells kept at each level")
+	f.IntVar(&o.MaxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
+	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
+	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
+	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for hand, .hlnn for nnue")
+	f.IntVar(&o.WellWidth, "well-width", 10, "well width (4..16)")
+	f.IntVar(&o.WellDepth, "well-depth", 20, "well depth in rows, bar rows included")
+	f.IntVar(&o.Bar, "bar", 4, "rows above the bar")
+	f.StringVar(&o.Work, "work", "", "work folder (local or a Beam filesystem URL): blocks of parents and kept children")
+	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every depth (the native engine's format)")
+	f.BoolVar(&o.Resume, "resume", false, "continue from the checkpoint in --checkpoint")
+	f.IntVar(&o.BlockParents, "block-parents", 0, "parents per block (0: the beam/16, 32 to 4096)")
+	f.IntVar(&o.Parts, "parts", 0, "hash partitions of the children (0: 16)")
+	f.BoolVar(&asJSON, "json", false, "print one JSON object")
+	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
+	return cmd
+}
+
+func sweepCmd() *cobra.Command {
+	var (
+		rows                     []int
+		cols, seeds, block       int
+		agent, out, work, rowsSp string
+	)
+	cmd := &cobra.Command{
+		Use:   "sweep --rows 5-12 --seeds N --agent NAME --out FILE.csv --work DIR",
+		Short: "Play seeds R*1000.. at each height as a parallel map (resumable: games in FILE are skipped)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if rows, err = parseRows(rowsSp); err != nil {
+				return err
+			}
+			if seeds < 1 || seeds > 1000 {
+				return fmt.Errorf("--seeds %d out of range 1..1000", seeds)
+			}
+			if out == "" {
+				return errors.New("classic sweep needs --out FILE.csv")
+			}
+			if _, err := classic.NewRules(rows[0], cols); err != nil {
+				return err
+			}
+			a, err := classic.NewAgent(agent)
+			if err != nil {
+				return err
+			}
+			w, err := classic.OpenCSV(out)
+			if err != nil {
+				return err
+			}
+			jobs := classic.Remaining(classic.Jobs(rows, cols, seeds), a.Name(), w.Done)
+			var res []classic.Result
+			if engine == "native" {
+				err = classic.Sweep(cmd.Context(), jobs, func() classic.Agent { a, _ := classic.NewAgent(agent); return a }, 0,
+					func(r classic.Result) error { res = append(res, r); return nil }, nil)
+			} else {
+				res, err = beamrun.Sweep(cmd.Context(), jobs, agent, work, block, runner)
+			}
+			for _, r := range res {
+				if err == nil {
+					err = w.Write(r)
+				}
+			}
+			if cerr := w.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return failure(err)
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%d games played, %d already in %s\n", len(jobs), len(w.Done), out)
+			return failure(err)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&rowsSp, "rows", "5-12", "heights: 5-12, 7 or 5,7,9")
+	f.IntVar(&cols, "cols", 10, "board width")
+	f.IntVar(&seeds, "seeds", 1000, "games per height")
+	f.StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
+	f.StringVar(&out, "out", "", "sweep CSV to append to")
+	f.StringVar(&work, "work", "", "work folder for the blocks' results")
+	f.IntVar(&block, "block-jobs", 0, "games per block (0: 16)")
+	return cmd
+}
+
+// parseRows reads 5-12, 7 or 5,7,9 (each height once).
+func parseRows(s string) ([]int, error) {
+	var rows []int
+	seen := map[int]bool{}
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.Atoi(hi)
+		}
+		if err != nil || a < 1 || b < a || b-a > 100 {
+			return nil, fmt.Errorf("--rows %q: want 5-12, 7 or 5,7,9", s)
+		}
+		for r := a; r <= b; r++ {
+			if seen[r] {
+				return nil, fmt.Errorf("--rows %q: height %d twice", s, r)
+			}
+			seen[r] = true
+			rows = append(rows, r)
+		}
+	}
+	return rows, nil
+}
+
+func targetsCmd() *cobra.Command {
+	var (
+		o            beamrun.TargetOptions
+		samples, out string
+		work         string
+		block        int
+	)
+	cmd := &cobra.Command{
+		Use:   "targets --samples SAMPLES.json --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-width 512 --target-pieces 10] --work DIR",
+		Short: "NNUE training targets of sampled wells (an nnue cycle's samples.json) as a parallel map",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			b, err := os.ReadFile(samples)
+			if err != nil {
+				return fmt.Errorf("--samples: %v", err)
+			}
+			var sf struct {
+				Wells []hatetris.Well `json:"wells"`
+			}
+			if err := json.Unmarshal(b, &sf); err != nil {
+				return fmt.Errorf("--samples %s: %v", samples, err)
+			}
+			if out == "" {
+				return errors.New("nnue targets needs --out FILE.json")
+			}
+			var ts []float32
+			if engine == "native" {
+				r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
+				if err != nil {
+					return err
+				}
+				ev, err := eval.ByName(o.EvalName, o.Weights)
+				if err != nil {
+					return err
+				}
+				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces}, sf.Wells)
+				if err != nil {
+					return failure(err)
+				}
+			} else if ts, err = beamrun.Targets(cmd.Context(), o, sf.Wells, work, block, runner); err != nil {
+				return failure(err)
+			}
+			js, err := json.Marshal(map[string]any{"targets": ts})
+			if err == nil {
+				err = os.WriteFile(out, append(js, '\n'), 0o644)
+			}
+			return failure(err)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&samples, "samples", "", "samples file (JSON with \"wells\", as nnue cycle writes)")
+	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]})")
+	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
+	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
+	f.IntVar(&o.Width, "target-width", 512, "width of each target beam")
+	f.IntVar(&o.Pieces, "target-pieces", 10, "pieces of each target beam")
+	f.IntVar(&o.WellWidth, "well-width", 10, "well width")
+	f.IntVar(&o.WellDepth, "well-depth", 20, "well depth, bar rows included")
+	f.IntVar(&o.Bar, "bar", 4, "rows above the bar")
+	f.StringVar(&work, "work", "", "work folder for the blocks' targets")
+	f.IntVar(&block, "block-wells", 0, "wells per block (0: 64)")
+	return cmd
+}
+
+func workerPoolCmd() *cobra.Command {
+	var port int
+	cmd := &cobra.Command{
+		Use:   "worker-pool --port N",
+		Short: "Serve a Go worker pool for runners given --environment-type EXTERNAL --environment-config HOST:N",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			addr, stop, err := beamrun.WorkerPool(cmd.Context(), port, runner.Log)
+			if err != nil {
+				return failure(err)
+			}
+			defer stop()
+			fmt.Fprintf(cmd.OutOrStdout(), "worker pool on %s\n", addr)
+			<-cmd.Context().Done()
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&port, "port", 50000, "port")
+	return cmd
+}
+
+func prismCmd() *cobra.Command {
+	var port int
+	cmd := &cobra.Command{
+		Use:   "prism --job-port N",
+		Short: "Serve a standalone Prism job server (as Beam's cmd/prism, without the web UI)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := beamrun.JobServer(cmd.Context(), port, runner.Log); err != nil {
+				return failure(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "prism job server on localhost:%d\n", port)
+			<-cmd.Context().Done()
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&port, "job-port", 8073, "job management port")
+	return cmd
+}
