@@ -52,6 +52,12 @@ type Options struct {
 	// bounded by the budget plus one partition per worker.
 	SpillDir     string
 	MemoryBudget int64
+	// Compress keeps every level as one compressed run of its states
+	// (plain keys in increasing order, delta-coded in blocks: about 2.5 to
+	// 3 bytes a state instead of 8; see compress.go), and checkpoints it
+	// so. Results are identical. Memory mode only for now (not with
+	// SpillDir).
+	Compress bool
 	// LoopWells bounds the wells of the graph that Search keeps to find
 	// and describe a loop early (0: 4096). Past it, loops are still found
 	// exactly: a level equal to an earlier one proves that the levels
@@ -121,6 +127,9 @@ type Result struct {
 	PeakRSS int64
 	// LevelDir is where the levels were written (if Options.LevelDir).
 	LevelDir string
+	// PeakStoredBytes is the memory that held the peak level: 8 bytes a
+	// state, or its compressed run (Options.Compress).
+	PeakStoredBytes int64 `json:",omitempty"`
 }
 
 // UnmarshalJSON reads a level, taking its number from the old key "depth"
@@ -196,9 +205,10 @@ type searcher struct {
 	levelSets  map[[2]uint64]int // the set hash of each level, once a loop is proven
 	ck         *checkpoint       // Options.Checkpoint
 	clock      checkpointClock
-	prevSecond float64 // wall seconds spent by the runs before a resume
-	prevCPU    float64 // CPU seconds spent by the runs before a resume
-	done       *Result // the result of a checkpoint of a finished search
+	prevSecond float64   // wall seconds spent by the runs before a resume
+	prevCPU    float64   // CPU seconds spent by the runs before a resume
+	done       *Result   // the result of a checkpoint of a finished search
+	hist       [][]int64 // Options.Compress: per-worker bucket counts (compressLevel)
 }
 
 // MaxWorkers is the most goroutines a search takes (Options.Workers).
@@ -259,6 +269,9 @@ func validate(opt Options) (*codec, error) {
 	}
 	if opt.MemoryBudget < 0 {
 		return nil, inputErrorf("bfs: memory budget %d: want 0 (the default) or more", opt.MemoryBudget)
+	}
+	if opt.Compress && opt.SpillDir != "" {
+		return nil, inputErrorf("bfs: compressed levels are for memory mode; disk mode (a spill folder) does not take them yet")
 	}
 	if opt.CheckpointEvery < 0 {
 		return nil, inputErrorf("bfs: checkpoint interval %v: want 0 or more", opt.CheckpointEvery)

@@ -46,6 +46,16 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	if err == nil {
 		err = dedupLevel(s.c, s.workers, next)
 	}
+	if err == nil && s.opt.Compress {
+		// The level files keep their format: written here, from the
+		// partitions, before they are compressed.
+		if s.ld != nil && next.size() > 0 {
+			err = s.ld.write(depth+1, next)
+		}
+		if err == nil {
+			next, err = s.compressLevel(next)
+		}
+	}
 	if werr := wait(); err == nil {
 		err = werr
 	}
@@ -56,14 +66,16 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	s.cur.release()
 	s.cur = next
 	s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
-		Info: fmt.Sprintf("best %d, next %d states, %s RSS", s.res.Score, next.size(), formatBytes(procstat.CurrentRSS()))})
+		Info: fmt.Sprintf("best %d, next %d states (%s stored, %.2f B/state), %s RSS", s.res.Score, next.size(),
+			formatBytes(next.storedBytes()), float64(next.storedBytes())/float64(max(next.size(), 1)), formatBytes(procstat.CurrentRSS()))})
 	return false, s.checkpoint(depth + 1)
 }
 
 // writeLevel starts writing level depth to Options.LevelDir (if set) and
 // returns the function that waits for the write and gives its error.
 func (s *searcher) writeLevel(depth int) (wait func() error) {
-	if s.ld == nil {
+	if s.ld == nil || s.cur.run != nil {
+		// A compressed level was written when it was made.
 		return func() error { return nil }
 	}
 	errc := make(chan error, 1)
@@ -122,6 +134,7 @@ func (s *searcher) record(depth int, n int64, best int) {
 	res.Length = depth
 	if n > res.PeakStates {
 		res.PeakStates, res.PeakLevel = n, depth
+		res.PeakStoredBytes = s.cur.storedBytes()
 	}
 	s.children = 0
 	for _, w := range s.workers {
@@ -181,6 +194,11 @@ func (s *searcher) nextLevel(depth int) (*level, error) {
 	next := newMemLevel(s.c.parts())
 	if s.opt.SpillDir == "" {
 		a := &s.arenas[(depth+1)&1]
+		if s.opt.Compress {
+			// The partitions live only until compressLevel, which
+			// takes arenas[1] as scratch.
+			a = &s.arenas[0]
+		}
 		*a = (*a).reuse(int(s.children))
 		next.arena, next.shared = *a, true
 		return next, nil
