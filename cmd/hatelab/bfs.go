@@ -118,6 +118,7 @@ func newBFSCmd() *cobra.Command {
 		history       bool
 		checkpoint    string
 		ckEvery       time.Duration
+		compress      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -174,7 +175,7 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
 			}
 			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels,
-				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
+				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery, Compress: compress}
 			if err := bfs.Validate(opt); err != nil {
 				return err
 			}
@@ -287,6 +288,7 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
+	f.BoolVar(&compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
 	return cmd
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/bits"
 	"os"
 	"slices"
 	"sort"
@@ -111,9 +112,21 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 		}
 	}
 	start[nb] = total
-	a := &s.arenas[1]
-	*a = (*a).reuse(int(n))
-	scratch := (*a).alloc(int(n))[:n]
+	// The scratch: the largest worker arena when it holds the level (its
+	// children are merged by now, and it is emptied before the next
+	// expansion), else arenas[1].
+	var scratch []uint64
+	for _, w := range s.workers {
+		if w.arena != nil && int64(len(w.arena.mem)) >= n && (scratch == nil || len(w.arena.mem) > cap(scratch)) {
+			scratch = w.arena.mem
+		}
+	}
+	if scratch == nil {
+		a := &s.arenas[1]
+		*a = (*a).reuse(int(n))
+		scratch = (*a).alloc(int(n))
+	}
+	scratch = scratch[:n]
 	parallel(func(i int) {
 		h := s.hist[i]
 		lo0, hi0 := partRange(i)
@@ -140,49 +153,86 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 			}
 		}
 	})
-	// Encode the blocks, worker i the blocks [i*blocks/W, (i+1)*blocks/W).
+	// Encode the blocks, worker i the blocks [i*blocks/W, (i+1)*blocks/W):
+	// a first pass measures each worker's bytes, so that the second
+	// encodes straight into its place in the run.
 	blocks := int((n + runBlockKeys - 1) / runBlockKeys)
-	encs := make([]*runEncoder, W)
-	parallel(func(i int) {
+	walk := func(i int, f func(hi, lo uint64)) {
 		b0, b1 := i*blocks/W, (i+1)*blocks/W
 		from, to := int64(b0)*runBlockKeys, min(int64(b1)*runBlockKeys, n)
-		e := newRunEncoder(make([]byte, 0, (to-from)*3+64))
-		if from < to {
-			// The bucket holding position from.
-			b := sort.Search(nb, func(b int) bool { return start[b+1] > from })
-			for j := from; j < to; j++ {
-				for start[b+1] <= j {
-					b++
-				}
-				rem := scratch[j]
-				if shift == 64 {
-					e.add(uint64(b), rem)
-				} else {
-					e.add(uint64(b)>>(64-shift), uint64(b)<<shift|rem)
-				}
+		if from >= to {
+			return
+		}
+		b := sort.Search(nb, func(b int) bool { return start[b+1] > from }) // the bucket of position from
+		for j := from; j < to; j++ {
+			for start[b+1] <= j {
+				b++
+			}
+			if shift == 64 {
+				f(uint64(b), scratch[j])
+			} else {
+				f(uint64(b)>>(64-shift), uint64(b)<<shift|scratch[j])
 			}
 		}
-		encs[i] = e
+	}
+	sizes := make([]int, W+1)
+	parallel(func(i int) {
+		var m runMeter
+		walk(i, m.add)
+		sizes[i+1] = m.size
 	})
-	size := 0
-	for _, e := range encs {
+	for i := 0; i < W; i++ {
+		sizes[i+1] += sizes[i]
+	}
+	r := &run{data: make([]byte, sizes[W]), index: make([]int64, blocks), n: n}
+	bad := make([]bool, W)
+	parallel(func(i int) {
+		e := newRunEncoder(r.data[sizes[i]:sizes[i]:sizes[i+1]])
+		e.index = r.index[i*blocks/W : i*blocks/W : (i+1)*blocks/W]
+		walk(i, e.add)
 		e.close()
-		size += len(e.data)
-	}
-	r := &run{data: make([]byte, 0, size), index: make([]int64, 0, blocks), n: n}
-	for _, e := range encs {
-		base := int64(len(r.data))
-		r.data = append(r.data, e.data...)
-		for _, off := range e.index {
-			r.index = append(r.index, base+off)
+		// In place, or the meter was wrong.
+		bad[i] = len(e.data) != sizes[i+1]-sizes[i] || len(e.index) != (i+1)*blocks/W-i*blocks/W ||
+			len(e.data) > 0 && &e.data[0] != &r.data[sizes[i]]
+		for j := range e.index {
+			e.index[j] += int64(sizes[i])
 		}
-		e.data = nil
-	}
-	if len(r.index) != blocks {
-		return nil, fmt.Errorf("bfs: internal error: %d blocks, want %d", len(r.index), blocks)
+	})
+	if slices.Contains(bad, true) {
+		return nil, fmt.Errorf("bfs: internal error: a compressed run's size was mismeasured")
 	}
 	out.run = r
 	return out, nil
+}
+
+// runMeter counts the bytes a runEncoder would write for the same keys.
+type runMeter struct {
+	size, count    int
+	prevHi, prevLo uint64
+}
+
+func (m *runMeter) add(hi, lo uint64) {
+	if m.count%runBlockKeys == 0 {
+		m.size += runHeaderSize
+	} else {
+		dlo := lo - m.prevLo
+		dhi := hi - m.prevHi
+		if lo < m.prevLo {
+			dhi--
+		}
+		m.size += varintLen128(dhi, dlo)
+	}
+	m.prevHi, m.prevLo = hi, lo
+	m.count++
+}
+
+// varintLen128 is the length of appendVarint128(nil, hi, lo).
+func varintLen128(hi, lo uint64) int {
+	b := 128 - bits.LeadingZeros64(hi)
+	if hi == 0 {
+		b = bits.Len64(lo)
+	}
+	return max(1, (b+6)/7)
 }
 
 // runHash is the set hash (setHash) of a run's states.

@@ -120,6 +120,11 @@ func TestVarint128(t *testing.T) {
 			t.Errorf("%x: read %x %x %d of %d bytes", v, hi, lo, n, len(b))
 		}
 	}
+	for _, v := range [][2]uint64{{0, 0}, {0, 1}, {0, 127}, {0, 128}, {0, 1 << 63}, {0, math.MaxUint64}, {1, 0}, {3, 5}, {1 << 40, 0}, {math.MaxUint64, 0}} {
+		if got, want := varintLen128(v[0], v[1]), len(appendVarint128(nil, v[0], v[1])); got != want {
+			t.Errorf("varintLen128(%x) = %d, want %d", v, got, want)
+		}
+	}
 	if _, _, n := readVarint128([]byte{0x80, 0x00}); n != 0 {
 		t.Error("overlong varint accepted")
 	}
