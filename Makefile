@@ -12,7 +12,7 @@ PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync browsercheck
+.PHONY: all setup lab test vet gotest bfs-kill nbtest notebooks nbcheck nbsync browsercheck
 
 all: test
 
@@ -50,6 +50,10 @@ vet: setup
 
 gotest:
 	go test ./...
+
+## bfs-kill: kill -9 a compressed 10x6 search at random moments, resume, compare with datasets/bfs
+bfs-kill:
+	HATELAB_BFS_KILL=10x6 go test ./cmd/hatelab/ -run TestBFSCompressKill9 -count=1 -v
 
 nbtest:
 	rm -rf .cache/nbquick
