@@ -119,6 +119,8 @@ func newBFSCmd() *cobra.Command {
 		checkpoint    string
 		ckEvery       time.Duration
 		compress      bool
+		estimate      bool
+		diskBudget    int64
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -179,11 +181,28 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 			if err := bfs.Validate(opt); err != nil {
 				return err
 			}
+			if diskBudget < 0 || diskBudget > maxMemBudget {
+				return fmt.Errorf("--disk-budget %d: want 0..%d MiB", diskBudget, maxMemBudget)
+			}
 			// The first interrupt stops the search (between levels, or
 			// within a level's expansion; a checkpoint already saved stays
 			// valid); a second one kills the process.
 			ctx, stop, interrupted := interruptible()
 			defer stop()
+			if estimate {
+				if history || maxLevels > 0 {
+					return fmt.Errorf("--estimate runs the first levels itself: not with --history or --max-levels")
+				}
+				e, err := estimateSearch(ctx, opt)
+				if err != nil {
+					return searchError(interrupted(err))
+				}
+				avail := availableMemory()
+				if err := printEstimate(cmd.OutOrStdout(), opt, e, avail); err != nil {
+					return failure(err)
+				}
+				return estimateFits(opt, e, avail, diskBudget<<20)
+			}
 			if history {
 				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
 				if err != nil {
@@ -288,6 +307,8 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
+	f.BoolVar(&estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
+	decimalVar(cmd, &diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
 	f.BoolVar(&compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
 	return cmd
 }
