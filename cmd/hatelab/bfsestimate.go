@@ -33,14 +33,14 @@ const (
 
 // bfsEstimate is the prediction of --estimate.
 type bfsEstimate struct {
-	Levels           int   // levels run (0..Levels-1)
-	LastStates       int64 // states of the last level run
-	Exact            bool  // the search ended within the levels run
-	Peak, Low, High  float64
-	PeakLevel        int
-	MemBytes         float64 // memory mode
-	DiskBytes        float64 // disk mode (on disk)
-	Seconds          float64
+	Levels          int   // levels run (0..Levels-1)
+	LastStates      int64 // states of the last level run
+	Exact           bool  // the search ended within the levels run
+	Peak, Low, High float64
+	PeakLevel       int
+	MemBytes        float64 // memory mode
+	DiskBytes       float64 // disk mode (on disk)
+	Seconds         float64
 }
 
 // estimateSearch runs the first levels of opt's search and extrapolates.
