@@ -186,13 +186,15 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	}
 	ck.LevelFile, ck.LevelCRC, ck.Compressed = "", 0, false
 	if !ck.Done {
-		ck.Compressed = l.run != nil
+		ck.Compressed = l.run != nil || l.frun != nil
 		ck.LevelFile = frontierName(ck.Depth, ck.Compressed)
 		err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 1<<20)
 			write := writeLevel
 			if l.run != nil {
 				write = writeRunFile
+			} else if l.frun != nil {
+				write = writeFrunFile
 			}
 			crc, err := write(bw, l)
 			if err != nil {
@@ -337,7 +339,24 @@ func (s *searcher) resume() error {
 		return inputErrorf("bfs: the checkpoint in %s was saved by a search %s compressed levels: resume it %s --compress",
 			opt.Checkpoint, how[saved.Compressed], how[saved.Compressed])
 	}
-	if saved != nil && saved.Compressed {
+	if saved != nil && saved.Compressed && opt.SpillDir != "" {
+		var wantCRC *uint32
+		if !saved.legacy {
+			wantCRC = &saved.LevelCRC
+		}
+		r, err := openFrunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
+		if err != nil {
+			return err
+		}
+		l := &level{counts: make([]int64, s.c.parts()), frun: r}
+		if l.hash, err = frunHash(s.c, r); err != nil {
+			l.release()
+			return err
+		}
+		l.hashed = true
+		s.cur.release()
+		s.cur = l
+	} else if saved != nil && saved.Compressed {
 		var wantCRC *uint32
 		if !saved.legacy {
 			wantCRC = &saved.LevelCRC
@@ -395,6 +414,16 @@ func (s *searcher) checkpoint(depth int) error {
 	s.stamp(&ck.Result)
 	if err := saveCheckpoint(s.opt.Checkpoint, ck, s.cur); err != nil {
 		return fmt.Errorf("bfs: checkpoint: %w", err)
+	}
+	if s.cur.frun != nil {
+		// Compressed disk mode: the frontier file holds the level now;
+		// its segment files go.
+		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), s.cur.frun)
+		if err != nil {
+			return fmt.Errorf("bfs: checkpoint: %w", err)
+		}
+		s.cur.frun.release()
+		s.cur.frun = r
 	}
 	s.clock.last = time.Now()
 	return nil

@@ -3,6 +3,7 @@ package bfs
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -68,6 +69,49 @@ func TestCompressWorkers(t *testing.T) {
 			sameOutcome(t, "compressed", got, want)
 			if got.Period != want.Period || got.PeriodStart != want.PeriodStart || got.LoopPieces != want.LoopPieces {
 				t.Fatalf("%dx%d: loop %d/%d/%d, want %d/%d/%d", tc.w, tc.h, got.Period, got.PeriodStart, got.LoopPieces, want.Period, want.PeriodStart, want.LoopPieces)
+			}
+		}
+	}
+}
+
+// TestCompressDisk: compressed disk mode (sorted runs spilled past a tiny
+// budget, merged into the next level) gives the committed level files
+// byte for byte, for several worker counts, and resumes from its
+// checkpoints.
+func TestCompressDisk(t *testing.T) {
+	for _, tc := range []struct {
+		w, h, workers int
+		rule          Rule
+		budget        int64
+	}{{4, 7, 2, RuleQntm, 1 << 16}, {8, 5, 3, RuleClearAboveBar, 1 << 16}, {9, 5, 1, RuleQntm, 1 << 17}, {10, 5, 2, RuleQntm, 1 << 20}, {7, 7, 5, RuleQntm, 0}} {
+		name := fmt.Sprintf("w%d-h%d-%s.csv", tc.w, tc.h, tc.rule)
+		want, err := os.ReadFile(filepath.Join(datasetDir, "levels", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		opt := Options{Width: tc.w, Height: tc.h, Rule: tc.rule, Workers: tc.workers, Compress: true,
+			SpillDir: filepath.Join(dir, "spill"), MemoryBudget: tc.budget, Checkpoint: filepath.Join(dir, "ck")}
+		// Stopped after 3, then 6 levels, then run to the end.
+		for _, stop := range []int{3, 6, 0} {
+			o := opt
+			o.MaxLevels = stop
+			res, err := Search(context.Background(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stop > 0 {
+				if !res.Truncated {
+					t.Fatalf("%s: not stopped at level %d", name, stop)
+				}
+				continue
+			}
+			var got bytes.Buffer
+			if err := WriteLevels(&got, res); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Fatalf("%s: compressed disk mode gives another level file:\n%s", name, got.String())
 			}
 		}
 	}

@@ -34,8 +34,14 @@ type worker struct {
 	buffered   int
 	spilled    []int64
 	scratch    []uint64
-	// Compressed levels: a block's keys, (hi, lo) pairs.
-	keys []uint64
+	// Compressed levels: a block's keys, (hi, lo) pairs; in compressed
+	// disk mode the block's bytes, the children being sorted and the
+	// runs spilled this level.
+	keys     []uint64
+	raw      []byte
+	compress bool
+	pairs    [][2]uint64
+	runs     []*frun
 }
 
 // expandLevel expands every state of cur into the workers' partition
@@ -58,6 +64,16 @@ func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers [
 					return
 				}
 				p := int(next.Add(1) - 1)
+				if cur.frun != nil {
+					if p >= len(cur.frun.blocks) {
+						return
+					}
+					w.expandFblock(c, sc, cur.frun, p, track)
+					if w.err != nil {
+						return
+					}
+					continue
+				}
 				if cur.run != nil {
 					if p >= len(cur.run.index) {
 						return
@@ -154,7 +170,11 @@ func (w *worker) expandState(c *codec, sc scorer, hi0, lo0 uint64, track bool) b
 	w.children += int64(len(w.plain) + len(w.res))
 	w.buffered += len(w.plain) + len(w.res)
 	if w.spillDir != "" && w.buffered > w.spillWords {
-		if err := w.spill(w.spillDir); err != nil {
+		spill := func() error { return w.spill(w.spillDir) }
+		if w.compress {
+			spill = func() error { return w.spillRun(c) }
+		}
+		if err := spill(); err != nil {
 			w.err = err
 			return false
 		}

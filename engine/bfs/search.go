@@ -55,8 +55,9 @@ type Options struct {
 	// Compress keeps every level as one compressed run of its states
 	// (plain keys in increasing order, delta-coded in blocks: about 2.5 to
 	// 3 bytes a state instead of 8; see compress.go), and checkpoints it
-	// so. Results are identical. Memory mode only for now (not with
-	// SpillDir).
+	// so. Results are identical. With SpillDir too, the levels are
+	// compressed runs in files and the spilled children sorted runs,
+	// merged into the next level (compressdisk.go); no LevelDir then.
 	Compress bool
 	// LoopWells bounds the wells of the graph that Search keeps to find
 	// and describe a loop early (0: 4096). Past it, loops are still found
@@ -270,8 +271,8 @@ func validate(opt Options) (*codec, error) {
 	if opt.MemoryBudget < 0 {
 		return nil, inputErrorf("bfs: memory budget %d: want 0 (the default) or more", opt.MemoryBudget)
 	}
-	if opt.Compress && opt.SpillDir != "" {
-		return nil, inputErrorf("bfs: compressed levels are for memory mode; disk mode (a spill folder) does not take them yet")
+	if opt.Compress && opt.SpillDir != "" && opt.LevelDir != "" {
+		return nil, inputErrorf("bfs: compressed disk mode (--compress --spill-dir) does not write level files (--levels-dir, --replay) yet")
 	}
 	if opt.CheckpointEvery < 0 {
 		return nil, inputErrorf("bfs: checkpoint interval %v: want 0 or more", opt.CheckpointEvery)
@@ -341,6 +342,11 @@ func (s *searcher) prepare() error {
 		opt.SpillDir = root
 		for _, w := range s.workers {
 			w.spillWords = int(max(budget/8/int64(len(s.workers)), 1024))
+			if opt.Compress {
+				// A buffered child costs 8 bytes, and 16 while sorted.
+				w.spillWords = int(max(budget/24/int64(len(s.workers)), 1024))
+				w.compress = true
+			}
 		}
 	}
 	if opt.LevelDir != "" {

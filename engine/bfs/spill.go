@@ -24,6 +24,8 @@ type level struct {
 	// plain key in increasing order, compressed (crun.go); counts are
 	// then zero and mem nil.
 	run *run
+	// frun, in compressed disk mode, holds them in files (compressdisk.go).
+	frun *frun
 }
 
 func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
@@ -33,6 +35,9 @@ func (l *level) parts() int { return len(l.counts) }
 func (l *level) size() int64 {
 	if l.run != nil {
 		return l.run.n
+	}
+	if l.frun != nil {
+		return l.frun.n
 	}
 	n := int64(0)
 	for _, c := range l.counts {
@@ -45,6 +50,9 @@ func (l *level) size() int64 {
 func (l *level) storedBytes() int64 {
 	if l.run != nil {
 		return l.run.size()
+	}
+	if l.frun != nil {
+		return l.frun.bytes
 	}
 	return 8 * l.size()
 }
@@ -73,6 +81,8 @@ func (l *level) set(p int, words []uint64) error {
 // release frees the level (its files in disk mode).
 func (l *level) release() {
 	l.mem, l.run = nil, nil
+	l.frun.release()
+	l.frun = nil
 	if !l.shared {
 		l.arena.release()
 	}

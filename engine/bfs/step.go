@@ -2,9 +2,11 @@ package bfs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/procstat"
@@ -42,11 +44,16 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	if s.repeats(depth, track) {
 		return true, wait()
 	}
-	next, err := s.nextLevel(depth)
-	if err == nil {
-		err = dedupLevel(s.c, s.workers, next)
+	var next *level
+	if s.opt.Compress && s.opt.SpillDir != "" {
+		next, err = s.mergeLevel(depth)
+	} else {
+		next, err = s.nextLevel(depth)
+		if err == nil {
+			err = dedupLevel(s.c, s.workers, next)
+		}
 	}
-	if err == nil && s.opt.Compress {
+	if err == nil && s.opt.Compress && s.opt.SpillDir == "" {
 		// The level files keep their format: written here, from the
 		// partitions, before they are compressed.
 		if s.ld != nil && next.size() > 0 {
@@ -186,6 +193,26 @@ func (s *searcher) repeats(depth int, track bool) bool {
 		s.levelSets[h] = depth
 	}
 	return false
+}
+
+// mergeLevel, in compressed disk mode, spills what the workers still
+// buffer and merges all their runs into level depth+1.
+func (s *searcher) mergeLevel(depth int) (*level, error) {
+	errs := make([]error, len(s.workers))
+	var wg sync.WaitGroup
+	for i, w := range s.workers {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[i] = w.spillRun(s.c) }()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(s.opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return s.mergeSpills(dir)
 }
 
 // nextLevel makes the empty level depth+1: in memory mode in the arena of
