@@ -15,8 +15,15 @@ import (
 // SIGKILL at random moments (during an expansion, a compression, a
 // checkpoint write), then run again each time, ends with the committed
 // level file, byte for byte: 9x6 (8x6 in -short; 10x6 with
-// HATELAB_BFS_KILL=10x6, `make bfs-kill`).
+// HATELAB_BFS_KILL=10x6, `make bfs-kill`), in memory and in disk mode
+// (a 1 MiB budget: many spilled runs).
 func TestBFSCompressKill9(t *testing.T) {
+	for _, disk := range []bool{false, true} {
+		t.Run(map[bool]string{false: "memory", true: "disk"}[disk], func(t *testing.T) { testCompressKill9(t, disk) })
+	}
+}
+
+func testCompressKill9(t *testing.T, disk bool) {
 	w, h, kills := "9", "6", 4
 	if testing.Short() {
 		w, h, kills = "8", "6", 3
@@ -35,6 +42,9 @@ func TestBFSCompressKill9(t *testing.T) {
 	dir := t.TempDir()
 	ck, out := filepath.Join(dir, "ck"), filepath.Join(dir, "levels.csv")
 	args := []string{"bfs", "--width", w, "--height", h, "--compress", "--quiet", "--checkpoint", ck, "--checkpoint-every", "0", "--out", out}
+	if disk {
+		args = append(args, "--spill-dir", filepath.Join(dir, "spill"), "--mem-budget", "1")
+	}
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 14))
