@@ -83,6 +83,8 @@ type bfsJSON struct {
 	PeakRSS    int64      `json:"peak_rss_bytes"`
 	Unbounded  bool       `json:"unbounded,omitempty"`
 	Replay     string     `json:"replay,omitempty"`
+	// PeakStoredBytes: the bytes that held the peak level, with --compress.
+	PeakStoredBytes int64 `json:"peak_stored_bytes,omitempty"`
 	// Deprecated keys, kept for one release: max_width is peak_states,
 	// max_width_depth is peak_level.
 	MaxWidth      int64 `json:"max_width"`
@@ -320,6 +322,9 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 		j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
 			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
 			MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
+		if compressed(res) {
+			j.PeakStoredBytes = res.PeakStoredBytes
+		}
 		for _, l := range res.Levels {
 			j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
 		}
@@ -344,10 +349,18 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 	}
 	fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
 		width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
+	if compressed(res) {
+		fmt.Fprintf(w, "peak level stored compressed in %.1f MB: %.2f bytes a state\n", float64(res.PeakStoredBytes)/(1<<20), float64(res.PeakStoredBytes)/float64(res.PeakStates))
+	}
 	if game != nil {
 		fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
 	}
 	return nil
+}
+
+// compressed reports whether res's peak level was stored compressed.
+func compressed(res *bfs.Result) bool {
+	return res.PeakStoredBytes > 0 && res.PeakStoredBytes < 8*res.PeakStates
 }
 
 // maxMemBudget caps --mem-budget (MiB): 16 TiB.
