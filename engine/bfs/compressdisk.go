@@ -134,31 +134,78 @@ func (w *frunWriter) finish() error {
 }
 
 // spillRun sorts the worker's buffered children by plain key and writes
-// them, without duplicates, as one run file of its spill folder.
+// them, without duplicates, as one run file of its spill folder. The sort
+// is compressLevel's: a counting sort on the keys' top bits (a bucket),
+// then each bucket sorted as 64-bit remainders, in w.sorted.
 func (w *worker) spillRun(c *codec) error {
-	pairs := w.pairs[:0]
+	n := 0
+	for _, buf := range w.out {
+		n += len(buf)
+	}
+	if n == 0 {
+		return nil
+	}
+	bb, shift := c.bucketBits()
+	nb := 1 << bb
+	remMask := ^uint64(0)
+	if shift < 64 {
+		remMask = 1<<shift - 1
+	}
+	bucket := func(hi, lo uint64) (int, uint64) {
+		if shift == 64 {
+			return int(hi), lo
+		}
+		return int(hi<<(64-shift) | lo>>shift), lo & remMask
+	}
+	if len(w.hist) != nb+1 {
+		w.hist = make([]int64, nb+1)
+	}
+	h := w.hist
+	clear(h)
 	for p, buf := range w.out {
 		for _, x := range buf {
-			hi, lo := c.decodeKey(uint32(p), x)
-			pairs = append(pairs, [2]uint64{hi, lo})
+			b, _ := bucket(c.decodeKey(uint32(p), x))
+			h[b+1]++
+		}
+	}
+	for b := 1; b <= nb; b++ {
+		h[b] += h[b-1]
+	}
+	if cap(w.sorted) < n {
+		w.sorted = make([]uint64, n)
+	}
+	sorted := w.sorted[:n]
+	fill := slices.Clone(h[:nb]) // the next free slot of every bucket
+	for p, buf := range w.out {
+		for _, x := range buf {
+			b, rem := bucket(c.decodeKey(uint32(p), x))
+			sorted[fill[b]] = rem
+			fill[b]++
 		}
 		w.out[p] = buf[:0]
 	}
 	w.buffered = 0
-	w.pairs = pairs[:0]
-	if len(pairs) == 0 {
-		return nil
-	}
-	slices.SortFunc(pairs, cmpPair)
 	r := &frun{}
 	fw, err := newFrunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
 	if err != nil {
 		return err
 	}
 	w.runs = append(w.runs, r)
-	for _, k := range pairs {
-		if err := fw.add(k[0], k[1]); err != nil {
-			return err
+	for b := 0; b < nb; b++ {
+		part := sorted[h[b]:h[b+1]]
+		if len(part) > 1 {
+			slices.Sort(part)
+		}
+		for _, rem := range part {
+			var err error
+			if shift == 64 {
+				err = fw.add(uint64(b), rem)
+			} else {
+				err = fw.add(uint64(b)>>(64-shift), uint64(b)<<shift|rem)
+			}
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return fw.finish()

@@ -40,7 +40,8 @@ type worker struct {
 	keys     []uint64
 	raw      []byte
 	compress bool
-	pairs    [][2]uint64
+	hist     []int64
+	sorted   []uint64
 	runs     []*frun
 }
 

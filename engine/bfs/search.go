@@ -344,7 +344,7 @@ func (s *searcher) prepare() error {
 			w.spillWords = int(max(budget/8/int64(len(s.workers)), 1024))
 			if opt.Compress {
 				// A buffered child costs 8 bytes, and 16 while sorted.
-				w.spillWords = int(max(budget/24/int64(len(s.workers)), 1024))
+				w.spillWords = int(max(budget/16/int64(len(s.workers)), 1024))
 				w.compress = true
 			}
 		}
