@@ -40,10 +40,16 @@ import (
 const runFileMagic = "HLBFSRN1"
 
 // bucketBits returns the bits of the bucket (the top bits of a B-bit
-// plain key) and the shift of the remainder below it (at most 64).
-func (c *codec) bucketBits() (bb, shift uint) {
+// plain key) for sorting n keys, and the shift of the remainder below it
+// (at most 64): 16 bits, 20 past a million keys (smaller buckets sort
+// faster), more when the key has more than 80 bits.
+func (c *codec) bucketBits(n int64) (bb, shift uint) {
 	B := c.width * c.height
-	b := min(B, max(16, B-64))
+	want := 16
+	if n > 1<<20 {
+		want = 20
+	}
+	b := min(B, max(want, B-64))
 	return uint(b), uint(B - b)
 }
 
@@ -60,7 +66,7 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	}
 	W := len(s.workers)
 	P := next.parts()
-	bb, shift := c.bucketBits()
+	bb, shift := c.bucketBits(n)
 	nb := 1 << bb
 	remMask := ^uint64(0)
 	if shift < 64 {

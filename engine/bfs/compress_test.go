@@ -83,7 +83,7 @@ func TestCompressDisk(t *testing.T) {
 		w, h, workers int
 		rule          Rule
 		budget        int64
-	}{{4, 7, 2, RuleQntm, 1 << 16}, {8, 5, 3, RuleClearAboveBar, 1 << 16}, {9, 5, 1, RuleQntm, 1 << 17}, {10, 5, 2, RuleQntm, 1 << 20}, {7, 7, 5, RuleQntm, 0}} {
+	}{{4, 7, 2, RuleQntm, 1 << 16}, {8, 5, 3, RuleClearAboveBar, 1 << 16}, {9, 5, 1, RuleQntm, 1 << 17}, {10, 5, 2, RuleQntm, 1 << 20}, {7, 7, 5, RuleQntm, 0}, {8, 7, 2, RuleQntm, 0}} {
 		name := fmt.Sprintf("w%d-h%d-%s.csv", tc.w, tc.h, tc.rule)
 		want, err := os.ReadFile(filepath.Join(datasetDir, "levels", name))
 		if err != nil {

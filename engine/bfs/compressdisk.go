@@ -145,7 +145,7 @@ func (w *worker) spillRun(c *codec) error {
 	if n == 0 {
 		return nil
 	}
-	bb, shift := c.bucketBits()
+	bb, shift := c.bucketBits(int64(n))
 	nb := 1 << bb
 	remMask := ^uint64(0)
 	if shift < 64 {
