@@ -133,15 +133,13 @@ func (w *frunWriter) finish() error {
 	return w.bw.Flush()
 }
 
-// spillRun sorts the worker's buffered children by plain key and writes
-// them, without duplicates, as one run file of its spill folder. The sort
-// is compressLevel's: a counting sort on the keys' top bits (a bucket),
-// then each bucket sorted as 64-bit remainders, in w.sorted.
+// spillRun sorts the worker's buffered children (w.flat, plain keys) by
+// key and writes them, without duplicates, as one run file of its spill
+// folder. The sort is compressLevel's: a counting sort on the keys' top
+// bits (a bucket), then each bucket sorted as 64-bit remainders, in
+// w.sorted.
 func (w *worker) spillRun(c *codec) error {
-	n := 0
-	for _, buf := range w.out {
-		n += len(buf)
-	}
+	n := len(w.flat) / 2
 	if n == 0 {
 		return nil
 	}
@@ -162,11 +160,10 @@ func (w *worker) spillRun(c *codec) error {
 	}
 	h := w.hist
 	clear(h)
-	for p, buf := range w.out {
-		for _, x := range buf {
-			b, _ := bucket(c.decodeKey(uint32(p), x))
-			h[b+1]++
-		}
+	flat := w.flat
+	for i := 0; i < len(flat); i += 2 {
+		b, _ := bucket(flat[i], flat[i+1])
+		h[b+1]++
 	}
 	for b := 1; b <= nb; b++ {
 		h[b] += h[b-1]
@@ -176,14 +173,12 @@ func (w *worker) spillRun(c *codec) error {
 	}
 	sorted := w.sorted[:n]
 	fill := slices.Clone(h[:nb]) // the next free slot of every bucket
-	for p, buf := range w.out {
-		for _, x := range buf {
-			b, rem := bucket(c.decodeKey(uint32(p), x))
-			sorted[fill[b]] = rem
-			fill[b]++
-		}
-		w.out[p] = buf[:0]
+	for i := 0; i < len(flat); i += 2 {
+		b, rem := bucket(flat[i], flat[i+1])
+		sorted[fill[b]] = rem
+		fill[b]++
 	}
+	w.flat = flat[:0]
 	w.buffered = 0
 	r := &frun{}
 	fw, err := newFrunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)

@@ -42,6 +42,7 @@ type worker struct {
 	compress bool
 	hist     []int64
 	sorted   []uint64
+	flat     []uint64 // the children as (hi, lo) pairs
 	runs     []*frun
 }
 
@@ -207,6 +208,11 @@ func (w *worker) grow(buf []uint64) []uint64 {
 func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
 	if track {
 		w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(lines)})
+	}
+	if w.compress {
+		// Compressed disk mode: plain keys, one buffer (spillRun).
+		w.flat = append(w.flat, hi, lo)
+		return
 	}
 	cp, cw := c.encodeKey(hi, lo)
 	buf := w.out[cp]

@@ -343,9 +343,11 @@ func (s *searcher) prepare() error {
 		for _, w := range s.workers {
 			w.spillWords = int(max(budget/8/int64(len(s.workers)), 1024))
 			if opt.Compress {
-				// A buffered child costs 8 bytes, and 16 while sorted.
-				w.spillWords = int(max(budget/16/int64(len(s.workers)), 1024))
+				// A buffered child costs 16 bytes (a plain key), and 8
+				// more while sorted.
+				w.spillWords = int(max(budget/24/int64(len(s.workers)), 1024))
 				w.compress = true
+				w.flat = make([]uint64, 0, 2*w.spillWords+2*256)
 			}
 		}
 	}
