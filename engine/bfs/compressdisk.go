@@ -172,7 +172,11 @@ func (w *worker) spillRun(c *codec) error {
 		w.sorted = make([]uint64, n)
 	}
 	sorted := w.sorted[:n]
-	fill := slices.Clone(h[:nb]) // the next free slot of every bucket
+	if len(w.fill) != nb {
+		w.fill = make([]int64, nb)
+	}
+	fill := w.fill // the next free slot of every bucket
+	copy(fill, h[:nb])
 	for i := 0; i < len(flat); i += 2 {
 		b, rem := bucket(flat[i], flat[i+1])
 		sorted[fill[b]] = rem

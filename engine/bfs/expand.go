@@ -41,6 +41,7 @@ type worker struct {
 	raw      []byte
 	compress bool
 	hist     []int64
+	fill     []int64
 	sorted   []uint64
 	flat     []uint64 // the children as (hi, lo) pairs
 	runs     []*frun
