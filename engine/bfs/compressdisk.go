@@ -299,6 +299,10 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 		}
 	}()
 	out := &level{counts: make([]int64, s.c.parts()), frun: &frun{}}
+	s.spillBytes = 0
+	for _, r := range runs {
+		s.spillBytes += r.bytes
+	}
 	// Key ranges: the workers' share of the runs' block first keys.
 	var firsts [][2]uint64
 	for _, r := range runs {

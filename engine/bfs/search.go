@@ -210,6 +210,7 @@ type searcher struct {
 	prevCPU    float64   // CPU seconds spent by the runs before a resume
 	done       *Result   // the result of a checkpoint of a finished search
 	hist       [][]int64 // Options.Compress: per-worker bucket counts (compressLevel)
+	spillBytes int64     // compressed disk mode: the bytes of the last level's children runs
 }
 
 // MaxWorkers is the most goroutines a search takes (Options.Workers).

@@ -72,9 +72,13 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	}
 	s.cur.release()
 	s.cur = next
+	disk := ""
+	if next.frun != nil {
+		disk = fmt.Sprintf(", its children's runs took %s of disk", formatBytes(s.spillBytes))
+	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
-		Info: fmt.Sprintf("best %d, next %d states (%s stored, %.2f B/state), %s RSS", s.res.Score, next.size(),
-			formatBytes(next.storedBytes()), float64(next.storedBytes())/float64(max(next.size(), 1)), formatBytes(procstat.CurrentRSS()))})
+		Info: fmt.Sprintf("best %d, next %d states (%s stored, %.2f B/state%s), %s RSS", s.res.Score, next.size(),
+			formatBytes(next.storedBytes()), float64(next.storedBytes())/float64(max(next.size(), 1)), disk, formatBytes(procstat.CurrentRSS()))})
 	return false, s.checkpoint(depth + 1)
 }
 
