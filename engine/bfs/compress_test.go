@@ -3,6 +3,7 @@ package bfs
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -112,6 +113,46 @@ func TestCompressDisk(t *testing.T) {
 			}
 			if !bytes.Equal(got.Bytes(), want) {
 				t.Fatalf("%s: compressed disk mode gives another level file:\n%s", name, got.String())
+			}
+		}
+	}
+}
+
+// TestCompressDamagedFrontier: a compressed frontier file with a byte
+// changed, or cut short, is refused on resume (ErrInput), in memory and in
+// disk mode; a checkpoint of one mode is refused by the other.
+func TestCompressDamagedFrontier(t *testing.T) {
+	for _, disk := range []bool{false, true} {
+		for _, damage := range []string{"flip", "truncate", "other mode"} {
+			dir := t.TempDir()
+			opt := Options{Width: 8, Height: 5, Compress: true, Checkpoint: filepath.Join(dir, "ck"), MaxLevels: 6}
+			if disk {
+				opt.SpillDir = filepath.Join(dir, "spill")
+			}
+			if _, err := Search(context.Background(), opt); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(opt.Checkpoint, "frontier-00006.run")
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch damage {
+			case "flip":
+				b[len(b)/2] ^= 4
+			case "truncate":
+				b = b[:len(b)-9]
+			case "other mode":
+				opt.Compress = false
+				opt.SpillDir = ""
+			}
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opt.MaxLevels = 0
+			_, err = Search(context.Background(), opt)
+			if !errors.Is(err, ErrInput) {
+				t.Errorf("disk %v, %s: resumed: %v", disk, damage, err)
 			}
 		}
 	}
