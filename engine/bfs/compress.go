@@ -146,16 +146,15 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	})
 	// Sort every bucket (workers take 64 buckets at a time).
 	var nextB atomic.Int64
-	parallel(func(int) {
+	parallel(func(i int) {
+		w := s.workers[i]
 		for {
 			b0 := int(nextB.Add(64) - 64)
 			if b0 >= nb {
 				return
 			}
 			for b := b0; b < min(b0+64, nb); b++ {
-				if start[b+1]-start[b] > 1 {
-					slices.Sort(scratch[start[b]:start[b+1]])
-				}
+				w.radix = sortWords(scratch[start[b]:start[b+1]], w.radix, shift)
 			}
 		}
 	})
@@ -209,6 +208,49 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	}
 	out.run = r
 	return out, nil
+}
+
+// sortWords sorts a, whose words have at most width bits: a radix sort
+// (least significant 11-bit digit first, skipping the digits all words
+// share) for long slices, with tmp as its buffer (grown if needed and
+// returned), pdqsort for short ones.
+func sortWords(a, tmp []uint64, width uint) []uint64 {
+	n := len(a)
+	if n < 512 {
+		if n > 1 {
+			slices.Sort(a)
+		}
+		return tmp
+	}
+	if cap(tmp) < n {
+		tmp = make([]uint64, n)
+	}
+	src, dst := a, tmp[:n]
+	var count [1 << 11]int
+	for shift := uint(0); shift < width; shift += 11 {
+		clear(count[:])
+		for _, x := range src {
+			count[(x>>shift)&(1<<11-1)]++
+		}
+		if count[(src[0]>>shift)&(1<<11-1)] == n {
+			continue // one digit: nothing to move
+		}
+		sum := 0
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for _, x := range src {
+			d := (x >> shift) & (1<<11 - 1)
+			dst[count[d]] = x
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &a[0] {
+		copy(a, src)
+	}
+	return tmp
 }
 
 // runMeter counts the bytes a runEncoder would write for the same keys.

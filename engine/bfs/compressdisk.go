@@ -192,9 +192,7 @@ func (w *worker) spillRun(c *codec) error {
 	w.runs = append(w.runs, r)
 	for b := 0; b < nb; b++ {
 		part := sorted[h[b]:h[b+1]]
-		if len(part) > 1 {
-			slices.Sort(part)
-		}
+		w.radix = sortWords(part, w.radix, shift)
 		for _, rem := range part {
 			var err error
 			if shift == 64 {

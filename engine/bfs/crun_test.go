@@ -160,3 +160,28 @@ func FuzzDecodeBlock(f *testing.F) {
 		}
 	})
 }
+
+// TestSortWords: the radix sort sorts like slices.Sort, for every width,
+// with repeated words and with digits shared by all words.
+func TestSortWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range []struct {
+		n     int
+		width uint
+		mask  uint64
+	}{{0, 64, math.MaxUint64}, {1, 64, math.MaxUint64}, {511, 64, math.MaxUint64}, {512, 64, math.MaxUint64}, {5000, 64, math.MaxUint64},
+		{5000, 43, 1<<43 - 1}, {5000, 43, 0x7ff << 20}, {3000, 11, 1<<11 - 1}, {4000, 1, 1}, {2000, 0, 0}} {
+		a := make([]uint64, tc.n)
+		for i := range a {
+			a[i] = rng.Uint64() & tc.mask
+		}
+		want := slices.Clone(a)
+		slices.Sort(want)
+		var tmp []uint64
+		tmp = sortWords(a, tmp, tc.width)
+		if !slices.Equal(a, want) {
+			t.Errorf("n %d width %d: not sorted", tc.n, tc.width)
+		}
+		_ = tmp
+	}
+}

@@ -43,6 +43,7 @@ type worker struct {
 	hist     []int64
 	fill     []int64
 	sorted   []uint64
+	radix    []uint64 // sortWords' buffer
 	flat     []uint64 // the children as (hi, lo) pairs
 	runs     []*frun
 }
