@@ -349,6 +349,7 @@ func (s *searcher) prepare() error {
 				w.spillWords = int(max(budget/24/int64(len(s.workers)), 1024))
 				w.compress = true
 				w.flat = make([]uint64, 0, 2*w.spillWords+2*256)
+				w.sorted = make([]uint64, 0, w.spillWords+256)
 			}
 		}
 	}
