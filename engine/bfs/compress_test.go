@@ -11,7 +11,7 @@ import (
 )
 
 // TestCompressTables: with compressed levels, every committed table whose
-// peak level is small (peak up to 2.5 M states; 200 k in -short)
+// peak level is small (peak up to 2 M states; 200 k in -short)
 // reproduces its level file (datasets/bfs/levels/*.csv) byte for byte, and
 // the stored peak level takes fewer bytes than 8 a state.
 func TestCompressTables(t *testing.T) {
@@ -19,7 +19,7 @@ func TestCompressTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	limit := int64(2_500_000)
+	limit := int64(2_000_000)
 	if testing.Short() {
 		limit = 200_000
 	}
