@@ -12,7 +12,7 @@ PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: all setup lab test vet gotest nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
+.PHONY: all setup lab test vet gotest bfs-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
 
 all: test
 
@@ -72,6 +72,10 @@ beamtest: hatelab-beam
 	cd dist && go vet ./... && ../bin/staticcheck ./...
 	cd dist && go test ./...
 	bash dist/scripts/jobserver-check.sh bin/hatelab-beam
+
+## bfs-kill: kill -9 a compressed 10x6 search at random moments, resume, compare with datasets/bfs
+bfs-kill:
+	HATELAB_BFS_KILL=10x6 go test ./cmd/hatelab/ -run TestBFSCompressKill9 -count=1 -v
 
 nbtest:
 	rm -rf .cache/nbquick

@@ -83,6 +83,8 @@ type bfsJSON struct {
 	PeakRSS    int64      `json:"peak_rss_bytes"`
 	Unbounded  bool       `json:"unbounded,omitempty"`
 	Replay     string     `json:"replay,omitempty"`
+	// PeakStoredBytes: the bytes that held the peak level, with --compress.
+	PeakStoredBytes int64 `json:"peak_stored_bytes,omitempty"`
 	// Deprecated keys, kept for one release: max_width is peak_states,
 	// max_width_depth is peak_level.
 	MaxWidth      int64 `json:"max_width"`
@@ -118,6 +120,9 @@ func newBFSCmd() *cobra.Command {
 		history       bool
 		checkpoint    string
 		ckEvery       time.Duration
+		compress      bool
+		estimate      bool
+		diskBudget    int64
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
@@ -174,15 +179,32 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
 			}
 			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels,
-				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery}
+				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery, Compress: compress}
 			if err := bfs.Validate(opt); err != nil {
 				return err
+			}
+			if diskBudget < 0 || diskBudget > maxMemBudget {
+				return fmt.Errorf("--disk-budget %d: want 0..%d MiB", diskBudget, maxMemBudget)
 			}
 			// The first interrupt stops the search (between levels, or
 			// within a level's expansion; a checkpoint already saved stays
 			// valid); a second one kills the process.
 			ctx, stop, interrupted := interruptible()
 			defer stop()
+			if estimate {
+				if history || maxLevels > 0 {
+					return fmt.Errorf("--estimate runs the first levels itself: not with --history or --max-levels")
+				}
+				e, err := estimateSearch(ctx, opt)
+				if err != nil {
+					return searchError(interrupted(err))
+				}
+				avail := availableMemory()
+				if err := printEstimate(cmd.OutOrStdout(), opt, e, avail); err != nil {
+					return failure(err)
+				}
+				return estimateFits(opt, e, avail, diskBudget<<20)
+			}
 			if history {
 				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
 				if err != nil {
@@ -287,6 +309,9 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
+	f.BoolVar(&estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
+	decimalVar(cmd, &diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
+	f.BoolVar(&compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
 	return cmd
 }
 
@@ -297,6 +322,9 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 		j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
 			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
 			MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
+		if compressed(res) {
+			j.PeakStoredBytes = res.PeakStoredBytes
+		}
 		for _, l := range res.Levels {
 			j.Levels = append(j.Levels, bfsLevel{Level: l.Level, States: l.States, Children: l.Children, BestScore: l.BestScore, Depth: l.Level})
 		}
@@ -321,10 +349,18 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 	}
 	fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
 		width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
+	if compressed(res) {
+		fmt.Fprintf(w, "peak level stored compressed in %.1f MB: %.2f bytes a state\n", float64(res.PeakStoredBytes)/(1<<20), float64(res.PeakStoredBytes)/float64(res.PeakStates))
+	}
 	if game != nil {
 		fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)
 	}
 	return nil
+}
+
+// compressed reports whether res's peak level was stored compressed.
+func compressed(res *bfs.Result) bool {
+	return res.PeakStoredBytes > 0 && res.PeakStoredBytes < 8*res.PeakStates
 }
 
 // maxMemBudget caps --mem-budget (MiB): 16 TiB.

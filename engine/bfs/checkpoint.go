@@ -54,6 +54,9 @@ type checkpoint struct {
 	Children  int64
 	// Done: the search finished and Result is final.
 	Done bool
+	// Compressed: LevelFile is a compressed run (Options.Compress,
+	// frontier-NNNNN.run), not a level file.
+	Compressed bool `json:",omitempty"`
 	// Result so far (Levels up to Depth-1); its Seconds and CPUSeconds
 	// are the time spent by all runs before this point.
 	Result Result
@@ -151,10 +154,18 @@ func parseCheckpoint(path string, b []byte, want checkpoint) (*checkpoint, error
 		return nil, inputErrorf("bfs: checkpoint %s is damaged: a finished search without its levels (or an edit)", path)
 	}
 	if !ck.Done && (ck.LevelFile == "" || filepath.Base(ck.LevelFile) != ck.LevelFile ||
-		ck.LevelFile != fmt.Sprintf("frontier-%05d.bin", ck.Depth) || len(r.Levels) != ck.Depth) {
+		ck.LevelFile != frontierName(ck.Depth, ck.Compressed) || len(r.Levels) != ck.Depth) {
 		return nil, inputErrorf("bfs: checkpoint %s is damaged: no level file for level %d", path, ck.Depth)
 	}
 	return &ck, nil
+}
+
+// frontierName is the name of the frontier file of level depth.
+func frontierName(depth int, compressed bool) string {
+	if compressed {
+		return fmt.Sprintf("frontier-%05d.run", depth)
+	}
+	return fmt.Sprintf("frontier-%05d.bin", depth)
 }
 
 // maxLevelsSaved bounds the levels a checkpoint may claim.
@@ -173,12 +184,19 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 			old = p.LevelFile
 		}
 	}
-	ck.LevelFile, ck.LevelCRC = "", 0
+	ck.LevelFile, ck.LevelCRC, ck.Compressed = "", 0, false
 	if !ck.Done {
-		ck.LevelFile = fmt.Sprintf("frontier-%05d.bin", ck.Depth)
+		ck.Compressed = l.run != nil || l.frun != nil
+		ck.LevelFile = frontierName(ck.Depth, ck.Compressed)
 		err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 1<<20)
-			crc, err := writeLevel(bw, l)
+			write := writeLevel
+			if l.run != nil {
+				write = writeRunFile
+			} else if l.frun != nil {
+				write = writeFrunFile
+			}
+			crc, err := write(bw, l)
 			if err != nil {
 				return err
 			}
@@ -270,14 +288,16 @@ func cleanCheckpointDir(dir string, saved *checkpoint) {
 		keep = saved.LevelFile
 	}
 	fronts, _ := filepath.Glob(filepath.Join(dir, "frontier-*.bin"))
-	for _, f := range fronts {
+	runs, _ := filepath.Glob(filepath.Join(dir, "frontier-*.run"))
+	for _, f := range append(fronts, runs...) {
 		atomicfile.RemoveStale(f)
 		if filepath.Base(f) != keep {
 			os.Remove(f)
 		}
 	}
 	tmps, _ := filepath.Glob(filepath.Join(dir, ".frontier-*.bin.tmp-*"))
-	for _, f := range tmps {
+	rtmps, _ := filepath.Glob(filepath.Join(dir, ".frontier-*.run.tmp-*"))
+	for _, f := range append(tmps, rtmps...) {
 		os.Remove(f)
 	}
 }
@@ -314,7 +334,42 @@ func (s *searcher) resume() error {
 		s.done = &r
 		return nil
 	}
-	if saved != nil {
+	if saved != nil && saved.Compressed != opt.Compress {
+		how := map[bool]string{false: "without", true: "with"}
+		return inputErrorf("bfs: the checkpoint in %s was saved by a search %s compressed levels: resume it %s --compress",
+			opt.Checkpoint, how[saved.Compressed], how[saved.Compressed])
+	}
+	if saved != nil && saved.Compressed && opt.SpillDir != "" {
+		var wantCRC *uint32
+		if !saved.legacy {
+			wantCRC = &saved.LevelCRC
+		}
+		r, err := openFrunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
+		if err != nil {
+			return err
+		}
+		l := &level{counts: make([]int64, s.c.parts()), frun: r}
+		if l.hash, err = frunHash(s.c, r); err != nil {
+			l.release()
+			return err
+		}
+		l.hashed = true
+		s.cur.release()
+		s.cur = l
+	} else if saved != nil && saved.Compressed {
+		var wantCRC *uint32
+		if !saved.legacy {
+			wantCRC = &saved.LevelCRC
+		}
+		r, err := readRunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
+		if err != nil {
+			return err
+		}
+		l := &level{counts: make([]int64, s.c.parts()), run: r}
+		l.hash, l.hashed = runHash(s.c, r), true
+		s.cur.release()
+		s.cur = l
+	} else if saved != nil {
 		l := newMemLevel(s.c.parts())
 		if opt.SpillDir != "" {
 			l.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth))
@@ -332,6 +387,8 @@ func (s *searcher) resume() error {
 		}
 		s.cur.release()
 		s.cur = l
+	}
+	if saved != nil {
 		*s.res = saved.Result
 		s.res.LevelDir = opt.LevelDir
 		s.prevSecond, s.prevCPU = s.res.Seconds, s.res.CPUSeconds
@@ -357,6 +414,16 @@ func (s *searcher) checkpoint(depth int) error {
 	s.stamp(&ck.Result)
 	if err := saveCheckpoint(s.opt.Checkpoint, ck, s.cur); err != nil {
 		return fmt.Errorf("bfs: checkpoint: %w", err)
+	}
+	if s.cur.frun != nil {
+		// Compressed disk mode: the frontier file holds the level now;
+		// its segment files go.
+		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), s.cur.frun)
+		if err != nil {
+			return fmt.Errorf("bfs: checkpoint: %w", err)
+		}
+		s.cur.frun.release()
+		s.cur.frun = r
 	}
 	s.clock.last = time.Now()
 	return nil

@@ -34,6 +34,18 @@ type worker struct {
 	buffered   int
 	spilled    []int64
 	scratch    []uint64
+	// Compressed levels: a block's keys, (hi, lo) pairs; in compressed
+	// disk mode the block's bytes, the children being sorted and the
+	// runs spilled this level.
+	keys     []uint64
+	raw      []byte
+	compress bool
+	hist     []int64
+	fill     []int64
+	sorted   []uint64
+	radix    []uint64 // sortWords' buffer
+	flat     []uint64 // the children as (hi, lo) pairs
+	runs     []*frun
 }
 
 // expandLevel expands every state of cur into the workers' partition
@@ -56,6 +68,26 @@ func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers [
 					return
 				}
 				p := int(next.Add(1) - 1)
+				if cur.frun != nil {
+					if p >= len(cur.frun.blocks) {
+						return
+					}
+					w.expandFblock(c, sc, cur.frun, p, track)
+					if w.err != nil {
+						return
+					}
+					continue
+				}
+				if cur.run != nil {
+					if p >= len(cur.run.index) {
+						return
+					}
+					w.expandBlock(c, sc, cur.run, p, track)
+					if w.err != nil {
+						return
+					}
+					continue
+				}
 				if p >= cur.parts() {
 					return
 				}
@@ -105,30 +137,8 @@ func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers [
 func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track bool) {
 	for i, word := range words {
 		hi0, lo0 := c.decodeKey(p, word)
-		c.unpackRows(hi0, lo0, &w.well) // the rows above the bar stay 0
-		w.best = max(w.best, sc.scoreKey(hi0, lo0))
-		if track {
-			w.parents = append(w.parents, [2]uint64{hi0, lo0})
-		}
-		_, w.plain, w.res = w.gen.LiveMoves(&w.well, hatetris.Mild, nil, w.plain[:0], w.res[:0])
-		// A line-free child's key is its parent's with the piece's cells
-		// added.
-		for j := range w.plain {
-			hi, lo := c.place(hi0, lo0, &w.plain[j])
-			w.addChild(c, hi, lo, 0, track)
-		}
-		for j := range w.res {
-			r := &w.res[j]
-			hi, lo := c.pack(&r.Well)
-			w.addChild(c, hi, lo, r.Lines, track)
-		}
-		w.children += int64(len(w.plain) + len(w.res))
-		w.buffered += len(w.plain) + len(w.res)
-		if w.spillDir != "" && w.buffered > w.spillWords {
-			if err := w.spill(w.spillDir); err != nil {
-				w.err = err
-				return
-			}
+		if !w.expandState(c, sc, hi0, lo0, track) {
+			return
 		}
 		if i&1023 == 1023 {
 			w.expanded.Add(1024)
@@ -139,6 +149,41 @@ func (w *worker) expandPart(c *codec, sc scorer, p uint32, words []uint64, track
 		}
 	}
 	w.expanded.Add(int64(len(words) & 1023))
+}
+
+// expandState expands the state of plain key (hi0, lo0) into the worker's
+// buffers, spilling them in disk mode; false (w.err set) on an error.
+func (w *worker) expandState(c *codec, sc scorer, hi0, lo0 uint64, track bool) bool {
+	c.unpackRows(hi0, lo0, &w.well) // the rows above the bar stay 0
+	w.best = max(w.best, sc.scoreKey(hi0, lo0))
+	if track {
+		w.parents = append(w.parents, [2]uint64{hi0, lo0})
+	}
+	_, w.plain, w.res = w.gen.LiveMoves(&w.well, hatetris.Mild, nil, w.plain[:0], w.res[:0])
+	// A line-free child's key is its parent's with the piece's cells
+	// added.
+	for j := range w.plain {
+		hi, lo := c.place(hi0, lo0, &w.plain[j])
+		w.addChild(c, hi, lo, 0, track)
+	}
+	for j := range w.res {
+		r := &w.res[j]
+		hi, lo := c.pack(&r.Well)
+		w.addChild(c, hi, lo, r.Lines, track)
+	}
+	w.children += int64(len(w.plain) + len(w.res))
+	w.buffered += len(w.plain) + len(w.res)
+	if w.spillDir != "" && w.buffered > w.spillWords {
+		spill := func() error { return w.spill(w.spillDir) }
+		if w.compress {
+			spill = func() error { return w.spillRun(c) }
+		}
+		if err := spill(); err != nil {
+			w.err = err
+			return false
+		}
+	}
+	return true
 }
 
 // reserve gives every worker's partition buffers room for n words, in its
@@ -165,6 +210,11 @@ func (w *worker) grow(buf []uint64) []uint64 {
 func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
 	if track {
 		w.edges = append(w.edges, trackEdge{parent: int32(len(w.parents) - 1), child: [2]uint64{hi, lo}, lines: int8(lines)})
+	}
+	if w.compress {
+		// Compressed disk mode: plain keys, one buffer (spillRun).
+		w.flat = append(w.flat, hi, lo)
+		return
 	}
 	cp, cw := c.encodeKey(hi, lo)
 	buf := w.out[cp]

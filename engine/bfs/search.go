@@ -52,6 +52,13 @@ type Options struct {
 	// bounded by the budget plus one partition per worker.
 	SpillDir     string
 	MemoryBudget int64
+	// Compress keeps every level as one compressed run of its states
+	// (plain keys in increasing order, delta-coded in blocks: about 2.5 to
+	// 3 bytes a state instead of 8; see compress.go), and checkpoints it
+	// so. Results are identical. With SpillDir too, the levels are
+	// compressed runs in files and the spilled children sorted runs,
+	// merged into the next level (compressdisk.go); no LevelDir then.
+	Compress bool
 	// LoopWells bounds the wells of the graph that Search keeps to find
 	// and describe a loop early (0: 4096). Past it, loops are still found
 	// exactly: a level equal to an earlier one proves that the levels
@@ -121,6 +128,9 @@ type Result struct {
 	PeakRSS int64
 	// LevelDir is where the levels were written (if Options.LevelDir).
 	LevelDir string
+	// PeakStoredBytes is the memory that held the peak level: 8 bytes a
+	// state, or its compressed run (Options.Compress).
+	PeakStoredBytes int64 `json:",omitempty"`
 }
 
 // UnmarshalJSON reads a level, taking its number from the old key "depth"
@@ -196,9 +206,11 @@ type searcher struct {
 	levelSets  map[[2]uint64]int // the set hash of each level, once a loop is proven
 	ck         *checkpoint       // Options.Checkpoint
 	clock      checkpointClock
-	prevSecond float64 // wall seconds spent by the runs before a resume
-	prevCPU    float64 // CPU seconds spent by the runs before a resume
-	done       *Result // the result of a checkpoint of a finished search
+	prevSecond float64   // wall seconds spent by the runs before a resume
+	prevCPU    float64   // CPU seconds spent by the runs before a resume
+	done       *Result   // the result of a checkpoint of a finished search
+	hist       [][]int64 // Options.Compress: per-worker bucket counts (compressLevel)
+	spillBytes int64     // compressed disk mode: the bytes of the last level's children runs
 }
 
 // MaxWorkers is the most goroutines a search takes (Options.Workers).
@@ -259,6 +271,9 @@ func validate(opt Options) (*codec, error) {
 	}
 	if opt.MemoryBudget < 0 {
 		return nil, inputErrorf("bfs: memory budget %d: want 0 (the default) or more", opt.MemoryBudget)
+	}
+	if opt.Compress && opt.SpillDir != "" && opt.LevelDir != "" {
+		return nil, inputErrorf("bfs: compressed disk mode (--compress --spill-dir) does not write level files (--levels-dir, --replay) yet")
 	}
 	if opt.CheckpointEvery < 0 {
 		return nil, inputErrorf("bfs: checkpoint interval %v: want 0 or more", opt.CheckpointEvery)
@@ -328,6 +343,14 @@ func (s *searcher) prepare() error {
 		opt.SpillDir = root
 		for _, w := range s.workers {
 			w.spillWords = int(max(budget/8/int64(len(s.workers)), 1024))
+			if opt.Compress {
+				// A buffered child costs 16 bytes (a plain key), and 8
+				// more while sorted.
+				w.spillWords = int(max(budget/24/int64(len(s.workers)), 1024))
+				w.compress = true
+				w.flat = make([]uint64, 0, 2*w.spillWords+2*256)
+				w.sorted = make([]uint64, 0, w.spillWords+256)
+			}
 		}
 	}
 	if opt.LevelDir != "" {

@@ -20,6 +20,12 @@ type level struct {
 	shared bool       // the arena belongs to the search, not the level
 	hash   [2]uint64  // the set hash (see setHash), once hashed
 	hashed bool
+	// run, when set, holds the states instead (Options.Compress): every
+	// plain key in increasing order, compressed (crun.go); counts are
+	// then zero and mem nil.
+	run *run
+	// frun, in compressed disk mode, holds them in files (compressdisk.go).
+	frun *frun
 }
 
 func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
@@ -27,11 +33,28 @@ func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts:
 func (l *level) parts() int { return len(l.counts) }
 
 func (l *level) size() int64 {
+	if l.run != nil {
+		return l.run.n
+	}
+	if l.frun != nil {
+		return l.frun.n
+	}
 	n := int64(0)
 	for _, c := range l.counts {
 		n += c
 	}
 	return n
+}
+
+// storedBytes is the memory (or disk) that holds the level's states.
+func (l *level) storedBytes() int64 {
+	if l.run != nil {
+		return l.run.size()
+	}
+	if l.frun != nil {
+		return l.frun.bytes
+	}
+	return 8 * l.size()
 }
 
 // part returns partition p, reading it into scratch in disk mode.
@@ -57,7 +80,9 @@ func (l *level) set(p int, words []uint64) error {
 
 // release frees the level (its files in disk mode).
 func (l *level) release() {
-	l.mem = nil
+	l.mem, l.run = nil, nil
+	l.frun.release()
+	l.frun = nil
 	if !l.shared {
 		l.arena.release()
 	}

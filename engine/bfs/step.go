@@ -2,9 +2,11 @@ package bfs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/procstat"
@@ -42,9 +44,24 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	if s.repeats(depth, track) {
 		return true, wait()
 	}
-	next, err := s.nextLevel(depth)
-	if err == nil {
-		err = dedupLevel(s.c, s.workers, next)
+	var next *level
+	if s.opt.Compress && s.opt.SpillDir != "" {
+		next, err = s.mergeLevel(depth)
+	} else {
+		next, err = s.nextLevel(depth)
+		if err == nil {
+			err = dedupLevel(s.c, s.workers, next)
+		}
+	}
+	if err == nil && s.opt.Compress && s.opt.SpillDir == "" {
+		// The level files keep their format: written here, from the
+		// partitions, before they are compressed.
+		if s.ld != nil && next.size() > 0 {
+			err = s.ld.write(depth+1, next)
+		}
+		if err == nil {
+			next, err = s.compressLevel(next)
+		}
 	}
 	if werr := wait(); err == nil {
 		err = werr
@@ -55,15 +72,21 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	}
 	s.cur.release()
 	s.cur = next
+	disk := ""
+	if next.frun != nil {
+		disk = fmt.Sprintf(", its children's runs took %s of disk", formatBytes(s.spillBytes))
+	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
-		Info: fmt.Sprintf("best %d, next %d states, %s RSS", s.res.Score, next.size(), formatBytes(procstat.CurrentRSS()))})
+		Info: fmt.Sprintf("best %d, next %d states (%s stored, %.2f B/state%s), %s RSS", s.res.Score, next.size(),
+			formatBytes(next.storedBytes()), float64(next.storedBytes())/float64(max(next.size(), 1)), disk, formatBytes(procstat.CurrentRSS()))})
 	return false, s.checkpoint(depth + 1)
 }
 
 // writeLevel starts writing level depth to Options.LevelDir (if set) and
 // returns the function that waits for the write and gives its error.
 func (s *searcher) writeLevel(depth int) (wait func() error) {
-	if s.ld == nil {
+	if s.ld == nil || s.cur.run != nil {
+		// A compressed level was written when it was made.
 		return func() error { return nil }
 	}
 	errc := make(chan error, 1)
@@ -122,6 +145,7 @@ func (s *searcher) record(depth int, n int64, best int) {
 	res.Length = depth
 	if n > res.PeakStates {
 		res.PeakStates, res.PeakLevel = n, depth
+		res.PeakStoredBytes = s.cur.storedBytes()
 	}
 	s.children = 0
 	for _, w := range s.workers {
@@ -175,12 +199,37 @@ func (s *searcher) repeats(depth int, track bool) bool {
 	return false
 }
 
+// mergeLevel, in compressed disk mode, spills what the workers still
+// buffer and merges all their runs into level depth+1.
+func (s *searcher) mergeLevel(depth int) (*level, error) {
+	errs := make([]error, len(s.workers))
+	var wg sync.WaitGroup
+	for i, w := range s.workers {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[i] = w.spillRun(s.c) }()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(s.opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return s.mergeSpills(dir)
+}
+
 // nextLevel makes the empty level depth+1: in memory mode in the arena of
 // level depth-1 (released by now), in disk mode in a folder of its own.
 func (s *searcher) nextLevel(depth int) (*level, error) {
 	next := newMemLevel(s.c.parts())
 	if s.opt.SpillDir == "" {
 		a := &s.arenas[(depth+1)&1]
+		if s.opt.Compress {
+			// The partitions live only until compressLevel, which
+			// takes arenas[1] as scratch.
+			a = &s.arenas[0]
+		}
 		*a = (*a).reuse(int(s.children))
 		next.arena, next.shared = *a, true
 		return next, nil

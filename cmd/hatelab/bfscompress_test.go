@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBFSCompressKill9: `bfs --compress --checkpoint DIR` killed with
+// SIGKILL at random moments (during an expansion, a compression, a
+// checkpoint write), then run again each time, ends with the committed
+// level file, byte for byte: 9x6 (8x6 in -short; 10x6 with
+// HATELAB_BFS_KILL=10x6, `make bfs-kill`), in memory and in disk mode
+// (a 1 MiB budget: many spilled runs).
+func TestBFSCompressKill9(t *testing.T) {
+	for _, disk := range []bool{false, true} {
+		t.Run(map[bool]string{false: "memory", true: "disk"}[disk], func(t *testing.T) { testCompressKill9(t, disk) })
+	}
+}
+
+func testCompressKill9(t *testing.T, disk bool) {
+	w, h, kills := "9", "6", 4
+	if testing.Short() {
+		w, h, kills = "8", "6", 3
+	}
+	if size := os.Getenv("HATELAB_BFS_KILL"); size != "" {
+		var ok bool
+		if w, h, ok = strings.Cut(size, "x"); !ok {
+			t.Fatalf("HATELAB_BFS_KILL=%q: want WxH", size)
+		}
+		kills = 8
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "datasets", "bfs", "levels", "w"+w+"-h"+h+"-qntm.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ck, out := filepath.Join(dir, "ck"), filepath.Join(dir, "levels.csv")
+	args := []string{"bfs", "--width", w, "--height", h, "--compress", "--quiet", "--checkpoint", ck, "--checkpoint-every", "0", "--out", out}
+	if disk {
+		args = append(args, "--spill-dir", filepath.Join(dir, "spill"), "--mem-budget", "1")
+	}
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 14))
+	bin := cliBinary(t)
+	killed := 0
+	for i := 0; i < kills; i++ {
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("run %d: %v: %s", i, err, stderr.String())
+			}
+		case <-time.After(time.Duration(50+rng.IntN(700)) * time.Millisecond):
+			cmd.Process.Kill()
+			<-done
+			killed++
+		}
+	}
+	// The last run goes to the end.
+	cmd := exec.Command(bin, args...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("final run: %v: %s", err, b)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("after %d kills the levels differ from the committed file:\n%s", killed, got)
+	}
+	t.Logf("%d kills", killed)
+}
