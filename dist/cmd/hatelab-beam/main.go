@@ -123,6 +123,7 @@ func oneLine(err error) string {
 func bfsCmd() *cobra.Command {
 	var (
 		width, height, maxLevels, block int
+		group                           int
 		ruleName, work, levelsDir, out  string
 		summary                         string
 		asJSON, progress                bool
@@ -156,7 +157,7 @@ func bfsCmd() *cobra.Command {
 				if progress {
 					pw = cmd.ErrOrStderr()
 				}
-				res, err = beamrun.BFS(cmd.Context(), beamrun.BFSOptions{Search: opt, Work: work, BlockStates: block, Runner: runner, Progress: pw})
+				res, err = beamrun.BFS(cmd.Context(), beamrun.BFSOptions{Search: opt, Work: work, BlockStates: block, GroupStates: group, Runner: runner, Progress: pw})
 			}
 			if err != nil {
 				return failure(err)
@@ -192,6 +193,7 @@ func bfsCmd() *cobra.Command {
 	f.StringVar(&out, "out", "", "write the levels table (CSV) here")
 	f.StringVar(&summary, "append-summary", "", "append the summary row to this CSV")
 	f.IntVar(&block, "block-states", 0, "states per expansion block (0: 524288, 4 MB)")
+	f.IntVar(&group, "group-states", 0, "children per group of partitions, the unit of the shuffle and of the level files (0: 524288)")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
 	return cmd
