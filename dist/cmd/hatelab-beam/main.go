@@ -399,18 +399,20 @@ func targetsCmd() *cobra.Command {
 		block        int
 	)
 	cmd := &cobra.Command{
-		Use:   "targets --samples SAMPLES.json --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-width 512 --target-pieces 10] --work DIR",
-		Short: "NNUE training targets of sampled wells (an nnue cycle's samples.json) as a parallel map",
+		Use:   "targets --samples FILE --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-width 512 --target-pieces 10] --work DIR",
+		Short: "NNUE training targets of sampled wells (an nnue cycle's samples file, or JSON with \"wells\") as a parallel map",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b, err := os.ReadFile(samples)
 			if err != nil {
 				return fmt.Errorf("--samples: %v", err)
 			}
-			var sf struct {
-				Wells []hatetris.Well `json:"wells"`
+			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
+			if err != nil {
+				return err
 			}
-			if err := json.Unmarshal(b, &sf); err != nil {
+			wells, err := parseSamples(b, r)
+			if err != nil {
 				return fmt.Errorf("--samples %s: %v", samples, err)
 			}
 			if out == "" {
@@ -418,19 +420,15 @@ func targetsCmd() *cobra.Command {
 			}
 			var ts []float32
 			if engine == "native" {
-				r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
-				if err != nil {
-					return err
-				}
 				ev, err := eval.ByName(o.EvalName, o.Weights)
 				if err != nil {
 					return err
 				}
-				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces}, sf.Wells)
+				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces}, wells)
 				if err != nil {
 					return failure(err)
 				}
-			} else if ts, err = beamrun.Targets(cmd.Context(), o, sf.Wells, work, block, runner); err != nil {
+			} else if ts, err = beamrun.Targets(cmd.Context(), o, wells, work, block, runner); err != nil {
 				return failure(err)
 			}
 			js, err := json.Marshal(map[string]any{"targets": ts})
@@ -441,7 +439,7 @@ func targetsCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&samples, "samples", "", "samples file (JSON with \"wells\", as nnue cycle writes)")
+	f.StringVar(&samples, "samples", "", "samples file: nnue cycle's (HLSAMP1), or JSON with \"wells\"")
 	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]})")
 	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
