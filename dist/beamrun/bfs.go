@@ -41,8 +41,10 @@ type BFSOptions struct {
 	// gs://bucket/dir) of the levels' partition files and of the state
 	// files the search resumes from. Required.
 	Work string
-	// BlockStates is the states of one expansion block (0: 2^19, 4 MB).
-	BlockStates int
+	// BlockStates is the states of one expansion block (0: 2^19, 4 MB);
+	// GroupStates the children of one group of partitions, the unit of
+	// the shuffle and of the level's files (0: 2^19).
+	BlockStates, GroupStates int
 	// Runner says where the pipelines run (zero: Prism, in process).
 	Runner Runner
 	// Progress, if set, receives one line per level.
@@ -62,15 +64,53 @@ func (s bfsSpec) space() (*bfs.Space, error) {
 }
 
 func levelDir(work string, d int) string { return join(work, fmt.Sprintf("L%05d", d)) }
-func partFile(work string, d, p int) string {
-	return join(levelDir(work, d), fmt.Sprintf("part-%05d.bin", p))
+
+// groupFile is the file of partitions lo..hi-1 of level d: their sorted
+// words one partition after another (the counts are in the level's
+// summary).
+func groupFile(work string, d, lo, hi int) string {
+	return join(levelDir(work, d), fmt.Sprintf("group-%05d-%05d.bin", lo, hi))
 }
 
-// blockDesc is one expansion block: partitions Lo..Hi-1 of the level,
-// with their counts.
+// readGroup reads the group file of partitions lo..hi-1 (counts[i]
+// words for partition lo+i) and calls fn on each non-empty partition.
+func readGroup(ctx context.Context, work string, d, lo, hi int, counts []int64, scratch []uint64, fn func(p int, words []uint64) error) ([]uint64, error) {
+	n := int64(0)
+	for _, c := range counts {
+		n += c
+	}
+	if n == 0 {
+		return scratch, nil
+	}
+	b, err := readFile(ctx, groupFile(work, d, lo, hi))
+	if err != nil {
+		return scratch, err
+	}
+	if int64(len(b)) != 8*n {
+		return scratch, fmt.Errorf("level %d partitions %d..%d: %d bytes, want %d", d, lo, hi-1, len(b), 8*n)
+	}
+	words, err := bytesWords(scratch[:0], b)
+	if err != nil {
+		return scratch, err
+	}
+	off := int64(0)
+	for i, c := range counts {
+		if c > 0 {
+			if err := fn(lo+i, words[off:off+c]); err != nil {
+				return words, err
+			}
+		}
+		off += c
+	}
+	return words, nil
+}
+
+// blockDesc is one expansion block: whole groups of partitions of the
+// level (the groups of Group partitions from Lo to Hi-1), with their
+// counts.
 type blockDesc struct {
-	Lo, Hi int
-	Counts []int64
+	Lo, Hi, Group int
+	Counts        []int64
 }
 
 // statRow is one DoFn's share of a level's statistics: an expansion
@@ -86,6 +126,7 @@ type statRow struct {
 
 // levelSum is a level's combined statistics.
 type levelSum struct {
+	Group              int // partitions per group file of the level written
 	Expanded, Children int64
 	Best               int
 	Counts             []int64
@@ -111,25 +152,20 @@ func (f *expandFn) Setup() error {
 
 func (f *expandFn) ProcessElement(ctx context.Context, d blockDesc, emit func(int, []byte), stats func(statRow)) error {
 	row := statRow{Kind: 0, Best: -1}
-	var words []uint64
-	for p := d.Lo; p < d.Hi; p++ {
-		if d.Counts[p-d.Lo] == 0 {
-			continue
-		}
-		b, err := readFile(ctx, partFile(f.Spec.Work, f.Spec.Depth, p))
+	var scratch []uint64
+	for lo := d.Lo; lo < d.Hi; lo += d.Group {
+		hi := min(lo+d.Group, d.Hi)
+		var err error
+		scratch, err = readGroup(ctx, f.Spec.Work, f.Spec.Depth, lo, hi, d.Counts[lo-d.Lo:hi-d.Lo], scratch, func(p int, words []uint64) error {
+			c, best := f.ex.Expand(f.Spec.Depth, uint32(p), words)
+			row.Expanded += int64(len(words))
+			row.Children += c
+			row.Best = max(row.Best, best)
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		if words, err = bytesWords(words[:0], b); err != nil {
-			return err
-		}
-		if int64(len(words)) != d.Counts[p-d.Lo] {
-			return fmt.Errorf("level %d partition %d: %d states, want %d", f.Spec.Depth, p, len(words), d.Counts[p-d.Lo])
-		}
-		c, best := f.ex.Expand(f.Spec.Depth, uint32(p), words)
-		row.Expanded += int64(len(words))
-		row.Children += c
-		row.Best = max(row.Best, best)
 	}
 	// One element per group of partitions: G counts, then the words.
 	out := f.ex.Children()
@@ -197,17 +233,17 @@ func (f *dedupFn) ProcessElement(ctx context.Context, g int, values func(*[]byte
 			off += 8 * n
 		}
 	}
+	var all []byte
 	for i := range blocks {
 		p := lo + i
 		words := f.sp.DedupPartition(blocks[i])
 		blocks[i] = nil
-		if len(words) > 0 {
-			if err := writeFile(ctx, partFile(f.Spec.Work, f.Spec.Depth+1, p), wordsBytes(words)); err != nil {
-				return err
-			}
-		}
+		all = append(all, wordsBytes(words)...)
 		h := bfs.PartHash(p, words)
 		emit(statRow{Kind: 1, Part: p, Count: int64(len(words)), H0: h[0], H1: h[1]})
+	}
+	if len(all) > 0 {
+		return writeFile(ctx, groupFile(f.Spec.Work, f.Spec.Depth+1, lo, hi), all)
 	}
 	return nil
 }
@@ -269,6 +305,7 @@ type bfsState struct {
 	Depth    int // the next level to expand
 	Children int64
 	Counts   []int64
+	Group    int // the partitions per group file of level Depth
 	Hash     [2]uint64
 	Sets     [][3]uint64 // set hash and level of every level so far
 	Result   bfs.Result
@@ -348,7 +385,8 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 		st = &bfsState{Key: key, Counts: make([]int64, P),
 			Result: bfs.Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}}
 		p0, w0 := sp.Start()
-		if err := writeFile(ctx, partFile(o.Work, 0, int(p0)), wordsBytes([]uint64{w0})); err != nil {
+		st.Group = P
+		if err := writeFile(ctx, groupFile(o.Work, 0, 0, P), wordsBytes([]uint64{w0})); err != nil {
 			return nil, err
 		}
 		st.Counts[p0] = 1
@@ -371,7 +409,7 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 			break
 		}
 		if opt.LevelDir != "" {
-			if err := assembleLevel(ctx, o.Work, d, st.Counts, opt.LevelDir); err != nil {
+			if err := assembleLevel(ctx, o.Work, d, st.Counts, st.Group, opt.LevelDir); err != nil {
 				return nil, err
 			}
 		}
@@ -419,6 +457,7 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 		st.Depth = d + 1
 		st.Children = sum.Children
 		st.Counts = sum.Counts
+		st.Group = sum.Group
 		st.Hash = [2]uint64{sum.H0, sum.H1}
 		if err := saveState(ctx, o.Work, st); err != nil {
 			return nil, err
@@ -452,14 +491,18 @@ func saveState(ctx context.Context, work string, st *bfsState) error {
 func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsState, n int64, block int) (*levelSum, error) {
 	P := sp.Parts()
 	var descs []blockDesc
+	cg := max(st.Group, 1)
 	lo, acc := 0, int64(0)
-	for p := 0; p < P; p++ {
-		acc += st.Counts[p]
-		if acc >= int64(block) || p == P-1 {
+	for g := 0; g < P; g += cg {
+		hi := min(g+cg, P)
+		for _, c := range st.Counts[g:hi] {
+			acc += c
+		}
+		if acc >= int64(block) || hi == P {
 			if acc > 0 {
-				descs = append(descs, blockDesc{Lo: lo, Hi: p + 1, Counts: slices.Clone(st.Counts[lo : p+1])})
+				descs = append(descs, blockDesc{Lo: lo, Hi: hi, Group: cg, Counts: slices.Clone(st.Counts[lo:hi])})
 			}
-			lo, acc = p+1, 0
+			lo, acc = hi, 0
 		}
 	}
 	// Groups of partitions of a few MB of children each.
@@ -469,7 +512,11 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 			ratio = max(1, float64(st.Children)/float64(prev))
 		}
 	}
-	groups := int(float64(n)*ratio*8/(4<<20)) + 1
+	gs := o.GroupStates
+	if gs <= 0 {
+		gs = 1 << 19
+	}
+	groups := int(float64(n)*ratio/float64(gs)) + 1
 	G := max(1, P/min(groups, P))
 	spec := bfsSpec{Width: o.Search.Width, Height: o.Search.Height, Rule: int(o.Search.Rule), Work: o.Work, Depth: d, Parts: P, Group: G}
 	p, s := beam.NewPipelineWithRoot()
@@ -492,6 +539,7 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 	if err := json.Unmarshal(b, &ls); err != nil {
 		return nil, err
 	}
+	ls.Group = G
 	if len(ls.Counts) != P {
 		return nil, fmt.Errorf("summary of level %d: %d partitions, want %d", d+1, len(ls.Counts), P)
 	}
@@ -499,25 +547,32 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 }
 
 // assembleLevel writes level d's file (bfs's level-file format) into dir
-// from its partition files.
-func assembleLevel(ctx context.Context, work string, d int, counts []int64, dir string) error {
+// from its group files (group partitions each).
+func assembleLevel(ctx context.Context, work string, d int, counts []int64, group int, dir string) error {
 	path := filepath.Join(dir, bfs.LevelFileName(d))
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	var words []uint64
+	group = max(group, 1)
+	var cur [][]uint64 // the current group's partitions
+	curLo := -1
 	_, err = bfs.WriteLevelFile(bw, counts, func(p int) ([]uint64, error) {
-		b, err := readFile(ctx, partFile(work, d, p))
-		if err != nil {
-			return nil, err
+		lo := p / group * group
+		if lo != curLo {
+			hi := min(lo+group, len(counts))
+			cur = make([][]uint64, hi-lo)
+			_, err := readGroup(ctx, work, d, lo, hi, counts[lo:hi], nil, func(q int, words []uint64) error {
+				cur[q-lo] = words
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			curLo = lo
 		}
-		words, err = bytesWords(words[:0], b)
-		if err == nil && int64(len(words)) != counts[p] {
-			err = fmt.Errorf("level %d partition %d: %d states, want %d", d, p, len(words), counts[p])
-		}
-		return words, err
+		return cur[p-lo], nil
 	})
 	if err == nil {
 		err = bw.Flush()

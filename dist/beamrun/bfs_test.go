@@ -44,16 +44,17 @@ func sameDir(t *testing.T, a, b string) {
 
 func TestBFSMatchesNative(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		opt    bfs.Options
-		block  int
-		native bool
+		name  string
+		opt   bfs.Options
+		block int
+		group int
 	}{
-		{"5x5", bfs.Options{Width: 5, Height: 5}, 50, true},
-		{"6x5 clear-above-bar", bfs.Options{Width: 6, Height: 5, Rule: bfs.RuleClearAboveBar}, 100, true},
-		{"10x5", bfs.Options{Width: 10, Height: 5}, 0, true},
-		{"6x8", bfs.Options{Width: 6, Height: 8}, 20000, true},
-		{"6x8 max-levels 7", bfs.Options{Width: 6, Height: 8, MaxLevels: 7}, 0, true},
+		{"5x5", bfs.Options{Width: 5, Height: 5}, 50, 7},
+		{"6x5 clear-above-bar", bfs.Options{Width: 6, Height: 5, Rule: bfs.RuleClearAboveBar}, 100, 0},
+		{"10x5", bfs.Options{Width: 10, Height: 5}, 0, 0},
+		{"10x5 small blocks and groups", bfs.Options{Width: 10, Height: 5}, 30000, 5000},
+		{"6x8", bfs.Options{Width: 6, Height: 8}, 20000, 3000},
+		{"6x8 max-levels 7", bfs.Options{Width: 6, Height: 8, MaxLevels: 7}, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if testing.Short() && tc.opt.Width*tc.opt.Height > 40 {
@@ -67,7 +68,7 @@ func TestBFSMatchesNative(t *testing.T) {
 			}
 			o := tc.opt
 			o.LevelDir = t.TempDir()
-			got, err := BFS(context.Background(), BFSOptions{Search: o, Work: t.TempDir(), BlockStates: tc.block})
+			got, err := BFS(context.Background(), BFSOptions{Search: o, Work: t.TempDir(), BlockStates: tc.block, GroupStates: tc.group})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,10 +106,10 @@ func TestBFSResumes(t *testing.T) {
 	work := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if _, err := BFS(ctx, BFSOptions{Search: opt, Work: work, Progress: &cancelAfter{n: 4, cancel: cancel}}); err == nil {
+	if _, err := BFS(ctx, BFSOptions{Search: opt, Work: work, BlockStates: 500, GroupStates: 300, Progress: &cancelAfter{n: 4, cancel: cancel}}); err == nil {
 		t.Fatal("a cancelled search succeeded")
 	}
-	got, err := BFS(context.Background(), BFSOptions{Search: opt, Work: work})
+	got, err := BFS(context.Background(), BFSOptions{Search: opt, Work: work, BlockStates: 500, GroupStates: 300})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,14 +4,15 @@
 // with Go worker pools.
 //
 // The pipelines move blocks, never single states: a block of a few MB of
-// states of one level (the partitions lo..hi of the level's partition
-// files) is expanded by one DoFn call with the engine's own code
-// (engine/bfs.Expander), and its children leave it as one element per
+// states of one level (whole group files of the level, each holding a
+// range of partitions) is expanded by one DoFn call with the engine's own
+// code (engine/bfs.Expander), and its children leave it as one element per
 // group of partitions, keyed by the group, so that a GroupByKey brings
 // together every child of a partition. Each partition is then sorted and
-// deduplicated by engine/bfs.Space.DedupPartition and written to the next
-// level's partition file through Beam's filesystems (a local folder, or
-// object storage such as gs://); the level's statistics (states,
+// deduplicated by engine/bfs.Space.DedupPartition, and the group written
+// as one file of the next level through Beam's filesystems (a local
+// folder, or object storage such as gs:// or s3://); the level's
+// statistics (states,
 // children, best score, per-partition counts, set hash) are combined with
 // beam.Combine. A driver runs one pipeline per level and writes a state
 // file after each, so a search resumes from the last complete level; with

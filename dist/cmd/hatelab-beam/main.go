@@ -123,6 +123,7 @@ func oneLine(err error) string {
 func bfsCmd() *cobra.Command {
 	var (
 		width, height, maxLevels, block int
+		group                           int
 		ruleName, work, levelsDir, out  string
 		summary                         string
 		asJSON, progress                bool
@@ -156,7 +157,7 @@ func bfsCmd() *cobra.Command {
 				if progress {
 					pw = cmd.ErrOrStderr()
 				}
-				res, err = beamrun.BFS(cmd.Context(), beamrun.BFSOptions{Search: opt, Work: work, BlockStates: block, Runner: runner, Progress: pw})
+				res, err = beamrun.BFS(cmd.Context(), beamrun.BFSOptions{Search: opt, Work: work, BlockStates: block, GroupStates: group, Runner: runner, Progress: pw})
 			}
 			if err != nil {
 				return failure(err)
@@ -192,6 +193,7 @@ func bfsCmd() *cobra.Command {
 	f.StringVar(&out, "out", "", "write the levels table (CSV) here")
 	f.StringVar(&summary, "append-summary", "", "append the summary row to this CSV")
 	f.IntVar(&block, "block-states", 0, "states per expansion block (0: 524288, 4 MB)")
+	f.IntVar(&group, "group-states", 0, "children per group of partitions, the unit of the shuffle and of the level files (0: 524288)")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
 	return cmd
@@ -397,18 +399,20 @@ func targetsCmd() *cobra.Command {
 		block        int
 	)
 	cmd := &cobra.Command{
-		Use:   "targets --samples SAMPLES.json --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-width 512 --target-pieces 10] --work DIR",
-		Short: "NNUE training targets of sampled wells (an nnue cycle's samples.json) as a parallel map",
+		Use:   "targets --samples FILE --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-width 512 --target-pieces 10] --work DIR",
+		Short: "NNUE training targets of sampled wells (an nnue cycle's samples file, or JSON with \"wells\") as a parallel map",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b, err := os.ReadFile(samples)
 			if err != nil {
 				return fmt.Errorf("--samples: %v", err)
 			}
-			var sf struct {
-				Wells []hatetris.Well `json:"wells"`
+			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
+			if err != nil {
+				return err
 			}
-			if err := json.Unmarshal(b, &sf); err != nil {
+			wells, err := parseSamples(b, r)
+			if err != nil {
 				return fmt.Errorf("--samples %s: %v", samples, err)
 			}
 			if out == "" {
@@ -416,19 +420,15 @@ func targetsCmd() *cobra.Command {
 			}
 			var ts []float32
 			if engine == "native" {
-				r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
-				if err != nil {
-					return err
-				}
 				ev, err := eval.ByName(o.EvalName, o.Weights)
 				if err != nil {
 					return err
 				}
-				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces}, sf.Wells)
+				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces}, wells)
 				if err != nil {
 					return failure(err)
 				}
-			} else if ts, err = beamrun.Targets(cmd.Context(), o, sf.Wells, work, block, runner); err != nil {
+			} else if ts, err = beamrun.Targets(cmd.Context(), o, wells, work, block, runner); err != nil {
 				return failure(err)
 			}
 			js, err := json.Marshal(map[string]any{"targets": ts})
@@ -439,7 +439,7 @@ func targetsCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&samples, "samples", "", "samples file (JSON with \"wells\", as nnue cycle writes)")
+	f.StringVar(&samples, "samples", "", "samples file: nnue cycle's (HLSAMP1), or JSON with \"wells\"")
 	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]})")
 	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
