@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/nnue/samples"
 )
 
 func TestParseSamples(t *testing.T) {
@@ -15,7 +16,7 @@ func TestParseSamples(t *testing.T) {
 	a[r.Depth-1] = 0x1ff
 	b[r.Depth-2], b[r.Depth-1] = 0x3, 0x1fe
 	rows := r.Depth - r.Bar
-	bin := []byte(samplesMagic + `{"count":2,"rows":16}` + "\n")
+	bin := []byte(samples.Magic + `{"count":2,"rows":16}` + "\n")
 	for _, w := range []hatetris.Well{a, b} {
 		for y := 0; y < rows; y++ {
 			bin = binary.LittleEndian.AppendUint16(bin, w[r.Bar+y])

@@ -30,6 +30,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/samples"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
@@ -104,16 +105,16 @@ func histogram(ts []float32) []int {
 
 // validRanks returns the Spearman correlations of next's and prev's
 // values with the targets over the validation samples, and their number.
-func validRanks(next, prev *nnue.Network, r *hatetris.Rules, wells []hatetris.Well, samples []train.Sample) (sNext, sPrev float64, n int) {
+func validRanks(next, prev *nnue.Network, r *hatetris.Rules, wells []hatetris.Well, set []train.Sample) (sNext, sPrev float64, n int) {
 	var a, b, t []float64
-	for i := range samples {
-		if !train.IsValid(samples[i].Feats) {
+	for i := range set {
+		if !train.IsValid(set[i].Feats) {
 			continue
 		}
 		rows := wells[i][r.Bar:r.Depth]
 		a = append(a, next.Evaluate(rows))
 		b = append(b, prev.Evaluate(rows))
-		t = append(t, float64(samples[i].Target))
+		t = append(t, float64(set[i].Target))
 	}
 	return rankcorr.Spearman(a, t), rankcorr.Spearman(b, t), len(t)
 }
@@ -212,9 +213,9 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	// 1. Master beam and reservoir sample.
 	rr := hatetris.Standard()
 	sp := filepath.Join(dir, "samples.bin")
-	sf, err := readSamples(sp, rr)
+	sf, err := samples.Read(sp, rr)
 	if err != nil {
-		sf = &samplesFile{}
+		sf = &samples.File{}
 		t0 := time.Now()
 		event("master", fmt.Sprintf("width %d", cfg.MasterWidth))
 		rv := NewReservoir(cfg.Samples, cfg.Seed, uint64(g))
@@ -224,7 +225,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 			return nil, err
 		}
 		sf.Sampled = len(rv.Wells)
-		sf.Wells = distinctWells(rv.Wells)
+		sf.Wells = samples.Distinct(rv.Wells)
 		sf.Score, sf.Pieces = res.Score, res.Pieces
 		plain, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, MaxPieces: cfg.MasterPieces, Eval: ev, Workers: cfg.Workers})
 		if err != nil {
@@ -234,7 +235,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		sf.Seconds = time.Since(t0).Seconds()
 		sf.Provenance = fmt.Sprintf("master beam width %d quiescence %v max pieces %d, network %s, reservoir of %d kept wells, seed %d",
 			cfg.MasterWidth, !cfg.NoQuiescence, cfg.MasterPieces, ev.Name(), cfg.Samples, cfg.Seed)
-		if err := writeSamples(sp, rr, sf); err != nil {
+		if err := samples.Write(sp, rr, sf); err != nil {
 			return nil, err
 		}
 		if err := after("master"); err != nil {
@@ -283,10 +284,10 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	t0 := time.Now()
 	event("train", fmt.Sprintf("%d samples", len(tf.Targets)))
 	fs := prev.Features
-	samples := make([]train.Sample, len(sf.Wells))
+	set := make([]train.Sample, len(sf.Wells))
 	for i := range sf.Wells {
 		w := &sf.Wells[i]
-		samples[i] = train.Sample{Feats: fs.Append(nil, w[rr.Bar:rr.Depth]), Target: tf.Targets[i]}
+		set[i] = train.Sample{Feats: fs.Append(nil, w[rr.Bar:rr.Depth]), Target: tf.Targets[i]}
 	}
 	tc := cfg.Train
 	tc.Features, tc.Hidden, tc.Activation, tc.Start, tc.Dir = fs, prev.Hidden, prev.Activation, prev, filepath.Join(dir, "train")
@@ -304,7 +305,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 			return nil
 		}
 	}
-	tres, err := train.Train(ctx, tc, samples)
+	tres, err := train.Train(ctx, tc, set)
 	if err != nil {
 		return nil, err
 	}
@@ -319,7 +320,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		return nil, err
 	}
 	r.Network = genPath(cfg.Dir, g)
-	r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples = validRanks(net, prev, rr, sf.Wells, samples)
+	r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples = validRanks(net, prev, rr, sf.Wells, set)
 	if err := after("train"); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package cycle
+package samples
 
 import (
 	"bytes"
@@ -28,11 +28,11 @@ func TestSamplesRoundTrip(t *testing.T) {
 	r := hatetris.Standard()
 	path := filepath.Join(t.TempDir(), "samples.bin")
 	for _, ws := range [][]hatetris.Well{nil, someWells()} {
-		in := &samplesFile{Provenance: "test", Score: 3, Pieces: 9, Plain: 2, Seconds: 1.5, Sampled: 7, Wells: ws}
-		if err := writeSamples(path, r, in); err != nil {
+		in := &File{Provenance: "test", Score: 3, Pieces: 9, Plain: 2, Seconds: 1.5, Sampled: 7, Wells: ws}
+		if err := Write(path, r, in); err != nil {
 			t.Fatal(err)
 		}
-		out, err := readSamples(path, r)
+		out, err := Read(path, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,11 +44,11 @@ func TestSamplesRoundTrip(t *testing.T) {
 }
 
 // TestSamplesRefused: damaged, truncated, foreign files and wells with
-// cells above the bar are refused with errSamples (or a write error).
+// cells above the bar are refused with ErrInvalid (or a write error).
 func TestSamplesRefused(t *testing.T) {
 	r := hatetris.Standard()
 	path := filepath.Join(t.TempDir(), "samples.bin")
-	if err := writeSamples(path, r, &samplesFile{Wells: someWells()}); err != nil {
+	if err := Write(path, r, &File{Wells: someWells()}); err != nil {
 		t.Fatal(err)
 	}
 	good, _ := os.ReadFile(path)
@@ -60,13 +60,13 @@ func TestSamplesRefused(t *testing.T) {
 		"truncated": good[:len(good)-7],
 		"flipped":   flip,
 	} {
-		if _, err := parseSamples(data, r); !errors.Is(err, errSamples) {
-			t.Errorf("%s: %v, want errSamples", name, err)
+		if _, err := Parse(data, r); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", name, err)
 		}
 	}
 	bad := someWells()
 	bad[0][0] = 1
-	if err := writeSamples(path, r, &samplesFile{Wells: bad}); err == nil {
+	if err := Write(path, r, &File{Wells: bad}); err == nil {
 		t.Error("a well with cells above the bar was written")
 	}
 }
@@ -76,30 +76,24 @@ func TestSamplesRefused(t *testing.T) {
 func FuzzParseSamples(f *testing.F) {
 	r := hatetris.Standard()
 	path := filepath.Join(f.TempDir(), "samples.bin")
-	if err := writeSamples(path, r, &samplesFile{Wells: someWells()}); err != nil {
+	if err := Write(path, r, &File{Wells: someWells()}); err != nil {
 		f.Fatal(err)
 	}
 	good, _ := os.ReadFile(path)
 	f.Add(good)
-	f.Add([]byte(samplesMagic + "{}\n\x00\x00\x00\x00"))
+	f.Add([]byte(Magic + "{}\n\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sf, err := parseSamples(data, r)
+		sf, err := Parse(data, r)
 		if err == nil && len(sf.Wells) != sf.Count {
 			t.Fatalf("%d wells, header %d", len(sf.Wells), sf.Count)
 		}
 	})
 }
 
-func TestDistinctWellsAndHistogram(t *testing.T) {
+func TestDistinct(t *testing.T) {
 	ws := someWells()
 	in := []hatetris.Well{ws[1], ws[0], ws[1], ws[2], ws[0]}
-	if got := distinctWells(in); !slices.Equal(got, []hatetris.Well{ws[1], ws[0], ws[2]}) {
-		t.Errorf("distinctWells: %d wells", len(got))
-	}
-	h := histogram([]float32{-1, -1, -0.95, 0, 0.05, 0.999, 1})
-	want := make([]int, 20)
-	want[0], want[10], want[19] = 3, 2, 2
-	if !slices.Equal(h, want) {
-		t.Errorf("histogram %v, want %v", h, want)
+	if got := Distinct(in); !slices.Equal(got, []hatetris.Well{ws[1], ws[0], ws[2]}) {
+		t.Errorf("Distinct: %d wells", len(got))
 	}
 }
