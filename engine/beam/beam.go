@@ -399,22 +399,34 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	for _, w := range s.workers {
 		w.pool.c = w.pool.c[:0]
 	}
+	if s.keepLevel(&ds, lv, wells, scores) {
+		for _, w := range s.workers {
+			ds.Bytes += int64(cap(w.pool.c)) * int64(unsafe.Sizeof(cand{}))
+		}
+	}
+	return ds, nil
+}
+
+// keepLevel makes the kept wells (best first, with their scores and
+// their tree level lv) the beam's next level, ds.Level, and fills ds's
+// statistics of it: kept, tree nodes, bytes of the wells and the ancestry,
+// scores, families, and the best game so far. It reports false when
+// nothing was kept (the beam died).
+func (s *searcher) keepLevel(ds *LevelStats, lv level, wells []pwell, scores []int32) bool {
+	st := s.st
 	st.Children += ds.Children
 	ds.Kept = len(wells)
 	if len(wells) == 0 {
 		st.Died = true
 		ds.TreeNodes = s.tr.nodes()
-		return ds, nil
+		return false
 	}
 	s.tr.Levels = append(s.tr.Levels, lv)
 	s.tr.compact()
-	st.Level = d + 1
+	st.Level = ds.Level
 	st.Wells, st.Scores = wells, scores
 	ds.TreeNodes = s.tr.nodes()
 	ds.Bytes = int64(len(wells))*int64(unsafe.Sizeof(pwell{})+4) + int64(ds.TreeNodes)*15
-	for _, w := range s.workers {
-		ds.Bytes += int64(cap(w.pool.c)) * int64(unsafe.Sizeof(cand{}))
-	}
 	// Score distribution, families, best game.
 	ds.MinScore, ds.MaxScore = int(scores[0]), int(scores[0])
 	bestI := 0
@@ -439,7 +451,7 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 		st.BestScore, st.BestLevel = ds.MaxScore, st.Level
 		st.BestPath = s.tr.path(st.Level, bestI)
 	}
-	return ds, nil
+	return true
 }
 
 // finish rebuilds, completes and checks the best game.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"unsafe"
 
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -261,42 +260,7 @@ func (d *Driver) Advance(kept []Cand, children int64, loops, allRepeat int, seco
 		unpack(s.r, &c.well, &w)
 		lv.push(c.parent(), c.move(), hashWell(&w), cellsOf(&w))
 	}
-	st.Children += ds.Children
-	ds.Kept = len(wells)
-	if len(wells) == 0 {
-		st.Died = true
-		ds.TreeNodes = s.tr.nodes()
-	} else {
-		s.tr.Levels = append(s.tr.Levels, lv)
-		s.tr.compact()
-		st.Level = dep + 1
-		st.Wells, st.Scores = wells, scores
-		ds.TreeNodes = s.tr.nodes()
-		ds.Bytes = int64(len(wells))*int64(unsafe.Sizeof(pwell{})+4) + int64(ds.TreeNodes)*15
-		ds.MinScore, ds.MaxScore = int(scores[0]), int(scores[0])
-		bestI := 0
-		for i, sc := range scores {
-			ds.MinScore = min(ds.MinScore, int(sc))
-			if int(sc) > ds.MaxScore {
-				ds.MaxScore, bestI = int(sc), i
-			}
-		}
-		ds.ScoreCounts = make([]int, ds.MaxScore-ds.MinScore+1)
-		fam := make(map[uint16]int)
-		bottom := s.r.Depth - s.r.Bar - 1
-		for i, sc := range scores {
-			ds.ScoreCounts[int(sc)-ds.MinScore]++
-			fam[wells[i][bottom]]++
-		}
-		ds.Families = len(fam)
-		for _, c := range fam {
-			ds.TopFamily = max(ds.TopFamily, c)
-		}
-		if ds.MaxScore >= st.BestScore {
-			st.BestScore, st.BestLevel = ds.MaxScore, st.Level
-			st.BestPath = s.tr.path(st.Level, bestI)
-		}
-	}
+	s.keepLevel(&ds, lv, wells, scores)
 	ds.Seconds = seconds
 	st.Seconds += seconds
 	st.Stats = append(st.Stats, ds)
