@@ -25,7 +25,7 @@ func addEngineFlags(root *cobra.Command) {
 			continue
 		}
 		var engine string
-		cmd.Flags().StringVar(&engine, "engine", "native", "native (this binary) or beam (Apache Beam: the hatelab-beam binary, `make hatelab-beam`)")
+		cmd.Flags().StringVar(&engine, "engine", "native", "native (this binary) or beam (Apache Beam: the hatelab-beam binary: make hatelab-beam)")
 		prev := cmd.PreRunE
 		cmd.PreRunE = func(c *cobra.Command, args []string) error {
 			switch engine {
