@@ -138,7 +138,7 @@ func (w *frunWriter) finish() error {
 // folder. The sort is compressLevel's: a counting sort on the keys' top
 // bits (a bucket), then each bucket sorted as 64-bit remainders, in
 // w.sorted.
-func (w *worker) spillRun(c *codec) error {
+func (w *worker) spillRun(c *codec) (err error) {
 	n := len(w.flat) / 2
 	if n == 0 {
 		return nil
@@ -190,6 +190,11 @@ func (w *worker) spillRun(c *codec) error {
 		return err
 	}
 	w.runs = append(w.runs, r)
+	defer func() {
+		if err == nil {
+			err = w.compactRuns(c)
+		}
+	}()
 	for b := 0; b < nb; b++ {
 		part := sorted[h[b]:h[b+1]]
 		w.radix = sortWords(part, w.radix, shift)
@@ -206,6 +211,31 @@ func (w *worker) spillRun(c *codec) error {
 		}
 	}
 	return fw.finish()
+}
+
+// compactRunsAt is the number of spilled runs a worker merges into one
+// (dropping the duplicates between them, and denser, so smaller) when it
+// has that many.
+const compactRunsAt = 8
+
+// compactRuns merges the worker's runs into one when it has compactRunsAt.
+func (w *worker) compactRuns(c *codec) error {
+	if len(w.runs) < compactRunsAt {
+		return nil
+	}
+	r := &frun{}
+	tmp := &searcher{c: c}
+	if _, err := tmp.mergeRange(w.runs, [2]uint64{}, [2]uint64{}, true,
+		filepath.Join(w.spillDir, fmt.Sprintf("w%03d-m%05d.run", w.id, w.merged)), r); err != nil {
+		r.release()
+		return err
+	}
+	w.merged++
+	for _, old := range w.runs {
+		old.release()
+	}
+	w.runs = append(w.runs[:0], r)
+	return nil
 }
 
 func cmpPair(a, b [2]uint64) int {

@@ -46,6 +46,7 @@ type worker struct {
 	radix    []uint64 // sortWords' buffer
 	flat     []uint64 // the children as (hi, lo) pairs
 	runs     []*frun
+	merged   int // runs compacted (compactRuns), for their names
 }
 
 // expandLevel expands every state of cur into the workers' partition
