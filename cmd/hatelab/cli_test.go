@@ -200,6 +200,7 @@ func TestBFSReplayDamaged(t *testing.T) {
 // search (a foreign CSV, a device, a missing folder: exit 2, the file left
 // as it is), and a good summary gets one row per run, written atomically.
 func TestBFSOutputChecks(t *testing.T) {
+	cliBinary(t) // skips in -short mode, before the checks below depend on its runs
 	dir := t.TempDir()
 	foreign := filepath.Join(dir, "foreign.csv")
 	os.WriteFile(foreign, []byte("name,score\nann,3\n"), 0o644)
