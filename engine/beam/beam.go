@@ -219,30 +219,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	rep := progress.Or(cfg.Progress)
 	s := &searcher{cfg: cfg, r: r, rep: rep}
-	var st *state
-	if cfg.Resume {
-		var err error
-		st, err = loadCheckpoint(cfg.CheckpointDir)
-		if err != nil {
-			return nil, err
-		}
-		if st.Key != s.key() {
-			return nil, fmt.Errorf("%w: checkpoint was made with %s, not %s", ErrConfig, st.Key, s.key())
-		}
-	} else {
-		start := hatetris.Well{}
-		if cfg.Start != nil {
-			start = *cfg.Start
-		}
-		if r.IsOver(&start) || cfg.StartScore < 0 {
-			return nil, fmt.Errorf("%w: start well is not live", ErrConfig)
-		}
-		st = &state{Key: s.key(), StartWell: start, StartScore: cfg.StartScore, BestScore: cfg.StartScore}
-		st.Wells = []pwell{pack(r, &start)}
-		st.Scores = []int32{int32(cfg.StartScore)}
-		var root level
-		root.push(0, 0, hashWell(&start), cellsOf(&start))
-		st.Tree = []level{root}
+	st, err := s.initialState()
+	if err != nil {
+		return nil, err
 	}
 	s.st = st
 	if err := s.loop(ctx); err != nil {
@@ -405,6 +384,37 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 		}
 	}
 	return ds, nil
+}
+
+// initialState returns the search's first state: the checkpoint's when
+// Config.Resume is set (refused if another search made it), else the
+// start well's level.
+func (s *searcher) initialState() (*state, error) {
+	cfg, r := s.cfg, s.r
+	if cfg.Resume {
+		st, err := loadCheckpoint(cfg.CheckpointDir)
+		if err != nil {
+			return nil, err
+		}
+		if st.Key != s.key() {
+			return nil, fmt.Errorf("%w: checkpoint was made with %s, not %s", ErrConfig, st.Key, s.key())
+		}
+		return st, nil
+	}
+	start := hatetris.Well{}
+	if cfg.Start != nil {
+		start = *cfg.Start
+	}
+	if r.IsOver(&start) || cfg.StartScore < 0 {
+		return nil, fmt.Errorf("%w: start well is not live", ErrConfig)
+	}
+	st := &state{Key: s.key(), StartWell: start, StartScore: cfg.StartScore, BestScore: cfg.StartScore}
+	st.Wells = []pwell{pack(r, &start)}
+	st.Scores = []int32{int32(cfg.StartScore)}
+	var root level
+	root.push(0, 0, hashWell(&start), cellsOf(&start))
+	st.Tree = []level{root}
+	return st, nil
 }
 
 // keepLevel makes the kept wells (best first, with their scores and

@@ -176,29 +176,9 @@ func NewDriver(cfg Config) (*Driver, error) {
 	}
 	r := cfg.Rules
 	s := &searcher{cfg: cfg, r: r}
-	var st *state
-	if cfg.Resume {
-		var err error
-		if st, err = loadCheckpoint(cfg.CheckpointDir); err != nil {
-			return nil, err
-		}
-		if st.Key != s.key() {
-			return nil, fmt.Errorf("%w: checkpoint was made with %s, not %s", ErrConfig, st.Key, s.key())
-		}
-	} else {
-		start := hatetris.Well{}
-		if cfg.Start != nil {
-			start = *cfg.Start
-		}
-		if r.IsOver(&start) || cfg.StartScore < 0 {
-			return nil, fmt.Errorf("%w: start well is not live", ErrConfig)
-		}
-		st = &state{Key: s.key(), StartWell: start, StartScore: cfg.StartScore, BestScore: cfg.StartScore}
-		st.Wells = []pwell{pack(r, &start)}
-		st.Scores = []int32{int32(cfg.StartScore)}
-		var root level
-		root.push(0, 0, hashWell(&start), cellsOf(&start))
-		st.Tree = []level{root}
+	st, err := s.initialState()
+	if err != nil {
+		return nil, err
 	}
 	s.st = st
 	s.tr.Levels = st.Tree
