@@ -38,16 +38,16 @@ func Pathwise(c *Counts, g *Graph) []float64 {
 		return f
 	}
 	if g.Height == 1 {
-		for u, n := range c.shapeThrough {
-			if n > 0 {
-				f[u] = c.shapeCleared[u] / n
+		for u, n := range c.shapeLives {
+			if n.through > 0 {
+				f[u] = n.cleared / n.through
 			}
 		}
 		return f
 	}
-	for j, n := range c.through {
-		if n > 0 {
-			f[j] = c.clearedThrough[j] / n
+	for j, n := range c.lives {
+		if n.through > 0 {
+			f[j] = n.cleared / n.through
 		}
 	}
 	return f

@@ -121,11 +121,13 @@ func (k *Counter) add() error {
 			}
 			last := -1
 			for _, j := range k.path[l][:k.pathLen[l]] {
-				c.through[j]++
-				c.clearedThrough[j] += cl
+				lc := &c.lives[j]
+				lc.through++
+				lc.cleared += cl
 				if sh := int(j) & (1<<c.Width - 1); sh != last {
-					c.shapeThrough[sh]++
-					c.shapeCleared[sh] += cl
+					sc := &c.shapeLives[sh]
+					sc.through++
+					sc.cleared += cl
 					last = sh
 				}
 			}

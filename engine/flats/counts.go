@@ -31,11 +31,11 @@ type Counts struct {
 	edges *keyIndex // edgeKey(From, To)
 	edgeN []float64
 	dwell []float64 // per dense state index
-	// Through[i]: lives that visited state i and ended; ClearedThrough[i]:
-	// those of them that were cleared.
-	through, clearedThrough []float64
+	// lives[i]: the lives that visited state i and ended, and those of
+	// them that were cleared (side by side: one cache line per update).
+	lives []lifeCount
 	// The same per shape (a life counted once per shape it had).
-	shapeThrough, shapeCleared []float64
+	shapeLives []lifeCount
 	// pairs[a<<16|b]: {moves with a directly above b, of them moves whose
 	// piece reached row b or lower}.
 	pairs *keyIndex // a<<16 | b
@@ -53,8 +53,7 @@ func NewCounts(width, height int) (*Counts, error) {
 	}
 	n := height << width
 	return &Counts{Width: width, Height: height, edges: newKeyIndex(1 << 14), dwell: make([]float64, n),
-		through: make([]float64, n), clearedThrough: make([]float64, n),
-		shapeThrough: make([]float64, 1<<width), shapeCleared: make([]float64, 1<<width), pairs: newKeyIndex(1 << 14),
+		lives: make([]lifeCount, n), shapeLives: make([]lifeCount, 1<<width), pairs: newKeyIndex(1 << 14),
 		edgeN: make([]float64, 0, 1<<13), pairN: make([][2]float64, 0, 1<<13)}, nil
 }
 
@@ -145,10 +144,8 @@ func (c *Counts) merge(o *Counts) {
 	c.Moves += o.Moves
 	c.Pathwise = c.Pathwise && o.Pathwise
 	addAll(c.dwell, o.dwell)
-	addAll(c.through, o.through)
-	addAll(c.clearedThrough, o.clearedThrough)
-	addAll(c.shapeThrough, o.shapeThrough)
-	addAll(c.shapeCleared, o.shapeCleared)
+	addLives(c.lives, o.lives)
+	addLives(c.shapeLives, o.shapeLives)
 	for i, k := range o.edges.keys {
 		c.addEdge(expandState(k>>compactBits), expandState(k&(1<<compactBits-1)), o.edgeN[i])
 	}
@@ -159,6 +156,17 @@ func (c *Counts) merge(o *Counts) {
 		}
 		c.pairN[j][0] += o.pairN[i][0]
 		c.pairN[j][1] += o.pairN[i][1]
+	}
+}
+
+// lifeCount counts the ended lives through a state (or shape): all of
+// them, and those that were cleared.
+type lifeCount struct{ through, cleared float64 }
+
+func addLives(dst, src []lifeCount) {
+	for i, v := range src {
+		dst[i].through += v.through
+		dst[i].cleared += v.cleared
 	}
 }
 
@@ -264,10 +272,10 @@ func (c *Counts) Dwell(s State) float64 {
 // pathwise counts or lives.
 func (c *Counts) PathFrac(s State) (frac, lives float64) {
 	j := c.index(s)
-	if j < 0 || !c.Pathwise || c.through[j] == 0 {
+	if j < 0 || !c.Pathwise || c.lives[j].through == 0 {
 		return nan, 0
 	}
-	return c.clearedThrough[j] / c.through[j], c.through[j]
+	return c.lives[j].cleared / c.lives[j].through, c.lives[j].through
 }
 
 // Conservation checks that flow is conserved: for every state, the
