@@ -99,43 +99,21 @@ func (c *crcWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// writeLevel writes l in the level-file format and returns its checksum.
+// writeLevel writes l in the level-file format and returns its checksum
+// (WriteLevelFile, reading l's partitions into one reused scratch buffer
+// when they live on disk).
 func writeLevel(w io.Writer, l *level) (uint32, error) {
-	cw := &crcWriter{w: w}
-	var b [8]byte
-	put := func(v uint64) error {
-		binary.LittleEndian.PutUint64(b[:], v)
-		_, err := cw.Write(b[:])
-		return err
-	}
-	if _, err := io.WriteString(cw, levelMagic); err != nil {
-		return 0, err
-	}
-	if err := put(uint64(l.parts())); err != nil {
-		return 0, err
-	}
-	for _, n := range l.counts {
-		if err := put(uint64(n)); err != nil {
-			return 0, err
-		}
+	if len(l.counts) != l.parts() {
+		return 0, fmt.Errorf("bfs: level has %d partition counts for %d partitions", len(l.counts), l.parts())
 	}
 	var scratch []uint64
-	for p := 0; p < l.parts(); p++ {
+	return WriteLevelFile(w, l.counts, func(p int) ([]uint64, error) {
 		words, err := l.part(p, scratch)
-		if err == nil {
-			err = writeWords(cw, words)
-		}
-		if err != nil {
-			return 0, err
-		}
-		if l.dir != "" {
+		if err == nil && l.dir != "" {
 			scratch = words
 		}
-	}
-	sum := cw.crc
-	binary.LittleEndian.PutUint64(b[:], uint64(sum))
-	_, err := w.Write(b[:])
-	return sum, err
+		return words, err
+	})
 }
 
 // writeWords writes words little-endian.
