@@ -303,6 +303,12 @@ func runHash(c *codec, r *run) [2]uint64 {
 // buffers, as expandPart does for a partition.
 func (w *worker) expandBlock(c *codec, sc scorer, r *run, i int, track bool) {
 	w.keys = r.block(i, w.keys[:0])
+	w.expandKeys(c, sc, track)
+}
+
+// expandKeys expands the states of w.keys (pairs of key words), as
+// expandPart does for a partition, and counts them.
+func (w *worker) expandKeys(c *codec, sc scorer, track bool) {
 	for j := 0; j < len(w.keys); j += 2 {
 		if !w.expandState(c, sc, w.keys[j], w.keys[j+1], track) {
 			return
@@ -314,16 +320,26 @@ func (w *worker) expandBlock(c *codec, sc scorer, r *run, i int, track bool) {
 // writeRunFile writes the run of l as a compressed frontier file and
 // returns its checksum.
 func writeRunFile(w io.Writer, l *level) (uint32, error) {
+	return writeRunFrame(w, l.parts(), l.run.n, int64(len(l.run.data)), func(cw io.Writer) error {
+		_, err := cw.Write(l.run.data)
+		return err
+	})
+}
+
+// writeRunFrame writes a compressed frontier file: the header (magic,
+// partitions, keys, payload bytes), the payload that body writes, and the
+// CRC-32C of both, which it returns.
+func writeRunFrame(w io.Writer, parts int, keys, bytes int64, body func(io.Writer) error) (uint32, error) {
 	cw := &crcWriter{w: w}
 	hdr := make([]byte, 0, 32)
 	hdr = append(hdr, runFileMagic...)
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(l.parts()))
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(l.run.n))
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(len(l.run.data)))
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(parts))
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(keys))
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(bytes))
 	if _, err := cw.Write(hdr); err != nil {
 		return 0, err
 	}
-	if _, err := cw.Write(l.run.data); err != nil {
+	if err := body(cw); err != nil {
 		return 0, err
 	}
 	var b [8]byte

@@ -503,42 +503,27 @@ func (w *worker) expandFblock(c *codec, sc scorer, r *frun, i int, track bool) {
 		w.err = err
 		return
 	}
-	for j := 0; j < len(w.keys); j += 2 {
-		if !w.expandState(c, sc, w.keys[j], w.keys[j+1], track) {
-			return
-		}
-	}
-	w.expanded.Add(int64(len(w.keys) / 2))
+	w.expandKeys(c, sc, track)
 }
 
 // writeFrunFile writes the disk run of l as a compressed frontier file
 // (the format of writeRunFile) and returns its checksum.
 func writeFrunFile(w io.Writer, l *level) (uint32, error) {
-	cw := &crcWriter{w: w}
-	hdr := make([]byte, 0, 32)
-	hdr = append(hdr, runFileMagic...)
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(l.parts()))
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(l.frun.n))
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(l.frun.bytes))
-	if _, err := cw.Write(hdr); err != nil {
-		return 0, err
-	}
-	var buf []byte
-	for _, b := range l.frun.blocks {
-		if cap(buf) < int(b.size) {
-			buf = make([]byte, b.size)
+	return writeRunFrame(w, l.parts(), l.frun.n, l.frun.bytes, func(cw io.Writer) error {
+		var buf []byte
+		for _, b := range l.frun.blocks {
+			if cap(buf) < int(b.size) {
+				buf = make([]byte, b.size)
+			}
+			if _, err := l.frun.files[b.file].ReadAt(buf[:b.size], b.off); err != nil {
+				return err
+			}
+			if _, err := cw.Write(buf[:b.size]); err != nil {
+				return err
+			}
 		}
-		if _, err := l.frun.files[b.file].ReadAt(buf[:b.size], b.off); err != nil {
-			return 0, err
-		}
-		if _, err := cw.Write(buf[:b.size]); err != nil {
-			return 0, err
-		}
-	}
-	var t [8]byte
-	binary.LittleEndian.PutUint64(t[:], uint64(cw.crc))
-	_, err := w.Write(t[:])
-	return cw.crc, err
+		return nil
+	})
 }
 
 // openFrunFile opens a compressed frontier file as a disk run (not owned),
