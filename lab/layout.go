@@ -69,10 +69,14 @@ func drawPlot(c draw.Canvas, p *plot.Plot) {
 	legend.Top, legend.Left, legend.XOffs, legend.YOffs = true, true, 0, 0
 	const gap = 8
 	w, h := c.Size().X, c.Size().Y
-	if leg.X+gap <= 0.38*w {
-		q.Draw(draw.Crop(c, 0, -(leg.X + gap), 0, 0))
-		top := c.Max.Y - q.DataCanvas(draw.Crop(c, 0, -(leg.X+gap), 0, 0)).Max.Y
-		legend.Draw(draw.Crop(c, w-leg.X, 0, 0, -top))
+	// Slack for the viewer's font: the text was measured with Liberation
+	// Sans, and a browser's fallback can set it a little wider, which would
+	// cut the longest entry at the figure's right edge.
+	slack := 0.06*leg.X + vg.Points(2)
+	if side := leg.X + slack + gap; side <= 0.38*w {
+		q.Draw(draw.Crop(c, 0, -side, 0, 0))
+		top := c.Max.Y - q.DataCanvas(draw.Crop(c, 0, -side, 0, 0)).Max.Y
+		legend.Draw(draw.Crop(c, w-leg.X-slack, -slack, 0, -top))
 		return
 	}
 	if leg.Y+gap <= 0.45*h {

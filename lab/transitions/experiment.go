@@ -21,7 +21,7 @@ var ArmNames = map[string]string{
 	flats.ArmHandG:   "hand + G (records)",
 	flats.ArmGScore:  "G + score only",
 	flats.ArmPlacebo: "hand + placebo G",
-	flats.ArmOther:   "hand + G (bfs 10x5 optimal)",
+	flats.ArmOther:   "hand + G (10x5 optimal)",
 }
 
 // Experiment returns the committed results of the G-term experiment
