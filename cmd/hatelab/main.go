@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -88,10 +89,38 @@ func exitOnInterrupt() (stop func()) {
 	return func() { signal.Stop(c); close(done) }
 }
 
+// cpuProfile is the --cpuprofile file: a pprof CPU profile of the whole
+// command (go tool pprof FILE), for finding where a long run spends its time.
+var cpuProfile string
+
+// startProfile starts the CPU profile named by --cpuprofile, if any, and
+// returns the function that ends it.
+func startProfile() (stop func(), err error) {
+	if cpuProfile == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(cpuProfile)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
 func main() {
 	addEngineFlags(rootCmd)
+	rootCmd.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (go tool pprof FILE)")
+	stopProfile := func() {}
+	rootCmd.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
+		stopProfile, err = startProfile()
+		return err
+	}
 	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	err := rootCmd.Execute()
+	stopProfile()
 	if err == nil {
 		return
 	}

@@ -39,6 +39,7 @@ type frun struct {
 	blocks []fblock
 	n      int64
 	bytes  int64
+	tier   int // spilled runs merged into it: compactRunsAt^tier (compactRuns)
 }
 
 // readBlock appends the keys of block i to dst, reading into *buf.
@@ -213,29 +214,40 @@ func (w *worker) spillRun(c *codec) (err error) {
 	return fw.finish()
 }
 
-// compactRunsAt is the number of spilled runs a worker merges into one
-// (dropping the duplicates between them, and denser, so smaller) when it
-// has that many.
+// compactRunsAt is the number of spilled runs of one tier a worker merges
+// into one run of the next tier (dropping the duplicates between them, and
+// denser, so smaller). A spilled run is of tier 0; merging by tiers (as a
+// counter in base compactRunsAt carries) rewrites each child about
+// log_8(spills) times, where merging everything whenever there were eight
+// runs rewrote the growing merged run at every eighth spill.
 const compactRunsAt = 8
 
-// compactRuns merges the worker's runs into one when it has compactRunsAt.
+// compactRuns merges the worker's last compactRunsAt runs into one while
+// they are of one tier.
 func (w *worker) compactRuns(c *codec) error {
-	if len(w.runs) < compactRunsAt {
-		return nil
+	for {
+		n := len(w.runs)
+		if n < compactRunsAt {
+			return nil
+		}
+		tail := w.runs[n-compactRunsAt:]
+		tier := tail[len(tail)-1].tier
+		if tail[0].tier != tier {
+			return nil // tiers never increase along w.runs
+		}
+		r := &frun{tier: tier + 1}
+		tmp := &searcher{c: c}
+		if _, err := tmp.mergeRange(tail, [2]uint64{}, [2]uint64{}, true, false,
+			filepath.Join(w.spillDir, fmt.Sprintf("w%03d-m%05d.run", w.id, w.merged)), r); err != nil {
+			r.release()
+			return err
+		}
+		w.merged++
+		for _, old := range tail {
+			old.release()
+		}
+		w.runs = append(w.runs[:n-compactRunsAt], r)
 	}
-	r := &frun{}
-	tmp := &searcher{c: c}
-	if _, err := tmp.mergeRange(w.runs, [2]uint64{}, [2]uint64{}, true,
-		filepath.Join(w.spillDir, fmt.Sprintf("w%03d-m%05d.run", w.id, w.merged)), r); err != nil {
-		r.release()
-		return err
-	}
-	w.merged++
-	for _, old := range w.runs {
-		old.release()
-	}
-	w.runs = append(w.runs[:0], r)
-	return nil
 }
 
 func cmpPair(a, b [2]uint64) int {
@@ -357,7 +369,7 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 		go func() {
 			defer wg.Done()
 			segs[i] = &frun{}
-			hashes[i], errs[i] = s.mergeRange(runs, bounds[i], bounds[i+1], i == W-1,
+			hashes[i], errs[i] = s.mergeRange(runs, bounds[i], bounds[i+1], i == W-1, true,
 				filepath.Join(dir, fmt.Sprintf("seg-%03d.run", i)), segs[i])
 		}()
 	}
@@ -387,9 +399,9 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 }
 
 // mergeRange merges the keys in [from, to) (to: open when last) of runs
-// into one segment file path, added to seg, and returns their set hash.
-// An empty range writes nothing.
-func (s *searcher) mergeRange(runs []*frun, from, to [2]uint64, last bool, path string, seg *frun) ([2]uint64, error) {
+// into one segment file path, added to seg, and returns their set hash
+// (zero unless hash). An empty range writes nothing.
+func (s *searcher) mergeRange(runs []*frun, from, to [2]uint64, last, hash bool, path string, seg *frun) ([2]uint64, error) {
 	var h [2]uint64
 	if !last && from == to {
 		return h, nil
@@ -441,10 +453,12 @@ func (s *searcher) mergeRange(runs []*frun, from, to [2]uint64, last bool, path 
 			if err := fw.add(c.hi, c.lo); err != nil {
 				return h, err
 			}
-			p, w := s.c.encodeKey(c.hi, c.lo)
-			x := w ^ uint64(p)*seedA
-			h[0] += mix(x)
-			h[1] += mix(x ^ seedB)
+			if hash {
+				p, w := s.c.encodeKey(c.hi, c.lo)
+				x := w ^ uint64(p)*seedA
+				h[0] += mix(x)
+				h[1] += mix(x ^ seedB)
+			}
 		}
 		if err := c.next(); err != nil {
 			return h, err
