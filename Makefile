@@ -45,11 +45,16 @@ vet: setup
 	go vet ./...
 	GOOS=windows go vet ./...
 	GOOS=darwin go vet ./...
+	GOARCH=arm64 go vet ./engine/nnue/
+	go vet -tags purego ./engine/nnue/
 	bin/staticcheck ./...
 	$(PY) scripts/mknb.py --check
 
+## gotest: every package's tests, and the NNUE package again with its Go loops
+## in place of the AVX2 kernels (-tags purego), as on machines without them.
 gotest:
 	go test ./...
+	go test -tags purego ./engine/nnue/
 
 ## beamfetch: download the Beam module's dependencies (dist/go.mod: Apache
 ## Beam's Go SDK, kept out of the core module), each try bounded by a timeout

@@ -23,6 +23,10 @@
 // float reference; Quantize makes the integer network the engine runs
 // (see Quantized for the scheme and its exactness guarantees), whose
 // Accumulator is refreshed from scratch or updated from a parent well's.
+// The accumulator's 64-bit words (four hidden units each) are summed with
+// AVX2 (rows_amd64.s, four words an instruction) where the CPU has it, and
+// by Go loops elsewhere or with the purego build tag; both give the same
+// words, so values never depend on the machine.
 //
 // # Weights file (version 1)
 //

@@ -234,13 +234,14 @@ func lane(words []uint64, j int) int16 {
 type Accumulator struct {
 	words []uint64
 	feats []int32
+	swaps []int32 // scratch of delta: (old, new) feature pairs
 	rows  [MaxHeight]uint16
 }
 
 // NewAccumulator returns an empty accumulator for q: Refresh or Update it
 // before use.
 func (q *Quantized) NewAccumulator() *Accumulator {
-	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active)}
+	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active), swaps: make([]int32, 0, 2*q.fs.active)}
 }
 
 // Lanes appends the hidden pre-activations of a (int16, QA = 1.0).
@@ -264,16 +265,10 @@ func (q *Quantized) Refresh(a *Accumulator, rows []uint16) {
 	copy(acc, q.b1)
 	switch q.words {
 	case 8:
-		acc8 := (*[8]uint64)(acc)
-		for _, f := range a.feats {
-			add8(acc8, (*[8]uint64)(q.w1[int(f)*8:]))
-		}
+		addRows8((*[8]uint64)(acc), q.w1, 8, 0, a.feats)
 	case 16:
-		acc16 := (*[16]uint64)(acc)
-		for _, f := range a.feats {
-			add8((*[8]uint64)(acc16[:8]), (*[8]uint64)(q.w1[int(f)*16:]))
-			add8((*[8]uint64)(acc16[8:]), (*[8]uint64)(q.w1[int(f)*16+8:]))
-		}
+		addRows8((*[8]uint64)(acc[:8]), q.w1, 16, 0, a.feats)
+		addRows8((*[8]uint64)(acc[8:]), q.w1, 16, 8, a.feats)
 	default:
 		for _, f := range a.feats {
 			addRow(acc, q.w1[int(f)*q.words:int(f)*q.words+q.words])
@@ -281,15 +276,66 @@ func (q *Quantized) Refresh(a *Accumulator, rows []uint16) {
 	}
 }
 
-func add8(acc, row *[8]uint64) {
-	acc[0] += row[0]
-	acc[1] += row[1]
-	acc[2] += row[2]
-	acc[3] += row[3]
-	acc[4] += row[4]
-	acc[5] += row[5]
-	acc[6] += row[6]
-	acc[7] += row[7]
+// addRows8 adds to acc words off..off+7 of the weight rows of feats (rows
+// of stride words in w1), holding the sums in registers.
+// On amd64 with AVX2 it runs the assembly kernel (rows_amd64.s), whose
+// sums are the same 64-bit words.
+func addRows8(acc *[8]uint64, w1 []uint64, stride, off int, feats []int32) {
+	if hasAVX2 {
+		if len(feats) > 0 {
+			addRows8AVX2(acc, &w1[off], &feats[0], len(feats), stride*8)
+		}
+		return
+	}
+	addRows8Go(acc, w1, stride, off, feats)
+}
+
+// addRows8Go is addRows8 in Go.
+func addRows8Go(acc *[8]uint64, w1 []uint64, stride, off int, feats []int32) {
+	a0, a1, a2, a3, a4, a5, a6, a7 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7]
+	for _, f := range feats {
+		r := (*[8]uint64)(w1[int(f)*stride+off:])
+		a0 += r[0]
+		a1 += r[1]
+		a2 += r[2]
+		a3 += r[3]
+		a4 += r[4]
+		a5 += r[5]
+		a6 += r[6]
+		a7 += r[7]
+	}
+	acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7] = a0, a1, a2, a3, a4, a5, a6, a7
+}
+
+// swapRows8 applies to acc words off..off+7 the (old, new) feature pairs:
+// the new feature's weight row added, the old one's subtracted.
+// Like addRows8 it runs the AVX2 kernel where there is one.
+func swapRows8(acc *[8]uint64, w1 []uint64, stride, off int, pairs []int32) {
+	if hasAVX2 {
+		if len(pairs) > 1 {
+			swapRows8AVX2(acc, &w1[off], &pairs[0], len(pairs)/2, stride*8)
+		}
+		return
+	}
+	swapRows8Go(acc, w1, stride, off, pairs)
+}
+
+// swapRows8Go is swapRows8 in Go.
+func swapRows8Go(acc *[8]uint64, w1 []uint64, stride, off int, pairs []int32) {
+	a0, a1, a2, a3, a4, a5, a6, a7 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7]
+	for i := 0; i+1 < len(pairs); i += 2 {
+		o := (*[8]uint64)(w1[int(pairs[i])*stride+off:])
+		n := (*[8]uint64)(w1[int(pairs[i+1])*stride+off:])
+		a0 += n[0] - o[0]
+		a1 += n[1] - o[1]
+		a2 += n[2] - o[2]
+		a3 += n[3] - o[3]
+		a4 += n[4] - o[4]
+		a5 += n[5] - o[5]
+		a6 += n[6] - o[6]
+		a7 += n[7] - o[7]
+	}
+	acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7] = a0, a1, a2, a3, a4, a5, a6, a7
 }
 
 func addRow(acc, row []uint64) {
@@ -299,28 +345,23 @@ func addRow(acc, row []uint64) {
 	}
 }
 
-// swap replaces feature old by feature f in acc.
-func (q *Quantized) swap(acc []uint64, old, f int32) {
-	nw := q.words
-	if nw == 8 {
-		a := (*[8]uint64)(acc)
-		o := (*[8]uint64)(q.w1[int(old)*8:])
-		n := (*[8]uint64)(q.w1[int(f)*8:])
-		a[0] += n[0] - o[0]
-		a[1] += n[1] - o[1]
-		a[2] += n[2] - o[2]
-		a[3] += n[3] - o[3]
-		a[4] += n[4] - o[4]
-		a[5] += n[5] - o[5]
-		a[6] += n[6] - o[6]
-		a[7] += n[7] - o[7]
-		return
-	}
-	o := q.w1[int(old)*nw : int(old)*nw+nw]
-	n := q.w1[int(f)*nw : int(f)*nw+nw]
-	acc = acc[:nw]
-	for k := range acc {
-		acc[k] += n[k] - o[k]
+// applySwaps applies the (old, new) feature pairs to acc.
+func (q *Quantized) applySwaps(acc []uint64, pairs []int32) {
+	switch nw := q.words; nw {
+	case 8:
+		swapRows8((*[8]uint64)(acc), q.w1, 8, 0, pairs)
+	case 16:
+		swapRows8((*[8]uint64)(acc[:8]), q.w1, 16, 0, pairs)
+		swapRows8((*[8]uint64)(acc[8:]), q.w1, 16, 8, pairs)
+	default:
+		acc = acc[:nw]
+		for i := 0; i+1 < len(pairs); i += 2 {
+			o := q.w1[int(pairs[i])*nw : int(pairs[i])*nw+nw]
+			n := q.w1[int(pairs[i+1])*nw : int(pairs[i+1])*nw+nw]
+			for k := range acc {
+				acc[k] += n[k] - o[k]
+			}
+		}
 	}
 }
 
@@ -344,7 +385,7 @@ func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
 	copy(dst.feats, parent.feats)
 	copy(dst.rows[:], rows)
 	if lo >= 0 {
-		q.delta(dst.words, dst.feats, true, rows, lo, hi)
+		dst.swaps = q.delta(dst.words, dst.feats, true, rows, lo, hi, dst.swaps)
 	}
 	return true
 }
@@ -363,7 +404,7 @@ func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int
 	}
 	copy(scratch.words, parent.words)
 	if lo >= 0 {
-		q.delta(scratch.words, parent.feats, false, rows, lo, hi)
+		scratch.swaps = q.delta(scratch.words, parent.feats, false, rows, lo, hi, scratch.swaps)
 	}
 	return q.Output(scratch)
 }
@@ -384,8 +425,11 @@ func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {
 }
 
 // delta moves acc from the features feats (the parent's) to those of
-// rows, whose rows lo..hi changed; with write, feats is updated too.
-func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int) {
+// rows, whose rows lo..hi changed; with write, feats is updated too. The
+// changed features are gathered in swaps (returned, for reuse) and applied
+// in one pass.
+func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int, swaps []int32) []int32 {
+	swaps = swaps[:0]
 	fs := q.fs
 	h := fs.height
 	acc = acc[:q.words]
@@ -395,14 +439,15 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	for r := lo; r <= hi; r++ {
 		f := base[r] + int32(rows[r]&mask)
 		if old := feats[r]; old != f {
-			q.swap(acc, old, f)
+			swaps = append(swaps, old, f)
 			if write {
 				feats[r] = f
 			}
 		}
 	}
 	if fs.wslots == 0 {
-		return
+		q.applySwaps(acc, swaps)
+		return swaps
 	}
 	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
 	nw, wc, ws := fs.words, fs.wcols, fs.wslots
@@ -418,7 +463,7 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 			for col := k * fieldsPerWord; col < min(wc, (k+1)*fieldsPerWord); col++ {
 				f := base[s] + int32(p&0xfff)
 				if old := feats[s]; old != f {
-					q.swap(acc, old, f)
+					swaps = append(swaps, old, f)
 					if write {
 						feats[s] = f
 					}
@@ -428,6 +473,8 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 			}
 		}
 	}
+	q.applySwaps(acc, swaps)
+	return swaps
 }
 
 // Output is the network's integer output for a: B2*QA*QB plus the output

@@ -1,0 +1,16 @@
+//go:build !purego
+
+package nnue
+
+import "golang.org/x/sys/cpu"
+
+// hasAVX2 selects the AVX2 kernels of rows_amd64.s (the same 64-bit word
+// sums as the Go loops, four words an instruction). Build with the purego
+// tag to use the Go loops everywhere.
+var hasAVX2 = cpu.X86.HasAVX2
+
+//go:noescape
+func addRows8AVX2(acc *[8]uint64, w1 *uint64, feats *int32, n int, stride int)
+
+//go:noescape
+func swapRows8AVX2(acc *[8]uint64, w1 *uint64, pairs *int32, n int, stride int)

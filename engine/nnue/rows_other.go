@@ -1,0 +1,14 @@
+//go:build !amd64 || purego
+
+package nnue
+
+// hasAVX2 is false off amd64 (or with the purego tag): the Go loops run.
+const hasAVX2 = false
+
+func addRows8AVX2(acc *[8]uint64, w1 *uint64, feats *int32, n int, stride int) {
+	panic("nnue: no AVX2 kernels in this build")
+}
+
+func swapRows8AVX2(acc *[8]uint64, w1 *uint64, pairs *int32, n int, stride int) {
+	panic("nnue: no AVX2 kernels in this build")
+}
