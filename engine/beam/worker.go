@@ -164,11 +164,17 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 		q.next = q.next[:0]
 		for i := range q.cur {
 			x := &q.cur[i]
-			p, ok := q.piece(x)
-			if !ok {
-				continue
+			if x.clears[0] < 0 {
+				// Clears not reported by the evaluation: one pass of the
+				// generator picks the piece and builds its clears.
+				q.buf, _ = q.g.SingleClears(&x.well, q.buf[:0])
+			} else {
+				p, ok := q.piece(x)
+				if !ok {
+					continue
+				}
+				q.buf = q.g.ClearingOutcomes(&x.well, p, q.buf[:0])
 			}
-			q.buf = q.g.ClearingOutcomes(&x.well, p, q.buf[:0])
 			for j := range q.buf {
 				res := &q.buf[j]
 				if res.Lines != 1 || res.GameOver || q.has(&res.Well) {

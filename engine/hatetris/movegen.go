@@ -326,8 +326,73 @@ func (g *Generator) ClearingOutcomes(w *Well, p Piece, dst []Outcome) []Outcome 
 		}
 		return kept
 	}
-	g.scan(p, -1)
+	g.scanClears(p)
 	return g.buildResults(p, dst, true)
+}
+
+// scanClears is scan for ClearingOutcomes: it records the resting slots
+// (lev) and the line-clearing ones (clr) of every level down to the last
+// whose box holds a nearly full row, and stops there (no deeper slot can
+// clear a line; dedupLevels only ever removes a slot whose twin has the
+// same cells, so the clearing slots it keeps are scan's).
+func (g *Generator) scanClears(p Piece) {
+	t := &g.r.pieces[p]
+	y, reach := g.start(t)
+	g.y0 = y
+	nf := g.nfBy[t.rowCells]
+	g.nf = nf
+	g.complete = false
+	for reach != 0 && nf>>uint(y) != 0 {
+		var fn uint64
+		if t.wide {
+			fn = t.freeWide(&g.ext, y+1)
+		} else {
+			fn = t.freeNarrow(&g.ext, y+1)
+		}
+		rest := reach &^ fn
+		g.lev[y&63] = rest
+		if rest != 0 && (nf>>uint(y))&0xf != 0 {
+			g.clr[y&63], _, _, _ = g.clearSets(t, y, rest)
+		}
+		if reach &= fn; reach != fn {
+			reach = t.flood(reach, fn)
+		}
+		y++
+	}
+	g.y1 = y
+}
+
+// SingleClears appends the outcomes a quiescence chain follows from w: the
+// first piece in S Z O I L J T order that cannot clear two or more lines
+// at once (the AI never sends one that can) and, if it can clear one line,
+// its outcomes that do (ClearingOutcomes: all clear exactly one), in
+// ClearingOutcomes' order; nothing if it clears none. It returns the
+// piece too (meaningless when nothing was appended). The well is loaded
+// once for all the pieces it tries.
+func (g *Generator) SingleClears(w *Well, dst []Outcome) ([]Outcome, Piece) {
+	if !g.load(w) {
+		for p := Piece(0); p < NumPieces; p++ {
+			switch n := g.MaxClear(w, p); {
+			case n >= 2:
+				continue
+			case n == 1:
+				return g.ClearingOutcomes(w, p, dst), p
+			}
+			return dst, p
+		}
+		return dst, 0
+	}
+	for p := Piece(0); p < NumPieces; p++ {
+		switch n := g.maxClear(p); {
+		case n >= 2:
+			continue
+		case n == 1:
+			g.scanClears(p)
+			return g.buildResults(p, dst, true), p
+		}
+		return dst, p
+	}
+	return dst, 0
 }
 
 // buildResults turns the scanned levels of p into distinct wells (with

@@ -244,3 +244,66 @@ func TestClearingOutcomesFilterOutcomes(t *testing.T) {
 		t.Fatalf("only %d clearing outcomes checked", clearing)
 	}
 }
+
+// TestSingleClears: SingleClears picks the quiescence piece (the first
+// whose outcomes clear at most one line, by Outcomes) and returns its
+// one-line outcomes in Outcomes' order, on random wells of every width and
+// depth.
+func TestSingleClears(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	chained := 0
+	for width := MinWidth; width <= MaxWidth; width++ {
+		for _, depth := range []int{6, 9, 14, 20} {
+			r, err := NewRules(width, depth, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := NewGenerator(r)
+			for trial := 0; trial < 80; trial++ {
+				w := randomWell(rng, r, rng.IntN(depth-4)+1)
+				var want []Outcome
+				wantPiece := Piece(NumPieces)
+				for p := Piece(0); p < NumPieces; p++ {
+					most := 0
+					var ones []Outcome
+					for _, res := range g.Outcomes(&w, p, nil) {
+						if res.GameOver {
+							continue
+						}
+						most = max(most, res.Lines)
+					}
+					if most >= 2 {
+						continue
+					}
+					if most == 1 {
+						wantPiece = p
+						for _, res := range g.Outcomes(&w, p, nil) {
+							if res.Lines > 0 {
+								ones = append(ones, res)
+							}
+						}
+					}
+					want = ones
+					break
+				}
+				prefix := []Outcome{{Lines: -7}}
+				got, p := g.SingleClears(&w, prefix)
+				if got[0].Lines != -7 || len(got)-1 != len(want) {
+					t.Fatalf("%v: %d single clears, want %d\n%s", r, len(got)-1, len(want), r.Format(&w))
+				}
+				if len(want) > 0 && p != wantPiece {
+					t.Fatalf("%v: piece %v, want %v\n%s", r, p, wantPiece, r.Format(&w))
+				}
+				for i := range want {
+					if got[i+1] != want[i] {
+						t.Fatalf("%v: single clear %d differs\n%s", r, i, r.Format(&w))
+					}
+				}
+				chained += len(want)
+			}
+		}
+	}
+	if chained < 200 {
+		t.Fatalf("only %d single clears checked", chained)
+	}
+}
