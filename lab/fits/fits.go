@@ -137,15 +137,11 @@ func Table(at float64, ms ...*Model) *lab.Table {
 		for j := range m.Fit.Coef {
 			ps = append(ps, fmt.Sprintf("%.4g ± %.2g", m.Fit.Coef[j], m.Fit.StdErr[j]))
 		}
-		y, lo, hi := m.Predict(at, 0.95)
 		scale := ""
 		if m.Log {
 			scale = " (ln)"
 		}
-		pred := fmt.Sprintf("%s [%s, %s]", num(y), num(lo), num(hi))
-		if m.Fit.DoF == 0 {
-			pred = num(y) + " (exact fit: no interval)"
-		}
+		pred := Prediction(m, at)
 		if ok, why := m.Informative(at); !ok {
 			notes[i], flagged = "not informative: "+why+"; left out of charts, not to be compared with records", true
 		}
@@ -161,6 +157,17 @@ func Table(at float64, ms ...*Model) *lab.Table {
 		out[i] = flaggedRow{r, notes[i]}
 	}
 	return lab.TableOf(out)
+}
+
+// Prediction formats m's prediction at x with its 95% prediction
+// interval, "y [lo, hi]", as Table shows it ("y (exact fit: no interval)"
+// for a fit with no residual degrees of freedom).
+func Prediction(m *Model, x float64) string {
+	y, lo, hi := m.Predict(x, 0.95)
+	if m.Fit.DoF == 0 {
+		return num(y) + " (exact fit: no interval)"
+	}
+	return fmt.Sprintf("%s [%s, %s]", num(y), num(lo), num(hi))
 }
 
 // Mark is a labelled reference point on a fit plot (a record).

@@ -2,6 +2,7 @@ package smallwells
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/bfs"
@@ -113,4 +114,46 @@ func countNil(fs []*fits.Model) int {
 		}
 	}
 	return n
+}
+
+// TestExtrapolationShift: at width 10 the table compares the fits without
+// and with the tallest height, one row per model that both can fit, and
+// the observed column is the tallest row's; a width without searches is
+// an error.
+func TestExtrapolationShift(t *testing.T) {
+	rows, err := Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	H := Tallest(rows, 10)
+	if H < 7 {
+		t.Fatalf("tallest width-10 height %d", H)
+	}
+	tab, err := ExtrapolationShift(rows, 10, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := tab.String()
+	fb, _ := WidthFits(rows, 10)
+	want := 0
+	for _, f := range fb {
+		if f != nil {
+			want++
+		}
+	}
+	if got := strings.Count(text, "\n") - 2; got != want { // header and rule lines
+		t.Errorf("%d rows, want %d:\n%s", got, want, text)
+	}
+	var score int
+	for _, r := range rows {
+		if r.Width == 10 && r.Height == H && r.Rule == bfs.RuleQntm {
+			score = r.Score
+		}
+	}
+	if !strings.Contains(text, fmt.Sprintf("fitted on heights ≤ %d", H-1)) || !strings.Contains(text, fmt.Sprint(score)) {
+		t.Errorf("table lacks the heights or the observed score %d:\n%s", score, text)
+	}
+	if _, err := ExtrapolationShift(rows, 3, 16); err == nil {
+		t.Error("width 3: no error")
+	}
 }
