@@ -172,6 +172,46 @@ func (fs *FeatureSet) Append(dst []int32, rows []uint16) []int32 {
 	return dst
 }
 
+// windows8 is windows for eight window columns (width 10): each row's two
+// spread words are loaded once and slid through the four rows of a window,
+// and a slot's index is the slot's base plus a fixed step per column (0
+// for shared features, one window table for positional ones).
+func (fs *FeatureSet) windows8(out, base []int32, rows []uint16, r0, r1 int) {
+	mask := uint16(1<<fs.width - 1)
+	sp := fs.spread
+	ws, h := fs.wslots, fs.height
+	var step int32
+	if fs.variant == Positional {
+		step = int32(ws * windowPatterns)
+	}
+	rows = rows[:r1+3]
+	load := func(r int) (uint64, uint64) {
+		i := int(rows[r]&mask) * 2
+		w := sp[i : i+2]
+		return w[0], w[1]
+	}
+	a0, a1 := load(r0)
+	b0, b1 := load(r0 + 1)
+	c0, c1 := load(r0 + 2)
+	for r := r0; r < r1; r++ {
+		d0, d1 := load(r + 3)
+		p := a0<<9 | b0<<6 | c0<<3 | d0
+		q := a1<<9 | b1<<6 | c1<<3 | d1
+		a0, b0, c0, a1, b1, c1 = b0, c0, d0, b1, c1, d1
+		s := h + r
+		b := base[s]
+		o := out[s : s+7*ws+1]
+		o[0] = b + int32(p&0xfff)
+		o[ws] = b + step + int32(p>>16&0xfff)
+		o[2*ws] = b + 2*step + int32(p>>32&0xfff)
+		o[3*ws] = b + 3*step + int32(p>>48&0xfff)
+		o[4*ws] = b + 4*step + int32(q&0xfff)
+		o[5*ws] = b + 5*step + int32(q>>16&0xfff)
+		o[6*ws] = b + 6*step + int32(q>>32&0xfff)
+		o[7*ws] = b + 7*step + int32(q>>48&0xfff)
+	}
+}
+
 // windows writes the window slots whose top row is in [r0, r1) into out
 // (a full slot array). For each top row the spread words of its four rows
 // are combined (shifts by 9, 6, 3, 0), giving four window patterns per
@@ -182,6 +222,10 @@ func (fs *FeatureSet) windows(out, base []int32, rows []uint16, r0, r1 int) {
 	sp := fs.spread
 	out = out[:fs.active]
 	base = base[:fs.active]
+	if nw == 2 && wc == 2*fieldsPerWord && r0 < r1 {
+		fs.windows8(out, base, rows, r0, r1)
+		return
+	}
 	for r := r0; r < r1; r++ {
 		a := sp[int(rows[r]&mask)*nw:][:nw]
 		b := sp[int(rows[r+1]&mask)*nw:][:nw]

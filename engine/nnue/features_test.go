@@ -93,7 +93,7 @@ func TestFeaturesRecords(t *testing.T) {
 // geometries.
 func TestFeaturesRandomGames(t *testing.T) {
 	for _, g := range []struct{ w, d, bar int }{
-		{10, 20, 4}, {4, 8, 4}, {4, 5, 4}, {5, 12, 4}, {6, 20, 4}, {8, 20, 4}, {12, 24, 4}, {16, 28, 4}, {7, 9, 2}, {10, 6, 3},
+		{10, 20, 4}, {4, 8, 4}, {4, 5, 4}, {5, 12, 4}, {6, 20, 4}, {8, 20, 4}, {12, 24, 4}, {16, 28, 4}, {7, 9, 2}, {10, 6, 3}, {10, 8, 4}, {10, 11, 4},
 	} {
 		r, err := hatetris.NewRules(g.w, g.d, g.bar)
 		if err != nil {
