@@ -452,6 +452,44 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
 	nw, wc, ws := fs.words, fs.wcols, fs.wslots
 	sp := fs.spread
+	if nw == 2 && wc == 2*fieldsPerWord && r0 < r1 {
+		// Ten columns: as FeatureSet.windows8, each row's spread words
+		// loaded once.
+		load := func(r int) (uint64, uint64) {
+			i := int(rows[r]&mask) * 2
+			w := sp[i : i+2]
+			return w[0], w[1]
+		}
+		var step int32
+		if fs.variant == Positional {
+			step = int32(ws * windowPatterns)
+		}
+		a0, a1 := load(r0)
+		b0, b1 := load(r0 + 1)
+		c0, c1 := load(r0 + 2)
+		for r := r0; r < r1; r++ {
+			d0, d1 := load(r + 3)
+			pq := [2]uint64{a0<<9 | b0<<6 | c0<<3 | d0, a1<<9 | b1<<6 | c1<<3 | d1}
+			a0, b0, c0, a1, b1, c1 = b0, c0, d0, b1, c1, d1
+			s := h + r
+			f := base[s]
+			for _, p := range pq {
+				for range fieldsPerWord {
+					if nf := f + int32(p&0xfff); feats[s] != nf {
+						swaps = append(swaps, feats[s], nf)
+						if write {
+							feats[s] = nf
+						}
+					}
+					p >>= 16
+					s += ws
+					f += step
+				}
+			}
+		}
+		q.applySwaps(acc, swaps)
+		return swaps
+	}
 	for r := r0; r < r1; r++ {
 		a := sp[int(rows[r]&mask)*nw:][:nw]
 		b := sp[int(rows[r+1]&mask)*nw:][:nw]
