@@ -114,9 +114,13 @@ func main() {
 	addEngineFlags(rootCmd)
 	rootCmd.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (go tool pprof FILE)")
 	stopProfile := func() {}
-	rootCmd.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
-		stopProfile, err = startProfile()
-		return err
+	rootCmd.PersistentPreRunE = func(*cobra.Command, []string) error {
+		stop, err := startProfile()
+		if err != nil {
+			return err
+		}
+		stopProfile = stop
+		return nil
 	}
 	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	err := rootCmd.Execute()
