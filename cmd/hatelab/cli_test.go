@@ -230,3 +230,21 @@ func TestBFSOutputChecks(t *testing.T) {
 		t.Errorf("left %v", m)
 	}
 }
+
+// TestCPUProfile: --cpuprofile writes a profile that go tool pprof reads
+// (a gzipped protocol buffer), and a path that cannot be created is one
+// line and exit 2.
+func TestCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	checkCLI(t, []cliCase{
+		{"profile written", []string{"bfs", "--width", "5", "--height", "5", "--quiet", "--cpuprofile", prof}, 0, ""},
+		{"profile path missing", []string{"decode", "--cpuprofile", filepath.Join(t.TempDir(), "no", "cpu.prof"), "x"}, 2, "--cpuprofile: open"},
+	})
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile is %d bytes, not gzip", len(b))
+	}
+}
