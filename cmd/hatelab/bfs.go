@@ -200,6 +200,9 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 					return searchError(interrupted(err))
 				}
 				avail := availableMemory()
+				if err := estimateUsable(e); err != nil {
+					return err
+				}
 				if err := printEstimate(cmd.OutOrStdout(), opt, e, avail); err != nil {
 					return failure(err)
 				}

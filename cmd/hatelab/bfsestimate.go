@@ -31,6 +31,12 @@ const (
 	diskBytesPerPeakState = 28
 )
 
+// maxEstimateSpread is the widest bracket (high / low fit) --estimate
+// reports as a prediction: tall thin wells run only a few small levels in
+// the time allowed, and their fits can differ by 10^15 (5x16 from levels
+// 0..5).
+const maxEstimateSpread = 1000
+
 // bfsEstimate is the prediction of --estimate.
 type bfsEstimate struct {
 	Levels          int   // levels run (0..Levels-1)
@@ -57,7 +63,7 @@ func estimateSearch(ctx context.Context, opt bfs.Options) (*bfsEstimate, error) 
 		}
 		res = r
 		last := r.Levels[len(r.Levels)-1].States
-		if !r.Truncated || time.Since(t0) > 3*time.Second || last > 20_000_000 || L >= 64 || time.Since(start) > 20*time.Second {
+		if !r.Truncated || time.Since(t0) > 8*time.Second || last > 20_000_000 || L >= 64 || time.Since(start) > 40*time.Second {
 			break
 		}
 	}
@@ -132,7 +138,7 @@ func extrapolatePeak(S []float64, logRatio bool) (float64, int) {
 
 // printEstimate prints e; avail is the memory available (0: unknown).
 func printEstimate(w io.Writer, opt bfs.Options, e *bfsEstimate, avail float64) error {
-	gb := func(b float64) string { return fmt.Sprintf("%.1f GB", b/(1<<30)) }
+	gb := func(b float64) string { return fmt.Sprintf("%.3g GB", b/(1<<30)) }
 	how := fmt.Sprintf("extrapolated from levels 0..%d (%d states at level %d; %.1f s)", e.Levels-1, e.LastStates, e.Levels-1, e.Seconds)
 	if e.Exact {
 		how = fmt.Sprintf("exact: the search ended at level %d (%.1f s)", e.Levels-1, e.Seconds)
@@ -142,13 +148,26 @@ func printEstimate(w io.Writer, opt bfs.Options, e *bfsEstimate, avail float64) 
 	return err
 }
 
+// estimateUsable is nil when e is a prediction worth printing: not one of
+// levels that still accelerate, nor a bracket wider than
+// maxEstimateSpread.
+func estimateUsable(e *bfsEstimate) error {
+	if math.IsInf(e.Peak, 1) {
+		return fmt.Errorf("bfs: --estimate: the levels still grow faster and faster after %d levels: no prediction (try a smaller well)", e.Levels)
+	}
+	if !e.Exact && e.High > maxEstimateSpread*e.Low {
+		return fmt.Errorf("bfs: --estimate: levels 0..%d (%d states at the last) do not pin the peak down: the two fits give %.3g and %.3g states; no prediction (run further with --max-levels, or see the tables of the smaller heights)", e.Levels-1, e.LastStates, e.Low, e.High)
+	}
+	return nil
+}
+
 // estimateFits is the refusal of --estimate: nil when the search is
 // expected to fit (memory mode in the available memory, disk mode in the
 // --disk-budget if one is given).
 func estimateFits(opt bfs.Options, e *bfsEstimate, avail float64, diskBudget int64) error {
 	gb := func(b float64) string { return fmt.Sprintf("%.1f GB", b/(1<<30)) }
-	if math.IsInf(e.Peak, 1) {
-		return fmt.Errorf("bfs: --estimate: the levels still grow faster and faster after %d levels: no prediction (try a smaller well)", e.Levels)
+	if err := estimateUsable(e); err != nil {
+		return err
 	}
 	if opt.SpillDir != "" {
 		if diskBudget > 0 && e.DiskBytes > float64(diskBudget) {

@@ -46,3 +46,16 @@ func TestBFSEstimate(t *testing.T) {
 		t.Errorf("no disk refusal: %v", err)
 	}
 }
+
+// TestEstimateSpread: a bracket wider than maxEstimateSpread is refused
+// with one line, not printed as a prediction.
+func TestEstimateSpread(t *testing.T) {
+	e := &bfsEstimate{Levels: 6, LastStates: 17010, Low: 2.77e23, High: 1.16e39, Peak: 1.79e31}
+	if err := estimateUsable(e); err == nil || !strings.Contains(err.Error(), "do not pin the peak down") {
+		t.Fatalf("spread 1e16: %v", err)
+	}
+	e = &bfsEstimate{Levels: 10, LastStates: 41917357, Low: 1.15e8, High: 3.62e8, Peak: 2.04e8}
+	if err := estimateUsable(e); err != nil {
+		t.Fatalf("10x7's bracket: %v", err)
+	}
+}
