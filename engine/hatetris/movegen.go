@@ -343,12 +343,7 @@ func (g *Generator) scanClears(p Piece) {
 	g.nf = nf
 	g.complete = false
 	for reach != 0 && nf>>uint(y) != 0 {
-		var fn uint64
-		if t.wide {
-			fn = t.freeWide(&g.ext, y+1)
-		} else {
-			fn = t.freeNarrow(&g.ext, y+1)
-		}
+		fn := t.free(&g.ext, y+1)
 		rest := reach &^ fn
 		g.lev[y&63] = rest
 		if rest != 0 && (nf>>uint(y))&0xf != 0 {
