@@ -235,13 +235,14 @@ type Accumulator struct {
 	words []uint64
 	feats []int32
 	swaps []int32 // scratch of delta: (old, new) feature pairs
+	next  []int32 // scratch of delta: recomputed window slots
 	rows  [MaxHeight]uint16
 }
 
 // NewAccumulator returns an empty accumulator for q: Refresh or Update it
 // before use.
 func (q *Quantized) NewAccumulator() *Accumulator {
-	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active), swaps: make([]int32, 0, 2*q.fs.active)}
+	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active), swaps: make([]int32, 0, 2*q.fs.active), next: make([]int32, q.fs.active)}
 }
 
 // Lanes appends the hidden pre-activations of a (int16, QA = 1.0).
@@ -385,7 +386,7 @@ func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
 	copy(dst.feats, parent.feats)
 	copy(dst.rows[:], rows)
 	if lo >= 0 {
-		dst.swaps = q.delta(dst.words, dst.feats, true, rows, lo, hi, dst.swaps)
+		q.delta(dst.words, dst.feats, true, rows, lo, hi, dst)
 	}
 	return true
 }
@@ -404,7 +405,7 @@ func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int
 	}
 	copy(scratch.words, parent.words)
 	if lo >= 0 {
-		scratch.swaps = q.delta(scratch.words, parent.feats, false, rows, lo, hi, scratch.swaps)
+		q.delta(scratch.words, parent.feats, false, rows, lo, hi, scratch)
 	}
 	return q.Output(scratch)
 }
@@ -426,10 +427,12 @@ func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {
 
 // delta moves acc from the features feats (the parent's) to those of
 // rows, whose rows lo..hi changed; with write, feats is updated too. The
-// changed features are gathered in swaps (returned, for reuse) and applied
-// in one pass.
-func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int, swaps []int32) []int32 {
-	swaps = swaps[:0]
+// changed features are gathered in buf's swaps and applied in one pass
+// (buf's next holds the recomputed window slots; buf may be the
+// accumulator being updated).
+func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int, buf *Accumulator) {
+	swaps := buf.swaps[:0]
+	next := buf.next[:q.fs.active]
 	fs := q.fs
 	h := fs.height
 	acc = acc[:q.words]
@@ -447,72 +450,28 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	}
 	if fs.wslots == 0 {
 		q.applySwaps(acc, swaps)
-		return swaps
+		buf.swaps = swaps
+		return
 	}
+	// The windows over the changed rows, recomputed into next by the
+	// feature set's own extraction, then compared slot by slot.
 	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
-	nw, wc, ws := fs.words, fs.wcols, fs.wslots
-	sp := fs.spread
-	if nw == 2 && wc == 2*fieldsPerWord && r0 < r1 {
-		// Ten columns: as FeatureSet.windows8, each row's spread words
-		// loaded once.
-		load := func(r int) (uint64, uint64) {
-			i := int(rows[r]&mask) * 2
-			w := sp[i : i+2]
-			return w[0], w[1]
-		}
-		var step int32
-		if fs.variant == Positional {
-			step = int32(ws * windowPatterns)
-		}
-		a0, a1 := load(r0)
-		b0, b1 := load(r0 + 1)
-		c0, c1 := load(r0 + 2)
-		for r := r0; r < r1; r++ {
-			d0, d1 := load(r + 3)
-			pq := [2]uint64{a0<<9 | b0<<6 | c0<<3 | d0, a1<<9 | b1<<6 | c1<<3 | d1}
-			a0, b0, c0, a1, b1, c1 = b0, c0, d0, b1, c1, d1
-			s := h + r
-			f := base[s]
-			for _, p := range pq {
-				for range fieldsPerWord {
-					if nf := f + int32(p&0xfff); feats[s] != nf {
-						swaps = append(swaps, feats[s], nf)
-						if write {
-							feats[s] = nf
-						}
-					}
-					p >>= 16
-					s += ws
-					f += step
-				}
-			}
-		}
-		q.applySwaps(acc, swaps)
-		return swaps
+	if r0 < r1 {
+		fs.windows(next, base, rows, r0, r1)
 	}
-	for r := r0; r < r1; r++ {
-		a := sp[int(rows[r]&mask)*nw:][:nw]
-		b := sp[int(rows[r+1]&mask)*nw:][:nw]
-		c := sp[int(rows[r+2]&mask)*nw:][:nw]
-		d := sp[int(rows[r+3]&mask)*nw:][:nw]
-		for k := range a {
-			p := a[k]<<9 | b[k]<<6 | c[k]<<3 | d[k]
-			s := h + ws*k*fieldsPerWord + r
-			for col := k * fieldsPerWord; col < min(wc, (k+1)*fieldsPerWord); col++ {
-				f := base[s] + int32(p&0xfff)
-				if old := feats[s]; old != f {
-					swaps = append(swaps, old, f)
-					if write {
-						feats[s] = f
-					}
+	ws := fs.wslots
+	for col := 0; col < fs.wcols; col++ {
+		for s := h + ws*col + r0; s < h+ws*col+r1; s++ {
+			if nf := next[s]; feats[s] != nf {
+				swaps = append(swaps, feats[s], nf)
+				if write {
+					feats[s] = nf
 				}
-				p >>= 16
-				s += ws
 			}
 		}
 	}
 	q.applySwaps(acc, swaps)
-	return swaps
+	buf.swaps = swaps
 }
 
 // Output is the network's integer output for a: B2*QA*QB plus the output
