@@ -207,39 +207,28 @@ func TestWidth4EmptyRowClears(t *testing.T) {
 // every width and depth (line clears made likely), for every piece, and
 // appends after what dst holds.
 func TestClearingOutcomesFilterOutcomes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
 	clearing := 0
-	for width := MinWidth; width <= MaxWidth; width++ {
-		for _, depth := range []int{6, 9, 14, 20} {
-			r, err := NewRules(width, depth, 4)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := NewGenerator(r)
-			for trial := 0; trial < 60; trial++ {
-				w := randomWell(rng, r, rng.IntN(depth-4)+1)
-				for p := Piece(0); p < NumPieces; p++ {
-					var want []Outcome
-					for _, res := range g.Outcomes(&w, p, nil) {
-						if res.Lines > 0 {
-							want = append(want, res)
-						}
-					}
-					prefix := []Outcome{{Lines: -7}}
-					got := g.ClearingOutcomes(&w, p, prefix)
-					if got[0].Lines != -7 || len(got)-1 != len(want) {
-						t.Fatalf("%v piece %v: %d clearing outcomes (prefix kept: %v), want %d\n%s", r, p, len(got)-1, got[0].Lines == -7, len(want), r.Format(&w))
-					}
-					for i := range want {
-						if got[i+1] != want[i] {
-							t.Fatalf("%v piece %v: clearing outcome %d differs\n%s", r, p, i, r.Format(&w))
-						}
-					}
-					clearing += len(want)
+	forRandomWells(t, 11, 60, func(r *Rules, g *Generator, w Well) {
+		for p := Piece(0); p < NumPieces; p++ {
+			var want []Outcome
+			for _, res := range g.Outcomes(&w, p, nil) {
+				if res.Lines > 0 {
+					want = append(want, res)
 				}
 			}
+			prefix := []Outcome{{Lines: -7}}
+			got := g.ClearingOutcomes(&w, p, prefix)
+			if got[0].Lines != -7 || len(got)-1 != len(want) {
+				t.Fatalf("%v piece %v: %d clearing outcomes (prefix kept: %v), want %d\n%s", r, p, len(got)-1, got[0].Lines == -7, len(want), r.Format(&w))
+			}
+			for i := range want {
+				if got[i+1] != want[i] {
+					t.Fatalf("%v piece %v: clearing outcome %d differs\n%s", r, p, i, r.Format(&w))
+				}
+			}
+			clearing += len(want)
 		}
-	}
+	})
 	if clearing < 1000 {
 		t.Fatalf("only %d clearing outcomes checked", clearing)
 	}
@@ -250,8 +239,58 @@ func TestClearingOutcomesFilterOutcomes(t *testing.T) {
 // one-line outcomes in Outcomes' order, on random wells of every width and
 // depth.
 func TestSingleClears(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
 	chained := 0
+	forRandomWells(t, 13, 80, func(r *Rules, g *Generator, w Well) {
+		var want []Outcome
+		wantPiece := Piece(NumPieces)
+		for p := Piece(0); p < NumPieces; p++ {
+			most := 0
+			var ones []Outcome
+			for _, res := range g.Outcomes(&w, p, nil) {
+				if res.GameOver {
+					continue
+				}
+				most = max(most, res.Lines)
+			}
+			if most >= 2 {
+				continue
+			}
+			if most == 1 {
+				wantPiece = p
+				for _, res := range g.Outcomes(&w, p, nil) {
+					if res.Lines > 0 {
+						ones = append(ones, res)
+					}
+				}
+			}
+			want = ones
+			break
+		}
+		prefix := []Outcome{{Lines: -7}}
+		got, p := g.SingleClears(&w, prefix)
+		if got[0].Lines != -7 || len(got)-1 != len(want) {
+			t.Fatalf("%v: %d single clears, want %d\n%s", r, len(got)-1, len(want), r.Format(&w))
+		}
+		if len(want) > 0 && p != wantPiece {
+			t.Fatalf("%v: piece %v, want %v\n%s", r, p, wantPiece, r.Format(&w))
+		}
+		for i := range want {
+			if got[i+1] != want[i] {
+				t.Fatalf("%v: single clear %d differs\n%s", r, i, r.Format(&w))
+			}
+		}
+		chained += len(want)
+	})
+	if chained < 200 {
+		t.Fatalf("only %d single clears checked", chained)
+	}
+}
+
+// forRandomWells calls fn on trials random wells (randomWell, line clears
+// made likely) of every width and of depths 6, 9, 14 and 20, seeded.
+func forRandomWells(t *testing.T, seed uint64, trials int, fn func(r *Rules, g *Generator, w Well)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for width := MinWidth; width <= MaxWidth; width++ {
 		for _, depth := range []int{6, 9, 14, 20} {
 			r, err := NewRules(width, depth, 4)
@@ -259,51 +298,9 @@ func TestSingleClears(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := NewGenerator(r)
-			for trial := 0; trial < 80; trial++ {
-				w := randomWell(rng, r, rng.IntN(depth-4)+1)
-				var want []Outcome
-				wantPiece := Piece(NumPieces)
-				for p := Piece(0); p < NumPieces; p++ {
-					most := 0
-					var ones []Outcome
-					for _, res := range g.Outcomes(&w, p, nil) {
-						if res.GameOver {
-							continue
-						}
-						most = max(most, res.Lines)
-					}
-					if most >= 2 {
-						continue
-					}
-					if most == 1 {
-						wantPiece = p
-						for _, res := range g.Outcomes(&w, p, nil) {
-							if res.Lines > 0 {
-								ones = append(ones, res)
-							}
-						}
-					}
-					want = ones
-					break
-				}
-				prefix := []Outcome{{Lines: -7}}
-				got, p := g.SingleClears(&w, prefix)
-				if got[0].Lines != -7 || len(got)-1 != len(want) {
-					t.Fatalf("%v: %d single clears, want %d\n%s", r, len(got)-1, len(want), r.Format(&w))
-				}
-				if len(want) > 0 && p != wantPiece {
-					t.Fatalf("%v: piece %v, want %v\n%s", r, p, wantPiece, r.Format(&w))
-				}
-				for i := range want {
-					if got[i+1] != want[i] {
-						t.Fatalf("%v: single clear %d differs\n%s", r, i, r.Format(&w))
-					}
-				}
-				chained += len(want)
+			for trial := 0; trial < trials; trial++ {
+				fn(r, g, randomWell(rng, r, rng.IntN(depth-4)+1))
 			}
 		}
-	}
-	if chained < 200 {
-		t.Fatalf("only %d single clears checked", chained)
 	}
 }
