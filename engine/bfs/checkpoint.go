@@ -391,7 +391,7 @@ func (s *searcher) resume() error {
 	if saved != nil {
 		*s.res = saved.Result
 		s.res.LevelDir = opt.LevelDir
-		s.prevSecond, s.prevCPU = s.res.Seconds, s.res.CPUSeconds
+		s.prevSecond, s.prevCPU, s.prevRSS = s.res.Seconds, s.res.CPUSeconds, s.res.PeakRSS
 		s.children, s.depth0 = saved.Children, saved.Depth
 		s.lg = nil // checkpoints are taken once loop tracking has ended
 		s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("resumed at level %d", s.depth0), Done: 0, Total: s.cur.size(), Unit: "states"})

@@ -64,12 +64,25 @@ func TestCheckpointResume(t *testing.T) {
 			if err != nil || ck == nil || ck.Done || ck.Depth != tc.stopAt {
 				t.Fatalf("checkpoint after the first run: %+v, %v", ck, err)
 			}
+			// An earlier sitting's larger peak RSS is carried to the end.
+			const earlierRSS = 1 << 50
+			ck.Result.PeakRSS = earlierRSS
+			b, err := sealJSON(ck, &ck.Checksum)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(opt.Checkpoint, checkpointName), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			opt.MaxLevels, opt.Workers = 0, tc.workers
 			got, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			sameOutcome(t, "resumed", got, want)
+			if got.PeakRSS != earlierRSS {
+				t.Errorf("peak RSS %d after the resume, want the earlier sitting's %d", got.PeakRSS, int64(earlierRSS))
+			}
 			if tc.levelsDir {
 				// The level files of both runs make a whole search.
 				g, err := Reconstruct(opt.LevelDir, Longest)

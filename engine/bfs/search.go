@@ -124,7 +124,8 @@ type Result struct {
 	// CPUSeconds is the process's CPU time (user + system) during the
 	// search: on a shared machine a steadier measure than Seconds.
 	CPUSeconds float64
-	// PeakRSS is the process's peak resident memory (bytes) at the end.
+	// PeakRSS is the process's peak resident memory (bytes) at the end;
+	// for a resumed search, the largest of its runs' (kept in the checkpoint).
 	PeakRSS int64
 	// LevelDir is where the levels were written (if Options.LevelDir).
 	LevelDir string
@@ -208,6 +209,7 @@ type searcher struct {
 	clock      checkpointClock
 	prevSecond float64   // wall seconds spent by the runs before a resume
 	prevCPU    float64   // CPU seconds spent by the runs before a resume
+	prevRSS    int64     // the largest peak RSS of the runs before a resume
 	done       *Result   // the result of a checkpoint of a finished search
 	hist       [][]int64 // Options.Compress: per-worker bucket counts (compressLevel)
 	spillBytes int64     // compressed disk mode: the bytes of the last level's children runs
@@ -473,7 +475,6 @@ func (s *searcher) finish() (*Result, error) {
 		}
 	}
 	s.stamp(res)
-	res.PeakRSS = procstat.PeakRSS()
 	if s.ck != nil && !res.Truncated {
 		s.ck.Done, s.ck.Result = true, *res
 		if err := saveCheckpoint(s.opt.Checkpoint, s.ck, nil); err != nil {
@@ -485,10 +486,12 @@ func (s *searcher) finish() (*Result, error) {
 	return res, nil
 }
 
-// stamp sets r's times: those of this run plus those before a resume.
+// stamp sets r's times (those of this run plus those before a resume) and
+// its peak RSS (the largest of this run's and theirs).
 func (s *searcher) stamp(r *Result) {
 	r.Seconds = s.prevSecond + time.Since(s.start).Seconds()
 	r.CPUSeconds = s.prevCPU + procstat.CPUSeconds() - s.cpu0
+	r.PeakRSS = max(s.prevRSS, procstat.PeakRSS())
 }
 
 func formatBytes(b int64) string {
