@@ -177,19 +177,10 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 			if err != nil {
 				return err
 			}
-			if seeds < 1 || seeds > maxSweepSeeds {
-				return fmt.Errorf("--seeds %d out of range 1..%d", seeds, maxSweepSeeds)
-			}
 			if workers < 0 || workers > maxSweepWorkers {
 				return fmt.Errorf("--workers %d out of range 0..%d (0: all cores)", workers, maxSweepWorkers)
 			}
-			if out == "" {
-				return fmt.Errorf("classic sweep needs --out FILE.csv")
-			}
-			if _, err := classic.NewRules(rows[0], cols); err != nil {
-				return err
-			}
-			a, err := classic.NewAgent(agent)
+			a, err := classic.CheckSweep(rows, cols, seeds, maxSweepSeeds, agent, out)
 			if err != nil {
 				return err
 			}

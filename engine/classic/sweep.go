@@ -50,6 +50,27 @@ func Jobs(rows []int, cols, n int) []Job {
 	return out
 }
 
+// CheckSweep checks the settings of a sweep command (rows non-empty, seeds
+// per height in 1..maxSeeds, an output file, the rules of the first height,
+// the agent's name) and returns a fresh agent of that name. Its errors are
+// one line naming the flag (--rows, --seeds, --out, --agent) or the rules'
+// problem.
+func CheckSweep(rows []int, cols, seeds, maxSeeds int, agent, out string) (Agent, error) {
+	if len(rows) == 0 {
+		return nil, errors.New("--rows lists no height")
+	}
+	if seeds < 1 || seeds > maxSeeds {
+		return nil, fmt.Errorf("--seeds %d out of range 1..%d", seeds, maxSeeds)
+	}
+	if out == "" {
+		return nil, errors.New("classic sweep needs --out FILE.csv")
+	}
+	if _, err := NewRules(rows[0], cols); err != nil {
+		return nil, err
+	}
+	return NewAgent(agent)
+}
+
 // Sweep plays jobs on workers goroutines (0 means all cores), each with
 // its own agent from newAgent, and calls emit for every finished game from
 // the calling goroutine, in completion order. Results do not depend on the

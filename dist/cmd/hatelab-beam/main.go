@@ -315,16 +315,7 @@ func sweepCmd() *cobra.Command {
 			if rows, err = parseRows(rowsSp); err != nil {
 				return err
 			}
-			if seeds < 1 || seeds > 1000 {
-				return fmt.Errorf("--seeds %d out of range 1..1000", seeds)
-			}
-			if out == "" {
-				return errors.New("classic sweep needs --out FILE.csv")
-			}
-			if _, err := classic.NewRules(rows[0], cols); err != nil {
-				return err
-			}
-			a, err := classic.NewAgent(agent)
+			a, err := classic.CheckSweep(rows, cols, seeds, 1000, agent, out)
 			if err != nil {
 				return err
 			}
