@@ -82,11 +82,12 @@ func TestBacktestsAndAnchors(t *testing.T) {
 	for _, r := range fits.BacktestRows(bs...) {
 		t.Logf("%+v", r)
 	}
-	// The numbers: width-5 log-linear peak covers 3 of 6, all
-	// misses low; log-quadratic length covers 0 of 6; width-8 score is an
-	// exact quadratic on H 3..6 and misses H 7..9.
+	// The numbers (heights 10..16 since 5x16 joined the tables):
+	// width-5 log-linear peak covers 3 of 7, all misses low; log-quadratic
+	// length covers 0 of 7; width-8 score is an exact quadratic on H 3..6
+	// and misses H 7..9.
 	in, below := bs[3].Hits()
-	if in != 3 || below != 0 || len(bs[3].TestX) != 6 {
+	if in != 3 || below != 0 || len(bs[3].TestX) != 7 {
 		t.Errorf("5 peak log-linear: %d inside, %d below of %d", in, below, len(bs[3].TestX))
 	}
 	if in, _ := bs[2].Hits(); in != 0 {
