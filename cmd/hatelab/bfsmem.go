@@ -16,7 +16,7 @@ import (
 // The memory check of `hatelab bfs`: before a search in memory mode, its
 // peak resident memory is estimated from the committed summary table
 // (datasets/bfs/summary.csv: the measured peak RSS of every size searched
-// so far) and, for a size not in it, extrapolated from the tallest known
+// so far in memory mode) and, for a size not in it, extrapolated from the tallest known
 // well of the same width, each further row multiplying the memory by the
 // growth of the peak states over that well's last row (at least 2). A
 // search whose estimate exceeds the memory the system has available
@@ -35,7 +35,7 @@ func estimateRSS(width, height int, rule bfs.Rule) (bytes float64, measured bool
 	}
 	peak := map[int]bfs.Row{}
 	for _, r := range rows {
-		if r.Width != width || (r.Rule != rule && r.Rule != bfs.RuleQntm) {
+		if r.Width != width || (r.Rule != rule && r.Rule != bfs.RuleQntm) || !memoryModeRow(r) {
 			continue
 		}
 		if old, ok := peak[r.Height]; ok && old.Rule == rule {
@@ -64,6 +64,14 @@ func estimateRSS(width, height int, rule bfs.Rule) (bytes float64, measured bool
 		b *= growth
 	}
 	return b, false
+}
+
+// memoryModeRow reports whether r's peak RSS can be a memory-mode
+// measurement: memory mode holds the peak level as 8-byte words, so it
+// needs at least 8 bytes a peak state. Rows searched in (compressed) disk
+// mode, such as 10x8 and 5x16, hold less and say nothing about memory mode.
+func memoryModeRow(r bfs.Row) bool {
+	return r.PeakRSS >= 8*r.PeakStates
 }
 
 // availableMemory is MemAvailable from /proc/meminfo in bytes (0: unknown).

@@ -138,13 +138,21 @@ func TestMemoryCheck(t *testing.T) {
 	}{
 		{10, 7, "", 0, 4 * gb, false},    // measured 5.4 GB
 		{10, 7, "", 0, 8 * gb, true},     // fits
-		{10, 8, "", 0, 64 * gb, false},   // extrapolated ~159 GB
+		{10, 8, "", 0, 64 * gb, false},   // extrapolated ~170 GB (its row is disk mode's: not used)
+		{5, 16, "", 0, 24 * gb, false},   // extrapolated ~36 GB (its row, 8.4 GB, is disk mode's)
 		{4, 22, "", 0, 16 * gb, false},   // extrapolated ~61 GB
 		{8, 11, "", 0, 1000 * gb, false}, // terabytes
 		{10, 8, "/tmp/x", 1024, 8 * gb, true},
 		{10, 8, "/tmp/x", 16 << 10, 8 * gb, false}, // the budget itself does not fit
 		{10, 5, "", 0, 0, true},                    // unknown memory: no check
 	} {
+		if tc.spill == "" {
+			// A size searched in (compressed) disk mode is estimated, not
+			// taken from its row.
+			if _, measured := estimateRSS(tc.w, tc.h, bfs.RuleQntm); measured && (tc.w == 10 && tc.h == 8 || tc.w == 5 && tc.h == 16) {
+				t.Errorf("%dx%d: its disk-mode row was taken as a memory-mode measurement", tc.w, tc.h)
+			}
+		}
 		opt := optionsFor(tc.w, tc.h, tc.spill, tc.mib)
 		err := memoryCheck(opt, tc.avail)
 		if (err == nil) != tc.ok {
