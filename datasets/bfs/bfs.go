@@ -49,3 +49,16 @@ func LevelFile(width, height int, rule search.Rule) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// Levels returns the levels of one search, read from its level file.
+func Levels(width, height int, rule search.Rule) ([]search.Level, error) {
+	b, err := LevelFile(width, height, rule)
+	if err != nil {
+		return nil, err
+	}
+	levels, err := search.ReadLevels(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("datasets/bfs: %dx%d %s: %w", width, height, rule, err)
+	}
+	return levels, nil
+}

@@ -9,8 +9,8 @@ import (
 )
 
 // TestEmbeddedTables checks that every summary row has its level file,
-// whose last level is the row's length, and that the games load and
-// replay to their recorded scores.
+// which sums up to the row, and that the games load and replay to their
+// recorded scores.
 func TestEmbeddedTables(t *testing.T) {
 	rows, err := Summary()
 	if err != nil {
@@ -31,6 +31,40 @@ func TestEmbeddedTables(t *testing.T) {
 		if !r.Unbounded && len(lines)-1 < r.Length {
 			t.Fatalf("%dx%d %s: %d levels for length %d", r.Width, r.Height, r.Rule, len(lines)-1, r.Length)
 		}
+	}
+	// Each row is its level file summed up: states, peak and its level;
+	// for a finished (bounded) search also the children, best score and
+	// length. (An unbounded search stops when its levels repeat: the
+	// children of its last level are counted, not written as a level.)
+	for _, r := range rows {
+		levels, err := Levels(r.Width, r.Height, r.Rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var states, children int64
+		peak, best, last := levels[0], 0, 0
+		for _, l := range levels {
+			states += l.States
+			children += l.Children
+			if l.States > peak.States {
+				peak = l
+			}
+			best = max(best, l.BestScore)
+			if l.States > 0 {
+				last = l.Level
+			}
+		}
+		if states != r.States || peak.States != r.PeakStates || peak.Level != r.PeakLevel {
+			t.Errorf("%dx%d %s: levels sum to %d states, peak %d at %d; the row says %d, %d at %d",
+				r.Width, r.Height, r.Rule, states, peak.States, peak.Level, r.States, r.PeakStates, r.PeakLevel)
+		}
+		if !r.Unbounded && (children != r.Children || best != r.Score || last != r.Length) {
+			t.Errorf("%dx%d %s: levels give %d children, score %d, length %d; the row says %d, %d, %d",
+				r.Width, r.Height, r.Rule, children, best, last, r.Children, r.Score, r.Length)
+		}
+	}
+	if _, err := Levels(3, 3, search.RuleQntm); err == nil {
+		t.Fatal("levels for 3x3 were found")
 	}
 	if _, err := LevelFile(3, 3, search.RuleQntm); err == nil {
 		t.Fatal("a level file for 3x3 was found")

@@ -39,6 +39,47 @@ func WriteLevels(w io.Writer, res *Result) error {
 	return cw.Error()
 }
 
+// ReadLevels parses a per-level table (LevelsHeader, then one row per
+// level from level 0 on, in order), the format WriteLevels writes. A
+// malformed table is refused with one line naming the line and the problem.
+func ReadLevels(r io.Reader) ([]Level, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = len(LevelsHeader)
+	recs, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("bfs: levels: %w", err)
+	}
+	if len(recs) == 0 {
+		return nil, errors.New("bfs: levels: empty")
+	}
+	for i, h := range LevelsHeader {
+		if recs[0][i] != h {
+			return nil, fmt.Errorf("bfs: levels: header %v, want %v", recs[0], LevelsHeader)
+		}
+	}
+	levels := make([]Level, 0, len(recs)-1)
+	for n, rec := range recs[1:] {
+		var v [4]int64
+		bits := [4]int{32, 64, 64, 32} // level and best score fit an int on every platform
+		for i, f := range rec {
+			x, err := strconv.ParseInt(f, 10, bits[i])
+			if err == nil && x < 0 {
+				err = fmt.Errorf("%s %d is negative", LevelsHeader[i], x)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("bfs: levels line %d: %w", n+2, err)
+			}
+			v[i] = x
+		}
+		l := Level{Level: int(v[0]), States: v[1], Children: v[2], BestScore: int(v[3])}
+		if l.Level != n {
+			return nil, fmt.Errorf("bfs: levels line %d: level %d, want %d (levels in order from 0)", n+2, l.Level, n)
+		}
+		levels = append(levels, l)
+	}
+	return levels, nil
+}
+
 // Row is one line of a summary table: one complete search.
 type Row struct {
 	Width, Height int

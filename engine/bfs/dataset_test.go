@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -252,4 +253,50 @@ func TestCheckTablesFails(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadLevels: WriteLevels' tables read back; malformed ones are
+// refused with one line naming the line.
+func TestReadLevels(t *testing.T) {
+	res := &Result{Levels: []Level{{0, 1, 0, 0}, {1, 17, 17, 0}, {2, 98, 120, 1}}}
+	var b strings.Builder
+	if err := WriteLevels(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadLevels(strings.NewReader(b.String()))
+	if err != nil || !slices.Equal(got, res.Levels) {
+		t.Fatalf("read back %v, %v; want %v", got, err, res.Levels)
+	}
+	head := strings.Join(LevelsHeader, ",") + "\n"
+	for _, tc := range []struct{ in, want string }{
+		{"", "empty"},
+		{"level,states,children,best\n", "header"},
+		{head + "0,1,0\n", "wrong number of fields"},
+		{head + "0,1,0,0\n2,5,5,0\n", "line 3: level 2, want 1"},
+		{head + "0,-1,0,0\n", "line 2: states -1 is negative"},
+		{head + "0,x,0,0\n", "line 2:"},
+		{head + "0,1,0,99999999999\n", "line 2:"},
+	} {
+		_, err := ReadLevels(strings.NewReader(tc.in))
+		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one line with %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzReadLevels(f *testing.F) {
+	f.Add(strings.Join(LevelsHeader, ",") + "\n0,1,0,0\n1,17,17,0\n")
+	f.Add("depth\n1\n")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, s string) {
+		levels, err := ReadLevels(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		for i, l := range levels {
+			if l.Level != i || l.States < 0 || l.Children < 0 || l.BestScore < 0 {
+				t.Fatalf("accepted level %d: %+v", i, l)
+			}
+		}
+	})
 }

@@ -67,6 +67,30 @@ func Game(width, height int, rule bfs.Rule, t bfs.Target) (*bfs.Game, *bfs.Resul
 // per complete search.
 func Summary() ([]bfs.Row, error) { return bfsdata.Summary() }
 
+// Stored returns a committed search of datasets/bfs as a result: its
+// summary row and its levels (no wells: the dataset keeps counts only).
+// It serves the searches too large to run in a notebook (10x8 expanded 38
+// billion states), e.g. for LevelsPlot.
+func Stored(width, height int, rule bfs.Rule) (*bfs.Result, error) {
+	rows, err := Summary()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if r.Width != width || r.Height != height || r.Rule != rule {
+			continue
+		}
+		levels, err := bfsdata.Levels(width, height, rule)
+		if err != nil {
+			return nil, err
+		}
+		return &bfs.Result{Width: width, Height: height, Rule: rule, Levels: levels, Score: r.Score, Length: r.Length,
+			PeakStates: r.PeakStates, PeakLevel: r.PeakLevel, Unbounded: r.Unbounded, Expanded: r.States, Children: r.Children,
+			Seconds: r.Seconds, PeakRSS: r.PeakRSS}, nil
+	}
+	return nil, fmt.Errorf("smallwells: no committed search of %dx%d under rule %s", width, height, rule)
+}
+
 // Row is a display row of a search.
 type Row struct {
 	Width      int    `lab:"W"`

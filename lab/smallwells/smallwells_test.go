@@ -97,3 +97,26 @@ func TestBacktestsAndAnchors(t *testing.T) {
 		t.Errorf("8 score quadratic: %d inside, σ %g", in, bs[10].Sigma)
 	}
 }
+
+// TestStored: the committed 10x8 search comes back with its levels, which
+// sum to its row; a size never searched is an error.
+func TestStored(t *testing.T) {
+	r, err := Stored(10, 8, bfs.RuleQntm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states int64
+	for _, l := range r.Levels {
+		states += l.States
+	}
+	if r.Score != 16 || r.Length != 55 || r.PeakStates != 4730104929 || r.Levels[r.PeakLevel].States != r.PeakStates || states != r.Expanded {
+		t.Errorf("10x8: score %d, length %d, peak %d at %d, %d states in %d levels (row: %d)",
+			r.Score, r.Length, r.PeakStates, r.PeakLevel, states, len(r.Levels), r.Expanded)
+	}
+	if _, err := Stored(3, 3, bfs.RuleQntm); err == nil {
+		t.Error("3x3: no error")
+	}
+	if _, err := LevelsPlot(r); err != nil {
+		t.Error(err)
+	}
+}
