@@ -31,9 +31,17 @@ if [ ${#sizes[@]} -eq 0 ]; then
 	for h in $(seq 2 7); do sizes+=("10x$h"); done
 	for h in $(seq 2 8); do sizes+=("8x$h:clear-above-bar"); done
 	for h in $(seq 2 6); do sizes+=("10x$h:clear-above-bar"); done
-	# The rows made in compressed disk mode over sittings are kept.
-	kept=$(grep -E '^(10,8|5,16|7,11),qntm,' "$out/summary.csv" || true)
-	rm -f "$out/summary.csv"
+	# The rows made in compressed disk mode over sittings are kept: the
+	# new table starts with them (and is sorted at the end), so a rebuild
+	# stopped part way loses none of them.
+	if [ -s "$out/summary.csv" ]; then
+		{
+			head -1 "$out/summary.csv"
+			grep -E '^(10,8|5,16|7,11),qntm,' "$out/summary.csv" || true
+		} > "$out/summary.csv.new"
+		mv "$out/summary.csv.new" "$out/summary.csv"
+		resort=1
+	fi
 fi
 mkdir -p "$out/levels"
 for s in "${sizes[@]}"; do
@@ -44,10 +52,11 @@ for s in "${sizes[@]}"; do
 	"$bin" bfs --width "$w" --height "$h" --rule "$rule" --quiet \
 		--append-summary "$out/summary.csv" --out "$out/levels/w$w-h$h-$rule.csv"
 done
-if [ -n "${kept:-}" ]; then
+if [ -n "${resort:-}" ]; then
 	# Back in the table's order: rule (qntm first), width, height.
 	{
 		head -1 "$out/summary.csv"
-		{ tail -n +2 "$out/summary.csv"; echo "$kept"; } | sort -t, -k3,3r -k1,1n -k2,2n
-	} > "$out/summary.csv.tmp" && mv "$out/summary.csv.tmp" "$out/summary.csv"
+		tail -n +2 "$out/summary.csv" | LC_ALL=C sort -t, -k3,3r -k1,1n -k2,2n
+	} > "$out/summary.csv.tmp"
+	mv "$out/summary.csv.tmp" "$out/summary.csv"
 fi

@@ -15,8 +15,8 @@ import (
 
 // The memory check of `hatelab bfs`: before a search in memory mode, its
 // peak resident memory is estimated from the committed summary table
-// (datasets/bfs/summary.csv: the measured peak RSS of every size searched
-// so far in memory mode) and, for a size not in it, extrapolated from the tallest known
+// (datasets/bfs/summary.csv: the measured peak RSS of every size
+// searched so far in memory mode) and, for a size not in it, extrapolated from the tallest known
 // well of the same width, each further row multiplying the memory by the
 // growth of the peak states over that well's last row (at least 2). A
 // search whose estimate exceeds the memory the system has available
@@ -67,11 +67,13 @@ func estimateRSS(width, height int, rule bfs.Rule) (bytes float64, measured bool
 }
 
 // memoryModeRow reports whether r's peak RSS can be a memory-mode
-// measurement: memory mode holds the peak level as 8-byte words, so it
-// needs at least 8 bytes a peak state. Rows searched in (compressed) disk
-// mode, such as 10x8 and 5x16, hold less and say nothing about memory mode.
+// measurement: memory mode holds the peak level as 8-byte words and its
+// children besides (every memory-mode row of datasets/bfs used at least
+// 27 bytes a peak state), so a row under 16 bytes a peak state was searched
+// in (compressed) disk mode, like 10x8 (2.3) and 5x16 (6.8), and says
+// nothing about memory mode.
 func memoryModeRow(r bfs.Row) bool {
-	return r.PeakRSS >= 8*r.PeakStates
+	return r.PeakRSS >= 16*r.PeakStates
 }
 
 // availableMemory is MemAvailable from /proc/meminfo in bytes (0: unknown).

@@ -309,8 +309,11 @@ type bfsState struct {
 	Hash     [2]uint64
 	Sets     [][3]uint64 // set hash and level of every level so far
 	Result   bfs.Result
-	Seconds  float64
-	CPU      float64
+	// Seconds, CPU and RSS are the wall and CPU seconds of the sittings up
+	// to this level, and the largest peak RSS among them (bytes).
+	Seconds float64
+	CPU     float64
+	RSS     int64
 }
 
 func stateFile(work string, d int) string { return join(work, fmt.Sprintf("state-%05d.json", d)) }
@@ -395,6 +398,13 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 			return nil, err
 		}
 	}
+	// What the sittings before this one spent (st is updated as levels end).
+	prevSeconds, prevCPU, prevRSS := st.Seconds, st.CPU, st.RSS
+	stamp := func() {
+		st.Seconds = prevSeconds + time.Since(t0).Seconds()
+		st.CPU = prevCPU + procstat.CPUSeconds() - cpu0
+		st.RSS = max(prevRSS, procstat.PeakRSS())
+	}
 	res := &st.Result
 	for {
 		if err := ctx.Err(); err != nil {
@@ -459,6 +469,7 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 		st.Counts = sum.Counts
 		st.Group = sum.Group
 		st.Hash = [2]uint64{sum.H0, sum.H1}
+		stamp()
 		if err := saveState(ctx, o.Work, st); err != nil {
 			return nil, err
 		}
@@ -472,9 +483,8 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 			return nil, err
 		}
 	}
-	res.Seconds = st.Seconds + time.Since(t0).Seconds()
-	res.CPUSeconds = st.CPU + procstat.CPUSeconds() - cpu0
-	res.PeakRSS = procstat.PeakRSS()
+	stamp()
+	res.Seconds, res.CPUSeconds, res.PeakRSS = st.Seconds, st.CPU, st.RSS
 	return res, nil
 }
 

@@ -3,6 +3,7 @@ package beamrun
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -109,12 +110,41 @@ func TestBFSResumes(t *testing.T) {
 	if _, err := BFS(ctx, BFSOptions{Search: opt, Work: work, BlockStates: 500, GroupStates: 300, Progress: &cancelAfter{n: 4, cancel: cancel}}); err == nil {
 		t.Fatal("a cancelled search succeeded")
 	}
+	// The earlier sitting's time and peak RSS are carried to the end.
+	const earlierSeconds, earlierRSS = 1e6, int64(1 << 50)
+	states, _ := filepath.Glob(filepath.Join(work, "state-*.json"))
+	if len(states) == 0 {
+		t.Fatal("no state files after the cancelled sitting")
+	}
+	for _, p := range states {
+		var st bfsState
+		b, err := os.ReadFile(p)
+		if err == nil {
+			err = json.Unmarshal(b, &st)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Depth > 0 && (st.Seconds <= 0 || st.RSS <= 0) {
+			t.Errorf("%s: the sitting's time and memory were not saved: %+v", p, st)
+		}
+		st.Seconds, st.RSS = earlierSeconds, earlierRSS
+		if b, err = json.Marshal(&st); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	got, err := BFS(context.Background(), BFSOptions{Search: opt, Work: work, BlockStates: 500, GroupStates: 300})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(levelsCSV(t, want), levelsCSV(t, got)) || got.Children != want.Children {
 		t.Fatalf("resumed levels differ:\n%s\nwant\n%s", levelsCSV(t, got), levelsCSV(t, want))
+	}
+	if got.Seconds < earlierSeconds || got.PeakRSS != earlierRSS {
+		t.Errorf("resumed: %.0f s, peak RSS %d; want at least the earlier sitting's %.0f s and its %d", got.Seconds, got.PeakRSS, earlierSeconds, earlierRSS)
 	}
 	// Another search in the same folder is refused as bad input.
 	if _, err := BFS(context.Background(), BFSOptions{Search: bfs.Options{Width: 5, Height: 6}, Work: work}); !IsInput(err) {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -45,37 +46,46 @@ func WriteLevels(w io.Writer, res *Result) error {
 func ReadLevels(r io.Reader) ([]Level, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = len(LevelsHeader)
-	recs, err := cr.ReadAll()
+	head, err := cr.Read()
+	if err == io.EOF {
+		return nil, errors.New("bfs: levels: empty")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bfs: levels: %w", err)
 	}
-	if len(recs) == 0 {
-		return nil, errors.New("bfs: levels: empty")
+	if !slices.Equal(head, LevelsHeader) {
+		return nil, fmt.Errorf("bfs: levels: header %q, want %q", head, LevelsHeader)
 	}
-	for i, h := range LevelsHeader {
-		if recs[0][i] != h {
-			return nil, fmt.Errorf("bfs: levels: header %v, want %v", recs[0], LevelsHeader)
+	var levels []Level
+	bits := [4]int{32, 64, 64, 32} // level and best score fit an int on every platform
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
 		}
-	}
-	levels := make([]Level, 0, len(recs)-1)
-	for n, rec := range recs[1:] {
+		if err != nil {
+			return nil, fmt.Errorf("bfs: levels: %w", err)
+		}
+		line, _ := cr.FieldPos(0)
 		var v [4]int64
-		bits := [4]int{32, 64, 64, 32} // level and best score fit an int on every platform
 		for i, f := range rec {
 			x, err := strconv.ParseInt(f, 10, bits[i])
 			if err == nil && x < 0 {
 				err = fmt.Errorf("%s %d is negative", LevelsHeader[i], x)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("bfs: levels line %d: %w", n+2, err)
+				return nil, fmt.Errorf("bfs: levels line %d: %w", line, err)
 			}
 			v[i] = x
 		}
 		l := Level{Level: int(v[0]), States: v[1], Children: v[2], BestScore: int(v[3])}
-		if l.Level != n {
-			return nil, fmt.Errorf("bfs: levels line %d: level %d, want %d (levels in order from 0)", n+2, l.Level, n)
+		if l.Level != len(levels) {
+			return nil, fmt.Errorf("bfs: levels line %d: level %d, want %d (levels in order from 0)", line, l.Level, len(levels))
 		}
 		levels = append(levels, l)
+	}
+	if len(levels) == 0 {
+		return nil, errors.New("bfs: levels: no level 0")
 	}
 	return levels, nil
 }

@@ -276,6 +276,9 @@ func TestReadLevels(t *testing.T) {
 		{head + "0,-1,0,0\n", "line 2: states -1 is negative"},
 		{head + "0,x,0,0\n", "line 2:"},
 		{head + "0,1,0,99999999999\n", "line 2:"},
+		{head, "no level 0"},
+		{head + "\n\n0,1,0,0\n2,5,5,0\n", "line 5: level 2, want 1"},
+		{"\"a\nb\",states,children,best_score\n", "header"},
 	} {
 		_, err := ReadLevels(strings.NewReader(tc.in))
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), tc.want) {
@@ -291,7 +294,13 @@ func FuzzReadLevels(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		levels, err := ReadLevels(strings.NewReader(s))
 		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("a two-line error: %q", err)
+			}
 			return
+		}
+		if len(levels) == 0 {
+			t.Fatal("no levels without an error")
 		}
 		for i, l := range levels {
 			if l.Level != i || l.States < 0 || l.Children < 0 || l.BestScore < 0 {

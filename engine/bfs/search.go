@@ -125,7 +125,8 @@ type Result struct {
 	// search: on a shared machine a steadier measure than Seconds.
 	CPUSeconds float64
 	// PeakRSS is the process's peak resident memory (bytes) at the end;
-	// for a resumed search, the largest of its runs' (kept in the checkpoint).
+	// for a resumed search, the largest of its runs' (each run's as of its
+	// last checkpoint, which keeps it).
 	PeakRSS int64
 	// LevelDir is where the levels were written (if Options.LevelDir).
 	LevelDir string

@@ -21,7 +21,8 @@ func TestCheckSweep(t *testing.T) {
 		{"seeds 0", []int{8}, 10, 0, "tetr-ai", "x.csv", "--seeds 0 out of range 1..100", ""},
 		{"seeds over the cap", []int{8}, 10, 101, "tetr-ai", "x.csv", "--seeds 101 out of range 1..100", ""},
 		{"no out", []int{8}, 10, 3, "tetr-ai", "", "--out", ""},
-		{"bad rules", []int{1}, 10, 3, "tetr-ai", "x.csv", "", ""},
+		{"bad rules", []int{1}, 10, 3, "tetr-ai", "x.csv", "--rows: rows 1", ""},
+		{"a bad later height", []int{8, 40}, 10, 3, "tetr-ai", "x.csv", "--rows: rows 40", ""},
 		{"bad agent", []int{8}, 10, 3, "nobody", "x.csv", "nobody", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -51,8 +51,8 @@ func Jobs(rows []int, cols, n int) []Job {
 }
 
 // CheckSweep checks the settings of a sweep command (rows non-empty, seeds
-// per height in 1..maxSeeds, an output file, the rules of the first height,
-// the agent's name) and returns a fresh agent of that name. Its errors are
+// per height in 1..maxSeeds, an output file, the rules of every height, the
+// agent's name) and returns a fresh agent of that name. Its errors are
 // one line naming the flag (--rows, --seeds, --out, --agent) or the rules'
 // problem.
 func CheckSweep(rows []int, cols, seeds, maxSeeds int, agent, out string) (Agent, error) {
@@ -65,8 +65,10 @@ func CheckSweep(rows []int, cols, seeds, maxSeeds int, agent, out string) (Agent
 	if out == "" {
 		return nil, errors.New("classic sweep needs --out FILE.csv")
 	}
-	if _, err := NewRules(rows[0], cols); err != nil {
-		return nil, err
+	for _, r := range rows {
+		if _, err := NewRules(r, cols); err != nil {
+			return nil, fmt.Errorf("--rows: %w", err)
+		}
 	}
 	return NewAgent(agent)
 }

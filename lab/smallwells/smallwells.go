@@ -70,7 +70,9 @@ func Summary() ([]bfs.Row, error) { return bfsdata.Summary() }
 // Stored returns a committed search of datasets/bfs as a result: its
 // summary row and its levels (no wells: the dataset keeps counts only).
 // It serves the searches too large to run in a notebook (10x8 expanded 38
-// billion states), e.g. for LevelsPlot.
+// billion states), e.g. for LevelsPlot. As in the summary table, Score and
+// Length are -1 for an unbounded search (width 4): its levels hold the
+// best score of each level.
 func Stored(width, height int, rule bfs.Rule) (*bfs.Result, error) {
 	rows, err := Summary()
 	if err != nil {

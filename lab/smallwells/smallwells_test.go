@@ -109,6 +109,9 @@ func TestStored(t *testing.T) {
 	for _, l := range r.Levels {
 		states += l.States
 	}
+	if r.PeakLevel < 0 || r.PeakLevel >= len(r.Levels) {
+		t.Fatalf("10x8: peak level %d of %d levels", r.PeakLevel, len(r.Levels))
+	}
 	if r.Score != 16 || r.Length != 55 || r.PeakStates != 4730104929 || r.Levels[r.PeakLevel].States != r.PeakStates || states != r.Expanded {
 		t.Errorf("10x8: score %d, length %d, peak %d at %d, %d states in %d levels (row: %d)",
 			r.Score, r.Length, r.PeakStates, r.PeakLevel, states, len(r.Levels), r.Expanded)
