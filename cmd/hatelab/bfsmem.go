@@ -16,9 +16,10 @@ import (
 // The memory check of `hatelab bfs`: before a search in memory mode, its
 // peak resident memory is estimated from the committed summary table
 // (datasets/bfs/summary.csv: the measured peak RSS of every size
-// searched so far in memory mode) and, for a size not in it, extrapolated from the tallest known
-// well of the same width, each further row multiplying the memory by the
-// growth of the peak states over that well's last row (at least 2). A
+// searched so far in memory mode) and, for a size not in it,
+// extrapolated from the tallest known well of the same width, each further
+// row multiplying the memory by the growth of the peak states over that
+// well's last row (at least 2). A
 // search whose estimate exceeds the memory the system has available
 // (MemAvailable in /proc/meminfo) is refused with one line suggesting disk
 // mode (--spill-dir); in disk mode the --mem-budget must fit instead.

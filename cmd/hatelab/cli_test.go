@@ -146,17 +146,17 @@ func TestMemoryCheck(t *testing.T) {
 		{10, 8, "/tmp/x", 16 << 10, 8 * gb, false}, // the budget itself does not fit
 		{10, 5, "", 0, 0, true},                    // unknown memory: no check
 	} {
-		if tc.spill == "" {
-			// A size searched in (compressed) disk mode is estimated, not
-			// taken from its row.
-			if _, measured := estimateRSS(tc.w, tc.h, bfs.RuleQntm); measured && (tc.w == 10 && tc.h == 8 || tc.w == 5 && tc.h == 16) {
-				t.Errorf("%dx%d: its disk-mode row was taken as a memory-mode measurement", tc.w, tc.h)
-			}
-		}
 		opt := optionsFor(tc.w, tc.h, tc.spill, tc.mib)
 		err := memoryCheck(opt, tc.avail)
 		if (err == nil) != tc.ok {
 			t.Errorf("%dx%d spill %q budget %d MiB, %.0f GB available: %v", tc.w, tc.h, tc.spill, tc.mib, tc.avail/gb, err)
+		}
+	}
+	// The sizes searched in (compressed) disk mode are estimated, not
+	// taken from their rows.
+	for _, wh := range [][2]int{{10, 8}, {5, 16}, {7, 11}} {
+		if _, measured := estimateRSS(wh[0], wh[1], bfs.RuleQntm); measured {
+			t.Errorf("%dx%d: its disk-mode row was taken as a memory-mode measurement", wh[0], wh[1])
 		}
 	}
 }
