@@ -6,15 +6,41 @@ package atomicfile
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 )
 
+// CheckTarget reports, in one line, why path cannot be an output: it
+// exists and is not a regular file (a device, a FIFO, a socket, a folder;
+// a symbolic link is judged by what it points to). A path that does not
+// exist yet is a valid target. Write checks it too, so that an atomic
+// rename never replaces a device node such as /dev/null with a file.
+func CheckTarget(path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case os.IsNotExist(err):
+		return nil
+	case err != nil:
+		return err
+	case st.IsDir():
+		return fmt.Errorf("%s is a folder, not a file", path)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file (%s): refusing to replace it", path, st.Mode().Type())
+	}
+	return nil
+}
+
 // Write writes path through a temporary file filled by fill (buffered),
-// synced, given mode perm and renamed over path. On any error the temporary
+// synced, given mode perm and renamed over path. A path that exists and is
+// not a regular file is refused before anything is written (CheckTarget).
+// On any error the temporary
 // file is removed and path is left as it was.
 func Write(path string, perm os.FileMode, fill func(io.Writer) error) error {
+	if err := CheckTarget(path); err != nil {
+		return err
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err

@@ -52,3 +52,46 @@ func ExampleWriteBytes() {
 	os.Stdout.Write(b)
 	// Output: all or nothing
 }
+
+func TestWriteRefusesNonRegularTargets(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(fifo, link); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, path string }{
+		{"fifo", fifo}, {"symlink to a fifo", link}, {"folder", sub},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := CheckTarget(tc.path); err == nil {
+				t.Fatalf("CheckTarget(%s) accepted it", tc.name)
+			}
+			err := WriteBytes(tc.path, 0o644, []byte("x"))
+			if err == nil {
+				t.Fatalf("WriteBytes over a %s succeeded", tc.name)
+			}
+			if st, _ := os.Lstat(tc.path); st.Mode().IsRegular() {
+				t.Fatalf("the %s was replaced by a regular file", tc.name)
+			}
+		})
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Fatalf("%d entries in the folder, want 3 (no temporary files)", len(ents))
+	}
+	for _, ok := range []string{filepath.Join(dir, "new"), filepath.Join(dir, "new")} {
+		if err := CheckTarget(ok); err != nil {
+			t.Fatalf("CheckTarget(new path): %v", err)
+		}
+		if err := WriteBytes(ok, 0o644, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
