@@ -53,6 +53,12 @@ type Config struct {
 	// The AI's memory starts with the start well seen once.
 	Start      *hatetris.Well
 	StartScore int
+	// StartHistory lists the spawn wells the AI saw before the start
+	// (oldest first, repeats included; the start well itself is added as
+	// usual): a start taken from the middle of a game keeps the AI's
+	// memory, so the loop rule acts as it would have in that game. Nil:
+	// the AI remembers only the start well.
+	StartHistory []hatetris.Well
 	// CheckpointDir, when set, receives a checkpoint after every level
 	// (written to a temporary file and renamed).
 	CheckpointDir string
@@ -219,6 +225,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	rep := progress.Or(cfg.Progress)
 	s := &searcher{cfg: cfg, r: r, rep: rep}
+	s.tr.prefix = newPrefix(cfg.StartHistory)
 	st, err := s.initialState()
 	if err != nil {
 		return nil, err
@@ -245,8 +252,16 @@ func (s *searcher) key() string {
 	if s.cfg.Start != nil {
 		start = *s.cfg.Start
 	}
-	return fmt.Sprintf("%s width=%d quiescence=%v cap=%d eval=%s start=%x/%d", s.r, s.cfg.BeamWidth,
+	key := fmt.Sprintf("%s width=%d quiescence=%v cap=%d eval=%s start=%x/%d", s.r, s.cfg.BeamWidth,
 		s.cfg.Quiescence, s.cfg.QuiescenceCap, s.cfg.Eval.Name(), hashWell(&start), s.cfg.StartScore)
+	if len(s.cfg.StartHistory) > 0 {
+		h := uint64(len(s.cfg.StartHistory))
+		for i := range s.cfg.StartHistory {
+			h = (h ^ hashWell(&s.cfg.StartHistory[i])) * 0x9e3779b97f4a7c15
+		}
+		key += fmt.Sprintf(" history=%x/%d", h, len(s.cfg.StartHistory))
+	}
+	return key
 }
 
 func (s *searcher) loop(ctx context.Context) error {
@@ -467,7 +482,7 @@ func (s *searcher) keepLevel(ds *LevelStats, lv level, wells []pwell, scores []i
 // finish rebuilds, completes and checks the best game.
 func (s *searcher) finish() (*Result, error) {
 	st := s.st
-	g, err := Rebuild(s.r, &st.StartWell, st.StartScore, st.BestPath)
+	g, err := RebuildAfter(s.r, &st.StartWell, st.StartScore, s.cfg.StartHistory, st.BestPath)
 	if err != nil {
 		return nil, err
 	}
@@ -487,9 +502,19 @@ func (s *searcher) finish() (*Result, error) {
 // as fast as possible (a game-ending outcome if there is one, else the
 // tallest stack), encodes the keys and checks them with the real game.
 func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uint8) (*Result, error) {
+	return RebuildAfter(r, start, startScore, nil, path)
+}
+
+// RebuildAfter is Rebuild for a start whose AI remembers the spawn wells
+// of history (Config.StartHistory) before the start well.
+func RebuildAfter(r *hatetris.Rules, start *hatetris.Well, startScore int, history []hatetris.Well, path []uint8) (*Result, error) {
 	e := expander{g: hatetris.NewGenerator(r)}
 	var hashes []uint64
 	var cells []int
+	for i := range history {
+		hashes = append(hashes, hashWell(&history[i]))
+		cells = append(cells, cellsOf(&history[i]))
+	}
 	w := *start
 	score := startScore
 	res := &Result{Rules: r, StartScore: startScore, Wells: []hatetris.Well{w}}
@@ -556,7 +581,7 @@ func Rebuild(r *hatetris.Rules, start *hatetris.Well, startScore int, path []uin
 	}
 	res.Keys = string(keys)
 	// Check against the real game.
-	g := hatetris.NewGameFrom(r, hatetris.HATETRIS, *start, startScore)
+	g := hatetris.NewGameAfter(r, hatetris.HATETRIS, *start, startScore, history)
 	if err := g.PressAll(res.Keys); err != nil {
 		return nil, err
 	}

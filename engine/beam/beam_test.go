@@ -342,3 +342,39 @@ func TestStalledBeam(t *testing.T) {
 		t.Fatalf("error %v, want ErrStalled", err)
 	}
 }
+
+// TestStartHistory starts a beam at the empty well whose AI has already
+// seen every well the piece it would send can make: the loop rule must
+// send another piece, in the search and in the real game that checks it.
+func TestStartHistory(t *testing.T) {
+	r := hatetris.Standard()
+	g := hatetris.NewGenerator(r)
+	var empty hatetris.Well
+	sent, out := g.Move(&empty, hatetris.HATETRIS, nil, nil)
+	var history []hatetris.Well
+	for _, o := range out {
+		history = append(history, o.Well)
+	}
+	plain, err := Run(context.Background(), Config{BeamWidth: 50, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, err := Run(context.Background(), Config{BeamWidth: 50, Workers: 2, StartHistory: history})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Sequence[0] != sent {
+		t.Fatalf("without history the first piece is %v, want %v", plain.Sequence[0], sent)
+	}
+	if seen.Sequence[0] == sent || seen.LoopChanges == 0 {
+		t.Fatalf("with every outcome of %v seen, the AI still sent %v (%d loop changes)", sent, seen.Sequence[0], seen.LoopChanges)
+	}
+	// The game replays under the same memory, and not without it.
+	game := hatetris.NewGameAfter(r, hatetris.HATETRIS, empty, 0, history)
+	if err := game.PressAll(seen.Keys); err != nil || game.Score != seen.Score || !game.Over {
+		t.Fatalf("replay with the memory: %v, score %d, over %v", err, game.Score, game.Over)
+	}
+	if g2, err := hatetris.Play(r, hatetris.HATETRIS, seen.Keys); err == nil && hatetris.PiecesString(g2.Pieces) == hatetris.PiecesString(seen.Sequence) {
+		t.Fatal("the game replays the same without the memory")
+	}
+}

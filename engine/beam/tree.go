@@ -1,5 +1,7 @@
 package beam
 
+import "github.com/hatelab/hatelab/engine/hatetris"
+
 // level is one level of the ancestry: for each surviving node, its parent
 // (an index into the level above), the index of its outcome among the
 // parent's outcomes, the hash of its well and its cell count. 15 bytes a
@@ -26,6 +28,24 @@ type tree struct {
 	Levels []level
 	remap  []int32
 	used   []bool
+	// prefix holds the wells the AI saw before the root (the start's
+	// history), which every path shares.
+	prefix prefix
+}
+
+// prefix is the start's history as the wells' hashes and cell counts.
+type prefix struct {
+	hashes []uint64
+	cells  []int32
+}
+
+func newPrefix(history []hatetris.Well) prefix {
+	var p prefix
+	for i := range history {
+		p.hashes = append(p.hashes, hashWell(&history[i]))
+		p.cells = append(p.cells, int32(cellsOf(&history[i])))
+	}
+	return p
 }
 
 // nodes counts the stored nodes.
@@ -46,6 +66,11 @@ func (t *tree) gather(d, i int, h *pathHist) {
 			h.hashes = append(h.hashes, l.Hash[i])
 		}
 		i = int(l.Parent[i])
+	}
+	for k, c := range t.prefix.cells {
+		if h.wants(int(c)) {
+			h.hashes = append(h.hashes, t.prefix.hashes[k])
+		}
 	}
 }
 

@@ -126,20 +126,13 @@ func ParseWeights(b []byte) (Weights, error) {
 // beyond ±MaxWeight, no non-zero weight at all, a name or provenance too
 // long, or a name with control characters.
 func (w *Weights) Check() error {
-	fields := []struct {
-		name string
-		v    float64
-	}{
-		{"holes", w.Holes}, {"enclosed_holes", w.EnclosedHoles}, {"enclosed_hole_lines", w.EnclosedHoleLines},
-		{"surface_height", w.SurfaceHeight}, {"stack_height", w.StackHeight}, {"surface_columns", w.SurfaceColumns},
-		{"erasability", w.Erasability}, {"score", w.Score}, {"future_factor", w.FutureFactor},
-	}
 	set := false
-	for _, f := range fields {
-		if math.IsNaN(f.v) || math.Abs(f.v) > MaxWeight {
-			return fmt.Errorf("weights: %s is %g, beyond ±%g", f.name, f.v, float64(MaxWeight))
+	for _, t := range WeightTerms {
+		v := *t.Of(w)
+		if math.IsNaN(v) || math.Abs(v) > MaxWeight {
+			return fmt.Errorf("weights: %s is %g, beyond ±%g", t.Name, v, float64(MaxWeight))
 		}
-		set = set || f.v != 0 && f.name != "future_factor"
+		set = set || v != 0 && t.Name != "future_factor"
 	}
 	if !set {
 		return fmt.Errorf("weights: no weight is set (every term's weight is 0)")

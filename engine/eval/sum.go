@@ -24,6 +24,19 @@ func (s Sum) Name() string {
 	return strings.Join(names, "+")
 }
 
+// Check passes the geometry checks of the base and the terms on (a
+// network fits one geometry, a line-transition table one width).
+func (s Sum) Check(r *hatetris.Rules) error {
+	for _, e := range append([]Evaluator{s.Base}, s.Terms...) {
+		if c, ok := e.(GeometryChecker); ok {
+			if err := c.Check(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // NewWorker returns a worker summing the base's and the terms' workers.
 func (s Sum) NewWorker(r *hatetris.Rules) Worker {
 	w := sumWorker{base: s.Base.NewWorker(r)}

@@ -60,7 +60,18 @@ func NewGame(r *Rules, ai AI) *Game {
 // NewGameFrom starts a game at a given well and score with a fresh AI
 // memory.
 func NewGameFrom(r *Rules, ai AI, w Well, score int) *Game {
+	return NewGameAfter(r, ai, w, score, nil)
+}
+
+// NewGameAfter starts a game at a given well and score whose AI remembers
+// the spawn wells of history (oldest first, repeats included) as if it
+// had seen them earlier in the same game: a game resumed mid-way keeps
+// the loop rule's memory.
+func NewGameAfter(r *Rules, ai AI, w Well, score int, history []Well) *Game {
 	g := &Game{Rules: r, AI: ai, Well: w, Score: score, gen: NewGenerator(r), Seen: NewSeen()}
+	for i := range history {
+		g.Seen.Add(&history[i])
+	}
 	if r.IsOver(&g.Well) {
 		g.Over = true
 		return g

@@ -1,0 +1,151 @@
+package arena
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/hatetris"
+)
+
+// Arm is one contestant of a match: an evaluation and the spec that names
+// it.
+type Arm struct {
+	// Spec names the arm in results (ParseArm's input).
+	Spec string
+	Eval eval.Evaluator
+}
+
+// MaxTableFile caps the size of a line-transition table an arm reads.
+const MaxTableFile = 256 << 20
+
+// ArmSpecs describes the arm specs ParseArm accepts, for help texts.
+const ArmSpecs = `hand (knewjade's terms, D&F's 86-point weights), score (lines alone: the hand-made weights' score terms), ` +
+	`hand-TERM (hand without one term, e.g. hand-holes), weights:FILE (hand-made weights from a JSON file), ` +
+	`nnue:FILE (a network), and BASE+g:WEIGHT:TABLE (BASE plus the line-transition term G of a flats table)`
+
+// ParseArm builds the evaluation an arm spec names (ArmSpecs), checked
+// against rules r (nil: the real game's well). Errors are one line.
+func ParseArm(spec string, r *hatetris.Rules) (Arm, error) {
+	if r == nil {
+		r = hatetris.Standard()
+	}
+	spec = strings.TrimSpace(spec)
+	base, gpart, hasG := strings.Cut(spec, "+g:")
+	ev, err := parseBase(base)
+	if err != nil {
+		return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
+	}
+	if hasG {
+		term, err := parseG(gpart, r)
+		if err != nil {
+			return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
+		}
+		ev = eval.Sum{Base: ev, Terms: []eval.Evaluator{term}}
+	}
+	if c, ok := ev.(eval.GeometryChecker); ok {
+		if err := c.Check(r); err != nil {
+			return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
+		}
+	}
+	return Arm{Spec: spec, Eval: ev}, nil
+}
+
+func parseBase(s string) (eval.Evaluator, error) {
+	kind, arg, _ := strings.Cut(s, ":")
+	switch {
+	case s == "hand":
+		return eval.NewHand(eval.DefaultWeights()), nil
+	case s == "score":
+		return eval.NewHand(eval.ScoreOnly(eval.DefaultWeights())), nil
+	case strings.HasPrefix(s, "hand-"):
+		w, err := eval.DefaultWeights().Without(strings.TrimPrefix(s, "hand-"))
+		if err != nil {
+			return nil, err
+		}
+		return eval.NewHand(w), nil
+	case kind == "weights" && arg != "":
+		w, err := eval.LoadWeights(arg)
+		if err != nil {
+			return nil, err
+		}
+		return eval.NewHand(w), nil
+	case kind == "nnue" && arg != "":
+		return eval.LoadNNUE(arg)
+	}
+	return nil, fmt.Errorf("unknown evaluation %q (want %s)", s, ArmSpecs)
+}
+
+// parseG reads "WEIGHT:TABLE".
+func parseG(s string, r *hatetris.Rules) (eval.Evaluator, error) {
+	ws, file, ok := strings.Cut(s, ":")
+	if !ok || file == "" {
+		return nil, fmt.Errorf("g term %q: want +g:WEIGHT:TABLE (a flats table file)", s)
+	}
+	weight, err := strconv.ParseFloat(ws, 64)
+	if err != nil || math.IsNaN(weight) || math.IsInf(weight, 0) || math.Abs(weight) > eval.MaxWeight {
+		return nil, fmt.Errorf("g term weight %q: want a number within ±%g", ws, float64(eval.MaxWeight))
+	}
+	t, err := readTable(file)
+	if err != nil {
+		return nil, err
+	}
+	if t.Width != r.Width {
+		return nil, fmt.Errorf("table %s is for wells %d wide, not %d", file, t.Width, r.Width)
+	}
+	return flats.NewTerm(t, weight)
+}
+
+func readTable(path string) (*flats.Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("table %s: not a regular file", path)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxTableFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", path, err)
+	}
+	if len(b) > MaxTableFile {
+		return nil, fmt.Errorf("table %s: larger than %d MiB", path, MaxTableFile>>20)
+	}
+	t, err := flats.ParseTable(b)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// ParseArms parses a comma-separated list of arm specs (the first is the
+// baseline); it refuses fewer than two arms and repeated specs.
+func ParseArms(list string, r *hatetris.Rules) ([]Arm, error) {
+	var arms []Arm
+	seen := map[string]bool{}
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if seen[s] {
+			return nil, fmt.Errorf("arm %q is listed twice", s)
+		}
+		seen[s] = true
+		a, err := ParseArm(s, r)
+		if err != nil {
+			return nil, err
+		}
+		arms = append(arms, a)
+	}
+	if len(arms) < 2 {
+		return nil, fmt.Errorf("arms %q: want at least two, separated by commas (the first is the baseline)", list)
+	}
+	return arms, nil
+}

@@ -1,0 +1,565 @@
+package arena
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/internal/atomicfile"
+)
+
+// Format identifies the JSONL layout of a match file: a header line, then
+// one line per finished game.
+const Format = "hatelab-arena/1"
+
+// MaxMatchFile caps the size of a match file read back on resume.
+const MaxMatchFile = 1 << 30
+
+// Header is the first line of a match file: the settings every game of
+// the file was played with.
+type Header struct {
+	Format     string `json:"format"`
+	SuiteSpec  string `json:"suite_spec"`
+	Suite      string `json:"suite"` // Suite.ID
+	Starts     int    `json:"starts"`
+	Rules      string `json:"rules"`
+	BeamWidth  int    `json:"beam_width"`
+	Quiescence bool   `json:"quiescence"`
+	MaxPieces  int    `json:"max_pieces,omitempty"`
+}
+
+// Game is one finished game of a match: a line of its file.
+type Game struct {
+	Arm   string `json:"arm"`
+	Start int    `json:"start"` // index in the suite
+	// Eval is the arm's evaluation's Name (a resumed match checks it).
+	Eval string `json:"eval"`
+	// Score is the best game's lines, the start's included; Pieces its
+	// pieces after the start.
+	Score    int     `json:"score"`
+	Pieces   int     `json:"pieces"`
+	Seconds  float64 `json:"seconds"`
+	Children int64   `json:"children"`
+	// Replay is the game from the start well (Base2048).
+	Replay string `json:"replay"`
+}
+
+// Match is a paired match: every arm plays every start of the suite with
+// the same beam settings.
+type Match struct {
+	Suite *Suite
+	// Arms are the contestants; the first is the baseline the others are
+	// compared with.
+	Arms       []Arm
+	BeamWidth  int
+	Quiescence bool
+	MaxPieces  int
+	// Parallel is the number of games played at once (0: GOMAXPROCS);
+	// BeamWorkers the workers of each game's beam search (0: 1). Neither
+	// changes any game.
+	Parallel    int
+	BeamWorkers int
+	// SPRT, when set, stops the match as soon as the sequential test has
+	// decided every arm against the baseline (read along the starts in
+	// suite order).
+	SPRT *SPRT
+	// Out, when set, is the match file: games already in it are not
+	// played again (a match killed at any moment resumes), new ones are
+	// appended as they finish.
+	Out string
+	// OnGame, when set, is called (from one goroutine at a time) after
+	// every finished game with the standings so far.
+	OnGame func(g Game, s *Standings)
+	// Resamples, Seed and Level set the bootstrap intervals (0: 2000,
+	// seed 1, 0.95).
+	Resamples int
+	Seed      uint64
+	Level     float64
+}
+
+// Limits on a match's settings.
+const (
+	MaxArms     = 64
+	MaxParallel = 1024
+)
+
+// Check validates the settings before any work.
+func (m *Match) Check() error {
+	switch {
+	case m.Suite == nil || len(m.Suite.Starts) == 0:
+		return errors.New("arena: the suite has no starts")
+	case len(m.Arms) < 2 || len(m.Arms) > MaxArms:
+		return fmt.Errorf("arena: %d arms: want 2 to %d", len(m.Arms), MaxArms)
+	case m.BeamWidth < 1 || m.BeamWidth >= 1<<24:
+		return fmt.Errorf("arena: beam width %d: want 1 to %d", m.BeamWidth, 1<<24-1)
+	case m.MaxPieces < 0:
+		return fmt.Errorf("arena: max pieces %d: want 0 (no limit) or more", m.MaxPieces)
+	case m.Parallel < 0 || m.Parallel > MaxParallel:
+		return fmt.Errorf("arena: %d games at once: want 0 (all cores) to %d", m.Parallel, MaxParallel)
+	case m.BeamWorkers < 0 || m.BeamWorkers > beam.MaxWorkers:
+		return fmt.Errorf("arena: %d beam workers: want 0 to %d", m.BeamWorkers, beam.MaxWorkers)
+	case m.Resamples < 0 || m.Resamples > 1e7:
+		return fmt.Errorf("arena: %d resamples: want 0 to 10000000", m.Resamples)
+	case m.Level != 0 && !(m.Level > 0 && m.Level < 1):
+		return fmt.Errorf("arena: interval level %g: want a value in (0, 1)", m.Level)
+	}
+	seen := map[string]bool{}
+	for _, a := range m.Arms {
+		if seen[a.Spec] {
+			return fmt.Errorf("arena: arm %q is listed twice", a.Spec)
+		}
+		seen[a.Spec] = true
+	}
+	if m.SPRT != nil {
+		if err := m.SPRT.Check(); err != nil {
+			return err
+		}
+	}
+	if m.Out != "" {
+		if err := atomicfile.CheckTarget(m.Out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *Match) header() Header {
+	return Header{Format: Format, SuiteSpec: m.Suite.Spec, Suite: m.Suite.ID(), Starts: len(m.Suite.Starts),
+		Rules: m.Suite.Rules.String(), BeamWidth: m.BeamWidth, Quiescence: m.Quiescence, MaxPieces: m.MaxPieces}
+}
+
+// Result is a match's games and standings.
+type Result struct {
+	Header    Header
+	Games     []Game // in the order they finished (file order)
+	Standings *Standings
+	// Stopped tells that the sequential test stopped the match before
+	// every game was played.
+	Stopped bool
+}
+
+// Run plays every game of the match that its file does not hold yet and
+// returns the standings. Games are independent and deterministic, so the
+// result is the same for any Parallel and any kill-and-resume history
+// (seconds aside).
+func (m *Match) Run(ctx context.Context) (*Result, error) {
+	if err := m.Check(); err != nil {
+		return nil, err
+	}
+	h := m.header()
+	res := &Result{Header: h}
+	var file *os.File
+	if m.Out != "" {
+		games, f, err := openMatchFile(m.Out, h, m.Arms)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		file, res.Games = f, games
+	}
+	st := m.newStandings()
+	done := map[[2]int]bool{}
+	for _, g := range res.Games {
+		st.add(g)
+		done[[2]int{st.armIndex[g.Arm], g.Start}] = true
+	}
+	type job struct{ arm, start int }
+	var jobs []job
+	for s := range m.Suite.Starts {
+		for a := range m.Arms {
+			if !done[[2]int{a, s}] {
+				jobs = append(jobs, job{a, s})
+			}
+		}
+	}
+	parallel := m.Parallel
+	if parallel == 0 {
+		parallel = runtime.GOMAXPROCS(0)
+	}
+	parallel = min(parallel, max(len(jobs), 1))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		next     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	decided := func() bool { return m.SPRT != nil && st.Decided() }
+	for range parallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				if next >= len(jobs) || firstErr != nil || decided() {
+					mu.Unlock()
+					return
+				}
+				j := jobs[next]
+				next++
+				mu.Unlock()
+				g, err := m.play(ctx, j.arm, j.start)
+				mu.Lock()
+				if err == nil && file != nil {
+					err = appendGame(file, g)
+				}
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+						cancel()
+					}
+					mu.Unlock()
+					return
+				}
+				res.Games = append(res.Games, g)
+				st.add(g)
+				if m.OnGame != nil {
+					m.OnGame(g, st)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	res.Stopped = len(res.Games) < len(m.Suite.Starts)*len(m.Arms)
+	res.Standings = st
+	return res, nil
+}
+
+// play runs one arm's beam search from one start.
+func (m *Match) play(ctx context.Context, arm, start int) (Game, error) {
+	a, s := &m.Arms[arm], &m.Suite.Starts[start]
+	workers := max(m.BeamWorkers, 1)
+	cfg := beam.Config{Rules: m.Suite.Rules, BeamWidth: m.BeamWidth, MaxPieces: m.MaxPieces, Quiescence: m.Quiescence,
+		Eval: TieBreak(a.Eval, s.TieSeed), Workers: workers, Start: &s.Well, StartScore: s.Score, StartHistory: s.History}
+	t0 := time.Now()
+	r, err := beam.Run(ctx, cfg)
+	if err != nil {
+		return Game{}, fmt.Errorf("arena: arm %s, start %d (%s): %w", a.Spec, start, s.Label, err)
+	}
+	return Game{Arm: a.Spec, Start: start, Eval: a.Eval.Name(), Score: r.Score, Pieces: r.Pieces,
+		Seconds: math.Round(time.Since(t0).Seconds()*1000) / 1000, Children: r.Children, Replay: r.Replay}, nil
+}
+
+// appendGame writes one game line and syncs it, so that a kill loses at
+// most the games in flight.
+func appendGame(f *os.File, g Game) error {
+	b, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("arena: writing %s: %w", f.Name(), err)
+	}
+	return f.Sync()
+}
+
+// openMatchFile opens (or creates) a match file for appending and returns
+// its games. A file made with other settings, or that is not a match
+// file, is refused; a last line cut by a kill is dropped.
+func openMatchFile(path string, h Header, arms []Arm) ([]Game, *os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("arena: %w", err)
+	}
+	fail := func(err error) ([]Game, *os.File, error) {
+		f.Close()
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return fail(err)
+	}
+	if !st.Mode().IsRegular() {
+		return fail(fmt.Errorf("arena: %s is not a regular file", path))
+	}
+	if st.Size() > MaxMatchFile {
+		return fail(fmt.Errorf("arena: %s is larger than %d MiB: not a match file", path, MaxMatchFile>>20))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxMatchFile+1))
+	if err != nil {
+		return fail(fmt.Errorf("arena: reading %s: %w", path, err))
+	}
+	if len(data) == 0 {
+		b, _ := json.Marshal(h)
+		if _, err := f.Write(append(b, '\n')); err != nil {
+			return fail(fmt.Errorf("arena: writing %s: %w", path, err))
+		}
+		return nil, f, f.Sync()
+	}
+	// Drop a last line a kill cut short.
+	if cut := bytes.LastIndexByte(data, '\n') + 1; cut < len(data) {
+		if err := f.Truncate(int64(cut)); err != nil {
+			return fail(err)
+		}
+		data = data[:cut]
+	}
+	games, err := ReadGames(bytes.NewReader(data), path, &h, arms)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return fail(err)
+	}
+	return games, f, nil
+}
+
+// ReadGames reads a match file: its header, which must equal want when
+// want is not nil, and its games, each checked (a known arm with the same
+// evaluation when arms is not nil, a start of the suite, plausible numbers,
+// no game twice). Errors are one line naming the file and line.
+func ReadGames(r io.Reader, name string, want *Header, arms []Arm) ([]Game, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<24)
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("arena: %s: %w", name, err)
+		}
+		return nil, fmt.Errorf("arena: %s is empty: not a match file", name)
+	}
+	var h Header
+	if err := strictJSON(sc.Bytes(), &h); err != nil || h.Format != Format {
+		return nil, fmt.Errorf("arena: %s is not a match file (its first line is not a %s header): choose another file", name, Format)
+	}
+	if want != nil && h != *want {
+		return nil, fmt.Errorf("arena: %s holds a match of other settings (%s); choose another file", name, diffHeader(h, *want))
+	}
+	evals := map[string]string{}
+	for _, a := range arms {
+		evals[a.Spec] = a.Eval.Name()
+	}
+	var games []Game
+	seen := map[string]bool{}
+	for line := 2; sc.Scan(); line++ {
+		var g Game
+		if err := strictJSON(sc.Bytes(), &g); err != nil {
+			return nil, fmt.Errorf("arena: %s line %d: %v", name, line, err)
+		}
+		if err := checkGame(&g, &h, evals, arms != nil); err != nil {
+			return nil, fmt.Errorf("arena: %s line %d: %v", name, line, err)
+		}
+		key := fmt.Sprintf("%s\x00%d", g.Arm, g.Start)
+		if seen[key] {
+			return nil, fmt.Errorf("arena: %s line %d: arm %s start %d is there twice", name, line, g.Arm, g.Start)
+		}
+		seen[key] = true
+		games = append(games, g)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("arena: %s: %w", name, err)
+	}
+	return games, nil
+}
+
+func checkGame(g *Game, h *Header, evals map[string]string, known bool) error {
+	switch {
+	case g.Start < 0 || g.Start >= h.Starts:
+		return fmt.Errorf("start %d is not in the suite (0 to %d)", g.Start, h.Starts-1)
+	case g.Score < 0 || g.Score > 1<<30 || g.Pieces < 0 || g.Pieces > 1<<30 || g.Children < 0:
+		return fmt.Errorf("implausible game (score %d, %d pieces, %d children)", g.Score, g.Pieces, g.Children)
+	case math.IsNaN(g.Seconds) || g.Seconds < 0:
+		return fmt.Errorf("seconds %g", g.Seconds)
+	}
+	if !known {
+		return nil
+	}
+	e, ok := evals[g.Arm]
+	switch {
+	case !ok:
+		// A game of an arm this run does not play is kept as it is.
+		return nil
+	case e != g.Eval:
+		return fmt.Errorf("arm %s was played with evaluation %q, now it is %q (a changed weights file?)", g.Arm, g.Eval, e)
+	}
+	return nil
+}
+
+func strictJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after the JSON object")
+	}
+	return nil
+}
+
+func diffHeader(got, want Header) string {
+	switch {
+	case got.Suite != want.Suite:
+		return fmt.Sprintf("suite %s %s, not %s %s", got.SuiteSpec, got.Suite, want.SuiteSpec, want.Suite)
+	case got.BeamWidth != want.BeamWidth:
+		return fmt.Sprintf("beam width %d, not %d", got.BeamWidth, want.BeamWidth)
+	case got.Quiescence != want.Quiescence:
+		return fmt.Sprintf("quiescence %v, not %v", got.Quiescence, want.Quiescence)
+	case got.MaxPieces != want.MaxPieces:
+		return fmt.Sprintf("max pieces %d, not %d", got.MaxPieces, want.MaxPieces)
+	}
+	return fmt.Sprintf("rules %s, not %s", got.Rules, want.Rules)
+}
+
+// Standings are the scores so far and the comparisons of every arm with
+// the baseline.
+type Standings struct {
+	Arms   []string
+	Starts int
+	// Scores[a][s] is arm a's score on start s (NaN: not played yet).
+	Scores   [][]float64
+	armIndex map[string]int
+	sprt     *SPRT
+	// Bootstrap settings.
+	resamples int
+	seed      uint64
+	level     float64
+}
+
+func (m *Match) newStandings() *Standings {
+	st := &Standings{Starts: len(m.Suite.Starts), armIndex: map[string]int{}, sprt: m.SPRT,
+		resamples: m.Resamples, seed: m.Seed, level: m.Level}
+	if st.resamples == 0 {
+		st.resamples = 2000
+	}
+	if st.seed == 0 {
+		st.seed = 1
+	}
+	if st.level == 0 {
+		st.level = 0.95
+	}
+	for i, a := range m.Arms {
+		st.Arms = append(st.Arms, a.Spec)
+		st.armIndex[a.Spec] = i
+		row := make([]float64, st.Starts)
+		for k := range row {
+			row[k] = math.NaN()
+		}
+		st.Scores = append(st.Scores, row)
+	}
+	return st
+}
+
+func (st *Standings) add(g Game) {
+	if a, ok := st.armIndex[g.Arm]; ok {
+		st.Scores[a][g.Start] = float64(g.Score)
+	}
+}
+
+// Played counts the games finished.
+func (st *Standings) Played() int {
+	n := 0
+	for _, row := range st.Scores {
+		for _, v := range row {
+			if !math.IsNaN(v) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Comparisons returns every arm against the baseline (the first arm),
+// with Holm-adjusted p-values over them.
+func (st *Standings) Comparisons() []Comparison {
+	var out []Comparison
+	var ps []float64
+	for a := 1; a < len(st.Arms); a++ {
+		c := Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], st.resamples, st.seed, st.level, st.sprt)
+		out = append(out, c)
+		ps = append(ps, c.P)
+	}
+	for i, p := range Holm(ps) {
+		out[i].PHolm = p
+	}
+	return out
+}
+
+// Decided tells whether the sequential test has decided every arm.
+func (st *Standings) Decided() bool {
+	if st.sprt == nil {
+		return false
+	}
+	for a := 1; a < len(st.Arms); a++ {
+		c := Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], 0, 0, 0.95, st.sprt)
+		if c.SPRT == Continue {
+			return false
+		}
+	}
+	return true
+}
+
+// Mean returns arm a's mean score over the starts it has played.
+func (st *Standings) Mean(a int) (mean float64, n int) {
+	for _, v := range st.Scores[a] {
+		if !math.IsNaN(v) {
+			mean += v
+			n++
+		}
+	}
+	if n > 0 {
+		mean /= float64(n)
+	}
+	return mean, n
+}
+
+// ReadMatch reads a match file (at most MaxMatchFile bytes) and returns
+// its games with standings: baseline first, then the other arms in the
+// order they first appear (a baseline the file lacks is an error).
+func ReadMatch(path, baseline string) (*Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("arena: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > MaxMatchFile {
+		return nil, fmt.Errorf("arena: %s is not a match file (not a regular file of at most %d MiB)", path, MaxMatchFile>>20)
+	}
+	var h Header
+	sc := bufio.NewScanner(io.LimitReader(f, MaxMatchFile))
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<24)
+	if sc.Scan() {
+		strictJSON(sc.Bytes(), &h)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	games, err := ReadGames(io.LimitReader(f, MaxMatchFile), path, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	names := []string{baseline}
+	for _, g := range games {
+		if !slices.Contains(names, g.Arm) {
+			names = append(names, g.Arm)
+		}
+	}
+	m := &Match{Suite: &Suite{Starts: make([]Start, h.Starts)}}
+	for _, n := range names {
+		m.Arms = append(m.Arms, Arm{Spec: n})
+	}
+	st := m.newStandings()
+	found := false
+	for _, g := range games {
+		st.add(g)
+		found = found || g.Arm == baseline
+	}
+	if !found {
+		return nil, fmt.Errorf("arena: %s has no game of the baseline %s", path, baseline)
+	}
+	return &Result{Header: h, Games: games, Standings: st}, nil
+}

@@ -1,0 +1,355 @@
+package arena
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Interval is a point estimate with a bootstrap percentile interval.
+type Interval struct {
+	Estimate float64 `json:"estimate"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
+	// Level is the coverage (0.95 for a 95% interval); Resamples the
+	// number of resamples.
+	Level     float64 `json:"level"`
+	Resamples int     `json:"resamples"`
+}
+
+// MeanInterval returns the mean of xs with a seeded bootstrap percentile
+// interval (resamples of xs with replacement; no interval, NaN bounds, when
+// resamples < 1 or xs is empty).
+func MeanInterval(xs []float64, resamples int, seed uint64, level float64) Interval {
+	iv := Interval{Level: level, Lo: math.NaN(), Hi: math.NaN(), Estimate: math.NaN()}
+	if len(xs) == 0 {
+		return iv
+	}
+	iv.Estimate = stat.Mean(xs, nil)
+	if resamples < 1 {
+		return iv
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x7061697265))
+	means := make([]float64, resamples)
+	for k := range means {
+		s := 0.0
+		for range xs {
+			s += xs[rng.IntN(len(xs))]
+		}
+		means[k] = s / float64(len(xs))
+	}
+	sort.Float64s(means)
+	iv.Resamples = resamples
+	q := func(p float64) float64 {
+		i := int(math.Floor(p * float64(resamples-1)))
+		return means[min(max(i, 0), resamples-1)]
+	}
+	iv.Lo, iv.Hi = q((1-level)/2), q(1-(1-level)/2)
+	return iv
+}
+
+// WilcoxonExactMax is the most non-zero differences for which Wilcoxon
+// computes the exact null distribution; above it, the normal approximation
+// with the tie correction (and a continuity correction) is used.
+const WilcoxonExactMax = 400
+
+// Wilcoxon is the two-sided Wilcoxon signed-rank test of paired
+// differences d against a symmetric distribution around zero. Zero
+// differences are dropped (Wilcoxon's method); tied absolute values get
+// their mean rank. With at most WilcoxonExactMax non-zero differences, P is
+// exact: the null distribution of W+ is enumerated over all 2^n sign
+// patterns of the (mid)ranks, tied ranks included, and P is the
+// probability of a W+ at least as far from its mean as the one observed.
+// N is the number of non-zero differences and WPlus the sum of the
+// positive ones' ranks. With no non-zero difference P is 1.
+func Wilcoxon(d []float64) (p, wPlus float64, n int, exact bool) {
+	var abs []float64
+	var pos []bool
+	for _, x := range d {
+		if x != 0 && !math.IsNaN(x) {
+			abs = append(abs, math.Abs(x))
+			pos = append(pos, x > 0)
+		}
+	}
+	n = len(abs)
+	if n == 0 {
+		return 1, 0, 0, true
+	}
+	ranks := midranks(abs)
+	for i, r := range ranks {
+		if pos[i] {
+			wPlus += r
+		}
+	}
+	mean := float64(n*(n+1)) / 4
+	if n > WilcoxonExactMax {
+		return wilcoxonNormal(ranks, wPlus), wPlus, n, false
+	}
+	// Midranks are multiples of 1/2: count sign patterns by twice the sum.
+	total := 0
+	twice := make([]int, n)
+	for i, r := range ranks {
+		twice[i] = int(math.Round(2 * r))
+		total += twice[i]
+	}
+	ways := make([]float64, total+1) // ways[s]: sign patterns with 2·W+ = s
+	ways[0] = 1
+	reach := 0
+	for _, t := range twice {
+		for s := reach; s >= 0; s-- {
+			if ways[s] != 0 {
+				ways[s+t] += ways[s]
+			}
+		}
+		reach += t
+	}
+	obs := math.Abs(2*wPlus - 2*mean)
+	tail := 0.0
+	for s, c := range ways {
+		// A tolerance of 1/4 in twice-units: sums are integers.
+		if math.Abs(float64(s)-2*mean) >= obs-0.25 {
+			tail += c
+		}
+	}
+	p = tail / math.Pow(2, float64(n))
+	return math.Min(p, 1), wPlus, n, true
+}
+
+// wilcoxonNormal is the normal approximation of the two-sided p, with the
+// variance corrected for ties and a continuity correction of 1/2.
+func wilcoxonNormal(ranks []float64, wPlus float64) float64 {
+	n := float64(len(ranks))
+	mean := n * (n + 1) / 4
+	v := 0.0
+	for _, r := range ranks {
+		v += r * r
+	}
+	v /= 4
+	z := (math.Abs(wPlus-mean) - 0.5) / math.Sqrt(v)
+	if z < 0 {
+		return 1
+	}
+	return math.Min(1, 2*distuv.UnitNormal.Survival(z))
+}
+
+// midranks returns the ranks of xs (1 = smallest), ties given their mean
+// rank.
+func midranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
+	ranks := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && xs[idx[j+1]] == xs[idx[i]] {
+			j++
+		}
+		r := float64(i+j+2) / 2
+		for k := i; k <= j; k++ {
+			ranks[idx[k]] = r
+		}
+		i = j + 1
+	}
+	return ranks
+}
+
+// Holm adjusts p-values for multiplicity by Holm's step-down method
+// (family-wise error rate), in the order given.
+func Holm(ps []float64) []float64 {
+	m := len(ps)
+	idx := make([]int, m)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	out := make([]float64, m)
+	run := 0.0
+	for k, i := range idx {
+		run = math.Max(run, math.Min(1, float64(m-k)*ps[i]))
+		out[i] = run
+	}
+	return out
+}
+
+// SPRT is a sequential probability ratio test on the win rate among
+// non-tied pairs: H0 p = P0 against H1 p = P1, with error rates Alpha
+// (accepting H1 when H0 holds) and Beta (accepting H0 when H1 holds).
+type SPRT struct {
+	P0, P1      float64
+	Alpha, Beta float64
+}
+
+// DefaultSPRT tests p = 0.5 against p = 0.7 (δ = 0.2) at α = β = 0.05.
+func DefaultSPRT(delta float64) SPRT {
+	return SPRT{P0: 0.5, P1: 0.5 + delta, Alpha: 0.05, Beta: 0.05}
+}
+
+// Check reports a test that cannot decide.
+func (s SPRT) Check() error {
+	switch {
+	case !(s.P0 > 0 && s.P0 < 1 && s.P1 > 0 && s.P1 < 1) || s.P0 == s.P1:
+		return fmt.Errorf("sprt: win rates %g and %g: want two different values in (0, 1)", s.P0, s.P1)
+	case !(s.Alpha > 0 && s.Alpha < 0.5) || !(s.Beta > 0 && s.Beta < 0.5):
+		return fmt.Errorf("sprt: alpha %g, beta %g: want each in (0, 0.5)", s.Alpha, s.Beta)
+	}
+	return nil
+}
+
+// The verdicts of a sequential test.
+const (
+	Continue = "continue" // neither bound reached
+	AcceptH1 = "H1"       // the arm wins more often than P0
+	AcceptH0 = "H0"       // the arm does not win at rate P1
+)
+
+// Bounds returns the log-likelihood-ratio bounds: below lower accept H0,
+// above upper accept H1 (Wald's approximations).
+func (s SPRT) Bounds() (lower, upper float64) {
+	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+}
+
+// LLR is the log-likelihood ratio of H1 against H0 after wins and losses.
+func (s SPRT) LLR(wins, losses int) float64 {
+	return float64(wins)*math.Log(s.P1/s.P0) + float64(losses)*math.Log((1-s.P1)/(1-s.P0))
+}
+
+// Decide runs the test along a sequence of paired differences (in the
+// order given; zeros are ties and carry no information) and returns the
+// verdict and the number of pairs it read: it stops at the first pair
+// whose LLR leaves the bounds.
+func (s SPRT) Decide(diffs []float64) (verdict string, used int, llr float64) {
+	lo, hi := s.Bounds()
+	w, l := 0, 0
+	for i, d := range diffs {
+		switch {
+		case d > 0:
+			w++
+		case d < 0:
+			l++
+		}
+		llr = s.LLR(w, l)
+		if llr >= hi {
+			return AcceptH1, i + 1, llr
+		}
+		if llr <= lo {
+			return AcceptH0, i + 1, llr
+		}
+	}
+	return Continue, len(diffs), llr
+}
+
+// Comparison is one arm against the baseline over the starts where both
+// finished.
+type Comparison struct {
+	Arm      string  `json:"arm"`
+	Baseline string  `json:"baseline"`
+	N        int     `json:"n"`
+	MeanArm  float64 `json:"mean_arm"`
+	MeanBase float64 `json:"mean_baseline"`
+	// Diff is the mean of arm − baseline with a bootstrap interval.
+	Diff   Interval `json:"diff"`
+	Wins   int      `json:"wins"`
+	Losses int      `json:"losses"`
+	Ties   int      `json:"ties"`
+	// P is the exact Wilcoxon signed-rank p (two-sided), PHolm the same
+	// after Holm's correction over the match's comparisons.
+	P       float64 `json:"p"`
+	PHolm   float64 `json:"p_holm"`
+	Exact   bool    `json:"exact"`
+	WPlus   float64 `json:"w_plus"`
+	NonZero int     `json:"non_zero"`
+	// SPRT is the sequential verdict (empty when not asked), read along
+	// the starts in suite order up to the first start either arm has not
+	// finished; SPRTPairs the pairs it read.
+	SPRT      string  `json:"sprt,omitempty"`
+	SPRTPairs int     `json:"sprt_pairs,omitempty"`
+	LLR       float64 `json:"llr,omitempty"`
+	// Diffs are the paired differences by start index (NaN: not both
+	// finished).
+	Diffs []float64 `json:"-"`
+}
+
+// Compare pairs the scores of arm and base by start (NaN where a game is
+// missing) and computes the comparison: a seeded bootstrap interval of the
+// given level, the Wilcoxon p and, when sprt is non-nil, the sequential
+// verdict on the leading run of finished pairs.
+func Compare(armName, baseName string, arm, base []float64, resamples int, seed uint64, level float64, sprt *SPRT) Comparison {
+	c := Comparison{Arm: armName, Baseline: baseName}
+	var diffs, lead []float64
+	leading := true
+	c.Diffs = make([]float64, len(arm))
+	for i := range arm {
+		c.Diffs[i] = math.NaN()
+		if math.IsNaN(arm[i]) || math.IsNaN(base[i]) {
+			leading = false
+			continue
+		}
+		d := arm[i] - base[i]
+		c.Diffs[i] = d
+		diffs = append(diffs, d)
+		if leading {
+			lead = append(lead, d)
+		}
+		c.MeanArm += arm[i]
+		c.MeanBase += base[i]
+		switch {
+		case d > 0:
+			c.Wins++
+		case d < 0:
+			c.Losses++
+		default:
+			c.Ties++
+		}
+	}
+	c.N = len(diffs)
+	if c.N > 0 {
+		c.MeanArm /= float64(c.N)
+		c.MeanBase /= float64(c.N)
+	}
+	c.Diff = MeanInterval(diffs, resamples, seed, level)
+	c.P, c.WPlus, c.NonZero, c.Exact = Wilcoxon(diffs)
+	c.PHolm = c.P
+	if sprt != nil {
+		c.SPRT, c.SPRTPairs, c.LLR = sprt.Decide(lead)
+	}
+	return c
+}
+
+// Alpha is the significance level of a verdict.
+const Alpha = 0.05
+
+// Verdict says in one line what the comparison shows: the mean
+// difference with its interval, the wins, losses and ties, the Wilcoxon p
+// (Holm-adjusted when it differs), the sequential verdict when there is
+// one, and a conclusion: better or worse at level Alpha (on the adjusted
+// p), or no difference detected, with the largest difference the interval
+// leaves possible.
+func (c Comparison) Verdict() string {
+	if c.N == 0 {
+		return fmt.Sprintf("%s vs %s: no paired games yet", c.Arm, c.Baseline)
+	}
+	p := fmt.Sprintf("p = %.2g", c.P)
+	if c.PHolm != c.P {
+		p += fmt.Sprintf(" (Holm %.2g)", c.PHolm)
+	}
+	s := fmt.Sprintf("%s vs %s: %+.2f lines [%+.2f, %+.2f] over %d starts, %d wins %d losses %d ties, Wilcoxon %s",
+		c.Arm, c.Baseline, c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.N, c.Wins, c.Losses, c.Ties, p)
+	if c.SPRT != "" {
+		s += fmt.Sprintf(", SPRT %s after %d pairs", c.SPRT, c.SPRTPairs)
+	}
+	switch {
+	case c.PHolm < Alpha && c.Diff.Estimate > 0:
+		return s + ": better"
+	case c.PHolm < Alpha && c.Diff.Estimate < 0:
+		return s + ": worse"
+	case !math.IsNaN(c.Diff.Hi):
+		return s + fmt.Sprintf(": no difference detected (the interval allows %+.2f to %+.2f lines)", c.Diff.Lo, c.Diff.Hi)
+	}
+	return s + ": no difference detected"
+}

@@ -1,0 +1,241 @@
+package arena
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/hatelab/hatelab/datasets/records"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/replaycodec"
+)
+
+// Start is one start position of a suite.
+type Start struct {
+	// Well and Score are the position the beam search starts from.
+	Well  hatetris.Well
+	Score int
+	// History lists the spawn wells the AI saw before the start, oldest
+	// first (beam.Config.StartHistory): a start from the middle of a game
+	// keeps the AI's memory, so the loop rule acts as it would there.
+	History []hatetris.Well
+	// TieSeed, when not 0, breaks exact ties between wells of equal value
+	// by a seeded hash (TieBreak) instead of the beam's fixed order.
+	TieSeed uint64
+	// Label says where the start comes from ("opening 3", "record 3711
+	// piece 1200", "empty well, tie seed 2").
+	Label string
+}
+
+// Suite is a named, reproducible list of start positions.
+type Suite struct {
+	// Spec is the suite's name, which rebuilds it (ParseSuite).
+	Spec   string
+	Rules  *hatetris.Rules
+	Starts []Start
+}
+
+// Limits on suites.
+const (
+	// MaxStarts caps the starts of a suite.
+	MaxStarts = 100000
+	// MaxOpening caps the pieces of a seeded opening.
+	MaxOpening = 1000
+)
+
+// ParseSuite builds the suite a spec names, for rules r (nil: the real
+// game's 10x20 well):
+//
+//   - openings:N:PIECES:SEED: N seeded random openings of PIECES pieces
+//     from the empty well (Openings);
+//   - empty:N: the empty well under tie-break seeds 0..N-1 (seed 0 is the
+//     beam's own order, the single game from the empty well);
+//   - records:N:SEED: N mid-game wells drawn (seeded) from the world-record
+//     replays of datasets/records, each with the AI's memory of that game
+//     up to it (only on the real game's well).
+//
+// Errors are one line and name the part of the spec that is wrong.
+func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
+	if r == nil {
+		r = hatetris.Standard()
+	}
+	parts := strings.Split(strings.TrimSpace(spec), ":")
+	num := func(i int, what string, lo, hi uint64) (uint64, error) {
+		v, err := strconv.ParseUint(parts[i], 10, 64)
+		if err != nil || v < lo || v > hi {
+			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d", spec, what, parts[i], lo, hi)
+		}
+		return v, nil
+	}
+	want := map[string]int{"openings": 4, "empty": 2, "records": 3}
+	n, ok := want[parts[0]]
+	if !ok {
+		return nil, fmt.Errorf("suite %q: unknown kind %q (want openings:N:PIECES:SEED, empty:N or records:N:SEED)", spec, parts[0])
+	}
+	if len(parts) != n {
+		return nil, fmt.Errorf("suite %q: %s takes %d fields separated by ':', got %d", spec, parts[0], n-1, len(parts)-1)
+	}
+	count, err := num(1, "number of starts", 1, MaxStarts)
+	if err != nil {
+		return nil, err
+	}
+	s := &Suite{Spec: strings.Join(parts, ":"), Rules: r}
+	switch parts[0] {
+	case "openings":
+		pieces, err := num(2, "pieces", 0, MaxOpening)
+		if err != nil {
+			return nil, err
+		}
+		seed, err := num(3, "seed", 0, 1<<63)
+		if err != nil {
+			return nil, err
+		}
+		s.Starts = Openings(r, int(count), int(pieces), seed)
+	case "empty":
+		for i := range int(count) {
+			s.Starts = append(s.Starts, Start{TieSeed: uint64(i), Label: fmt.Sprintf("empty well, tie seed %d", i)})
+		}
+	case "records":
+		seed, err := num(2, "seed", 0, 1<<63)
+		if err != nil {
+			return nil, err
+		}
+		if *r != *hatetris.Standard() {
+			return nil, fmt.Errorf("suite %q: record wells exist only on the real game's 10x20 well", spec)
+		}
+		if s.Starts, err = RecordStarts(int(count), seed); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// ID is a short fingerprint of the suite's wells, scores, histories, tie
+// seeds and rules: two suites with the same ID start the same games.
+func (s *Suite) ID() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s|%d|", s.Rules, len(s.Starts))
+	var b [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(b[:], v)
+		h.Write(b[:])
+	}
+	well := func(w *hatetris.Well) {
+		for _, row := range w {
+			put(uint64(row))
+		}
+	}
+	for i := range s.Starts {
+		st := &s.Starts[i]
+		well(&st.Well)
+		put(uint64(st.Score))
+		put(st.TieSeed)
+		put(uint64(len(st.History)))
+		for j := range st.History {
+			well(&st.History[j])
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// Openings plays n seeded random openings of the given pieces from the
+// empty well against HATETRIS (loop rule included, with each opening's
+// memory), the player picking uniformly among the live outcomes; an
+// opening stops early if no outcome is live. Each start keeps its
+// opening's spawn wells as its History. The seed's stream is the flats
+// experiment's: the first n openings of a longer list are the n openings.
+func Openings(r *hatetris.Rules, n, pieces int, seed uint64) []Start {
+	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
+	gen := hatetris.NewGenerator(r)
+	var buf []hatetris.Outcome
+	out := make([]Start, 0, n)
+	for s := 0; s < n; s++ {
+		o := Start{Label: fmt.Sprintf("opening %d", s)}
+		seen := hatetris.NewSeen()
+		for p := 0; p < pieces; p++ {
+			seen.Add(&o.Well)
+			_, buf = gen.Move(&o.Well, hatetris.HATETRIS, seen, buf[:0])
+			live := buf[:0]
+			for _, res := range buf {
+				if !res.GameOver {
+					live = append(live, res)
+				}
+			}
+			if len(live) == 0 {
+				break
+			}
+			res := &live[rng.IntN(len(live))]
+			o.History = append(o.History, o.Well)
+			o.Well, o.Score = res.Well, o.Score+res.Lines
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// RecordGame is one world record replayed: its name and its spawn steps.
+type RecordGame struct {
+	Name  string
+	Steps []hatetris.Step
+}
+
+// RecordGames replays the primary line of every world record of
+// datasets/records played against HATETRIS with at least one line, in
+// file order.
+func RecordGames() ([]RecordGame, error) {
+	all, err := records.All()
+	if err != nil {
+		return nil, err
+	}
+	var out []RecordGame
+	for _, rec := range all {
+		if !rec.Primary || rec.Kind != "record" || rec.AI != "HATETRIS" || rec.Score < 1 {
+			continue
+		}
+		f, err := replaycodec.ParseFormat(rec.Encoding)
+		if err != nil {
+			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
+		}
+		keys, err := replaycodec.Decode(f, rec.Replay)
+		if err != nil {
+			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
+		}
+		g, err := hatetris.Play(hatetris.Standard(), hatetris.HATETRIS, keys)
+		if err != nil {
+			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
+		}
+		out = append(out, RecordGame{Name: rec.Name, Steps: g.Steps})
+	}
+	return out, nil
+}
+
+// RecordStarts draws n mid-game starts from the world records (seeded):
+// a record uniformly, then one of its spawns (after the first) uniformly;
+// each start is the well the piece spawned into, its score, and the AI's
+// memory of the game before it.
+func RecordStarts(n int, seed uint64) ([]Start, error) {
+	games, err := RecordGames()
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("records: no world record to draw wells from")
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x7265636f7264))
+	out := make([]Start, 0, n)
+	for range n {
+		g := &games[rng.IntN(len(games))]
+		k := 1 + rng.IntN(len(g.Steps)-1)
+		st := Start{Well: g.Steps[k].Before, Score: g.Steps[k].Score,
+			Label: fmt.Sprintf("record %s piece %d", g.Name, k)}
+		for j := 0; j < k; j++ {
+			st.History = append(st.History, g.Steps[j].Before)
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}

@@ -1,0 +1,210 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/lab"
+)
+
+// Play runs match m. In a notebook a table of the standings is shown and
+// updated after every game (outside one, a progress line per game goes to
+// the lab's progress reporter); the finished table stays in the cell.
+func Play(m *arena.Match) (*arena.Result, error) {
+	total := len(m.Suite.Starts) * len(m.Arms)
+	title := func(st *arena.Standings) string {
+		return fmt.Sprintf("arena: %s (%s), beam width %d%s · %d of %d games", m.Suite.Spec, m.Suite.ID(),
+			m.BeamWidth, map[bool]string{true: " + quiescence", false: ""}[m.Quiescence], st.Played(), total)
+	}
+	var update func(st *arena.Standings)
+	if lab.InNotebook() {
+		id := "arena_" + gonbui.UniqueId()
+		update = func(st *arena.Standings) {
+			t := standingsTable(st)
+			t.Title = title(st)
+			gonbui.UpdateHTML(id, t.HTML())
+		}
+	} else {
+		rep := lab.Progress("arena " + m.Suite.Spec)
+		update = func(st *arena.Standings) {
+			rep.Report(progress.Event{Job: "arena", Stage: "games", Done: int64(st.Played()), Total: int64(total), Unit: "games"})
+		}
+	}
+	user := m.OnGame
+	m.OnGame = func(g arena.Game, st *arena.Standings) {
+		update(st)
+		if user != nil {
+			user(g, st)
+		}
+	}
+	defer func() { m.OnGame = user }()
+	res, err := m.Run(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	update(res.Standings)
+	return res, nil
+}
+
+// Load reads a match file of the repository (a path relative to its root,
+// or absolute) with the given baseline arm.
+func Load(path, baseline string) (*arena.Result, error) {
+	if !strings.HasPrefix(path, "/") {
+		path = lab.RepoPath(path)
+	}
+	return arena.ReadMatch(path, baseline)
+}
+
+// Table shows a result's standings: per arm its games and mean score, and
+// for every arm but the baseline the paired difference with its interval,
+// wins, losses, ties and the Wilcoxon p (Holm-adjusted too).
+func Table(res *arena.Result) *lab.Table {
+	t := standingsTable(res.Standings)
+	h := res.Header
+	t.Title = fmt.Sprintf("%s (suite %s, %d starts), beam width %d%s", h.SuiteSpec, h.Suite, h.Starts, h.BeamWidth,
+		map[bool]string{true: " + quiescence", false: ""}[h.Quiescence])
+	return t
+}
+
+func standingsTable(st *arena.Standings) *lab.Table {
+	t := lab.NewTable("arm", "games", "mean lines", "difference", "95% interval", "wins", "losses", "ties", "Wilcoxon p", "Holm p")
+	mean, n := st.Mean(0)
+	t.Add(st.Arms[0], n, num(mean, n), "baseline", "", "", "", "", "", "")
+	for i, c := range st.Comparisons() {
+		mean, n := st.Mean(i + 1)
+		if c.N == 0 {
+			t.Add(c.Arm, n, num(mean, n), "", "", "", "", "", "", "")
+			continue
+		}
+		t.Add(c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff), c.Wins, c.Losses, c.Ties,
+			pValue(c.P), pValue(c.PHolm))
+	}
+	for i := 2; i < len(t.Right); i++ {
+		t.Right[i] = true
+	}
+	return t
+}
+
+func num(v float64, n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+func interval(iv arena.Interval) string {
+	if math.IsNaN(iv.Lo) {
+		return ""
+	}
+	return fmt.Sprintf("[%+.2f, %+.2f]", iv.Lo, iv.Hi)
+}
+
+func pValue(p float64) string {
+	if p < 0.001 {
+		return fmt.Sprintf("%.1e", p)
+	}
+	return fmt.Sprintf("%.3f", p)
+}
+
+// Verdicts returns one line per comparison with the baseline
+// (arena.Comparison.Verdict), as a Markdown list.
+func Verdicts(res *arena.Result) lab.Markdown {
+	var b strings.Builder
+	for _, c := range res.Standings.Comparisons() {
+		b.WriteString("- " + mdEscape(c.Verdict()) + "\n")
+	}
+	if len(res.Standings.Arms) > 2 {
+		b.WriteString("- p-values are Holm-adjusted over the arms' comparisons with the baseline (the unadjusted ones are in the table).\n")
+	}
+	return lab.Markdown(b.String())
+}
+
+func mdEscape(s string) string {
+	return strings.NewReplacer("*", `\*`, "_", `\_`, "[", `\[`, "<", "&lt;").Replace(html.UnescapeString(s))
+}
+
+// Chart draws the paired differences of one arm against the baseline,
+// one dot per start, sorted, with the mean difference and its interval as
+// a band and zero as a dashed line.
+func Chart(res *arena.Result, arm string) (lab.SVG, error) {
+	var c *arena.Comparison
+	cs := res.Standings.Comparisons()
+	for i := range cs {
+		if cs[i].Arm == arm {
+			c = &cs[i]
+		}
+	}
+	if c == nil || c.N == 0 {
+		return "", fmt.Errorf("arena: no paired games of arm %q", arm)
+	}
+	var d []float64
+	for _, x := range c.Diffs {
+		if !math.IsNaN(x) {
+			d = append(d, x)
+		}
+	}
+	slices.Sort(d)
+	p := lab.NewPlot()
+	p.Title.Text = fmt.Sprintf("%s − %s, paired by start", c.Arm, c.Baseline)
+	p.X.Label.Text = "start (sorted by difference)"
+	p.Y.Label.Text = "difference in lines"
+	p.Add(plotter.NewGrid())
+	n := float64(len(d))
+	if !math.IsNaN(c.Diff.Lo) {
+		band, err := plotter.NewPolygon(plotter.XYs{{X: 0.5, Y: c.Diff.Lo}, {X: n + 0.5, Y: c.Diff.Lo}, {X: n + 0.5, Y: c.Diff.Hi}, {X: 0.5, Y: c.Diff.Hi}})
+		if err != nil {
+			return "", err
+		}
+		band.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0x30}
+		band.LineStyle.Width = 0
+		p.Add(band)
+		p.Legend.Add(fmt.Sprintf("mean %+.2f, 95%% interval", c.Diff.Estimate), band)
+	}
+	mean, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: c.Diff.Estimate}, {X: n + 0.5, Y: c.Diff.Estimate}})
+	if err != nil {
+		return "", err
+	}
+	mean.Color = lab.Palette[0]
+	mean.Width = vg.Points(1.5)
+	p.Add(mean)
+	zero, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: 0}, {X: n + 0.5, Y: 0}})
+	if err != nil {
+		return "", err
+	}
+	zero.Color = color.Gray{Y: 0x60}
+	zero.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(zero)
+	pts := make(plotter.XYs, len(d))
+	for i, x := range d {
+		pts[i] = plotter.XY{X: float64(i + 1), Y: x}
+	}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return "", err
+	}
+	sc.Color = lab.Palette[1]
+	sc.Radius = vg.Points(3)
+	p.Add(sc)
+	p.Legend.Add("one start", sc)
+	p.Legend.Top = true
+	p.Legend.Left = true
+	p.X.Min, p.X.Max = 0, n+1
+	lo, hi := min(d[0], c.Diff.Lo, 0), max(d[len(d)-1], c.Diff.Hi, 0)
+	if math.IsNaN(lo) || math.IsNaN(hi) {
+		lo, hi = min(d[0], 0), max(d[len(d)-1], 0)
+	}
+	pad := math.Max(1, (hi-lo)*0.08)
+	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	return lab.PlotSVG(p, 0, 0)
+}
