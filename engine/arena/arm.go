@@ -19,6 +19,12 @@ type Arm struct {
 	// Spec names the arm in results (ParseArm's input).
 	Spec string
 	Eval eval.Evaluator
+	// BeamWidth, when not 0, and Quiescence, when not nil, replace the
+	// match's settings for this arm (the "@w300", "@q" and "@noq"
+	// suffixes): a match of one evaluation at several widths, or with and
+	// without quiescence, compares settings with the same pairing.
+	BeamWidth  int
+	Quiescence *bool
 }
 
 // MaxTableFile caps the size of a line-transition table an arm reads.
@@ -27,7 +33,8 @@ const MaxTableFile = 256 << 20
 // ArmSpecs describes the arm specs ParseArm accepts, for help texts.
 const ArmSpecs = `hand (knewjade's terms, D&F's 86-point weights), score (lines alone: the hand-made weights' score terms), ` +
 	`hand-TERM (hand without one term, e.g. hand-holes), weights:FILE (hand-made weights from a JSON file), ` +
-	`nnue:FILE (a network), and BASE+g:WEIGHT:TABLE (BASE plus the line-transition term G of a flats table)`
+	`nnue:FILE (a network), and BASE+g:WEIGHT:TABLE (BASE plus the line-transition term G of a flats table); ` +
+	`a suffix @wN (beam width N), @q or @noq (quiescence on or off) sets the arm's own search settings`
 
 // ParseArm builds the evaluation an arm spec names (ArmSpecs), checked
 // against rules r (nil: the real game's well). Errors are one line.
@@ -36,7 +43,12 @@ func ParseArm(spec string, r *hatetris.Rules) (Arm, error) {
 		r = hatetris.Standard()
 	}
 	spec = strings.TrimSpace(spec)
-	base, gpart, hasG := strings.Cut(spec, "+g:")
+	var arm Arm
+	evalSpec, opts, _ := strings.Cut(spec, "@")
+	if err := arm.parseSettings(opts); err != nil {
+		return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
+	}
+	base, gpart, hasG := strings.Cut(evalSpec, "+g:")
 	ev, err := parseBase(base)
 	if err != nil {
 		return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
@@ -53,7 +65,46 @@ func ParseArm(spec string, r *hatetris.Rules) (Arm, error) {
 			return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
 		}
 	}
-	return Arm{Spec: spec, Eval: ev}, nil
+	arm.Spec, arm.Eval = spec, ev
+	return arm, nil
+}
+
+// parseSettings reads the "@"-separated suffixes of an arm spec.
+func (a *Arm) parseSettings(opts string) error {
+	if opts == "" {
+		return nil
+	}
+	for _, o := range strings.Split(opts, "@") {
+		switch {
+		case o == "q" || o == "noq":
+			if a.Quiescence != nil {
+				return fmt.Errorf("quiescence set twice")
+			}
+			q := o == "q"
+			a.Quiescence = &q
+		case strings.HasPrefix(o, "w"):
+			w, err := strconv.Atoi(o[1:])
+			if err != nil || w < 1 || w >= 1<<24 || a.BeamWidth != 0 {
+				return fmt.Errorf("setting %q: want one @wN with N from 1 to %d", "@"+o, 1<<24-1)
+			}
+			a.BeamWidth = w
+		default:
+			return fmt.Errorf("unknown setting %q (want @wN, @q or @noq)", "@"+o)
+		}
+	}
+	return nil
+}
+
+// Settings returns the beam width and quiescence the arm plays with in a
+// match of the given settings.
+func (a *Arm) Settings(beamWidth int, quiescence bool) (int, bool) {
+	if a.BeamWidth != 0 {
+		beamWidth = a.BeamWidth
+	}
+	if a.Quiescence != nil {
+		quiescence = *a.Quiescence
+	}
+	return beamWidth, quiescence
 }
 
 func parseBase(s string) (eval.Evaluator, error) {

@@ -43,8 +43,11 @@ type Header struct {
 type Game struct {
 	Arm   string `json:"arm"`
 	Start int    `json:"start"` // index in the suite
-	// Eval is the arm's evaluation's Name (a resumed match checks it).
-	Eval string `json:"eval"`
+	// Eval is the arm's evaluation's Name, BeamWidth and Quiescence its
+	// search settings (a resumed match checks them).
+	Eval       string `json:"eval"`
+	BeamWidth  int    `json:"beam_width"`
+	Quiescence bool   `json:"quiescence"`
 	// Score is the best game's lines, the start's included; Pieces its
 	// pieces after the start.
 	Score    int     `json:"score"`
@@ -245,14 +248,15 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 func (m *Match) play(ctx context.Context, arm, start int) (Game, error) {
 	a, s := &m.Arms[arm], &m.Suite.Starts[start]
 	workers := max(m.BeamWorkers, 1)
-	cfg := beam.Config{Rules: m.Suite.Rules, BeamWidth: m.BeamWidth, MaxPieces: m.MaxPieces, Quiescence: m.Quiescence,
+	width, q := a.Settings(m.BeamWidth, m.Quiescence)
+	cfg := beam.Config{Rules: m.Suite.Rules, BeamWidth: width, MaxPieces: m.MaxPieces, Quiescence: q,
 		Eval: TieBreak(a.Eval, s.TieSeed), Workers: workers, Start: &s.Well, StartScore: s.Score, StartHistory: s.History}
 	t0 := time.Now()
 	r, err := beam.Run(ctx, cfg)
 	if err != nil {
 		return Game{}, fmt.Errorf("arena: arm %s, start %d (%s): %w", a.Spec, start, s.Label, err)
 	}
-	return Game{Arm: a.Spec, Start: start, Eval: a.Eval.Name(), Score: r.Score, Pieces: r.Pieces,
+	return Game{Arm: a.Spec, Start: start, Eval: a.Eval.Name(), BeamWidth: width, Quiescence: q, Score: r.Score, Pieces: r.Pieces,
 		Seconds: math.Round(time.Since(t0).Seconds()*1000) / 1000, Children: r.Children, Replay: r.Replay}, nil
 }
 
@@ -339,9 +343,10 @@ func ReadGames(r io.Reader, name string, want *Header, arms []Arm) ([]Game, erro
 	if want != nil && h != *want {
 		return nil, fmt.Errorf("arena: %s holds a match of other settings (%s); choose another file", name, diffHeader(h, *want))
 	}
-	evals := map[string]string{}
+	evals := map[string]Game{}
 	for _, a := range arms {
-		evals[a.Spec] = a.Eval.Name()
+		w, q := a.Settings(h.BeamWidth, h.Quiescence)
+		evals[a.Spec] = Game{Eval: a.Eval.Name(), BeamWidth: w, Quiescence: q}
 	}
 	var games []Game
 	seen := map[string]bool{}
@@ -366,7 +371,7 @@ func ReadGames(r io.Reader, name string, want *Header, arms []Arm) ([]Game, erro
 	return games, nil
 }
 
-func checkGame(g *Game, h *Header, evals map[string]string, known bool) error {
+func checkGame(g *Game, h *Header, evals map[string]Game, known bool) error {
 	switch {
 	case g.Start < 0 || g.Start >= h.Starts:
 		return fmt.Errorf("start %d is not in the suite (0 to %d)", g.Start, h.Starts-1)
@@ -383,8 +388,10 @@ func checkGame(g *Game, h *Header, evals map[string]string, known bool) error {
 	case !ok:
 		// A game of an arm this run does not play is kept as it is.
 		return nil
-	case e != g.Eval:
-		return fmt.Errorf("arm %s was played with evaluation %q, now it is %q (a changed weights file?)", g.Arm, g.Eval, e)
+	case e.Eval != g.Eval:
+		return fmt.Errorf("arm %s was played with evaluation %q, now it is %q (a changed weights file?)", g.Arm, g.Eval, e.Eval)
+	case e.BeamWidth != g.BeamWidth || e.Quiescence != g.Quiescence:
+		return fmt.Errorf("arm %s was played at beam width %d, quiescence %v; now it plays at %d, %v", g.Arm, g.BeamWidth, g.Quiescence, e.BeamWidth, e.Quiescence)
 	}
 	return nil
 }
