@@ -33,7 +33,8 @@ const MaxTableFile = 256 << 20
 // ArmSpecs describes the arm specs ParseArm accepts, for help texts.
 const ArmSpecs = `hand (knewjade's terms, D&F's 86-point weights), score (lines alone: the hand-made weights' score terms), ` +
 	`hand-TERM (hand without one term, e.g. hand-holes), weights:FILE (hand-made weights from a JSON file), ` +
-	`nnue:FILE (a network), and BASE+g:WEIGHT:TABLE (BASE plus the line-transition term G of a flats table); ` +
+	`nnue:FILE (a network), a hand-made arm with rules added (hand+sz-holes, hand+sz-two-well, hand+stack-height), ` +
+	`and BASE+g:WEIGHT:TABLE (BASE plus the line-transition term G of a flats table); ` +
 	`a suffix @wN (beam width N), @q or @noq (quiescence on or off) sets the arm's own search settings`
 
 // ParseArm builds the evaluation an arm spec names (ArmSpecs), checked
@@ -107,29 +108,56 @@ func (a *Arm) Settings(beamWidth int, quiescence bool) (int, bool) {
 	return beamWidth, quiescence
 }
 
-func parseBase(s string) (eval.Evaluator, error) {
+func parseBase(spec string) (eval.Evaluator, error) {
+	s, rules, hasRules := strings.Cut(spec, "+")
 	kind, arg, _ := strings.Cut(s, ":")
+	var w eval.Weights
 	switch {
 	case s == "hand":
-		return eval.NewHand(eval.DefaultWeights()), nil
+		w = eval.DefaultWeights()
 	case s == "score":
-		return eval.NewHand(eval.ScoreOnly(eval.DefaultWeights())), nil
+		w = eval.ScoreOnly(eval.DefaultWeights())
 	case strings.HasPrefix(s, "hand-"):
-		w, err := eval.DefaultWeights().Without(strings.TrimPrefix(s, "hand-"))
-		if err != nil {
+		var err error
+		if w, err = eval.DefaultWeights().Without(strings.TrimPrefix(s, "hand-")); err != nil {
 			return nil, err
 		}
-		return eval.NewHand(w), nil
 	case kind == "weights" && arg != "":
-		w, err := eval.LoadWeights(arg)
-		if err != nil {
+		var err error
+		if w, err = eval.LoadWeights(arg); err != nil {
 			return nil, err
 		}
-		return eval.NewHand(w), nil
-	case kind == "nnue" && arg != "":
+	case kind == "nnue" && arg != "" && !hasRules:
 		return eval.LoadNNUE(arg)
+	default:
+		return nil, fmt.Errorf("unknown evaluation %q (want %s)", spec, ArmSpecs)
 	}
-	return nil, fmt.Errorf("unknown evaluation %q (want %s)", s, ArmSpecs)
+	if hasRules {
+		for _, r := range strings.Split(rules, "+") {
+			if err := applyRule(&w, r); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return eval.NewHand(w), nil
+}
+
+func applyRule(w *eval.Weights, r string) error {
+	switch r {
+	case "sz-holes":
+		w.SZHoles = true
+	case "sz-two-well":
+		w.SZTwoWell = true
+	case "stack-height":
+		if w.SurfaceHeight == 0 {
+			return fmt.Errorf("rule stack-height: the weights have no surface-height weight to move")
+		}
+		w.StackHeight, w.SurfaceHeight = w.SurfaceHeight, 0
+	default:
+		return fmt.Errorf("unknown rule %q (want sz-holes, sz-two-well or stack-height)", r)
+	}
+	w.Name += "+" + r
+	return w.Check()
 }
 
 // parseG reads "WEIGHT:TABLE".

@@ -34,6 +34,22 @@ type Weights struct {
 	// FutureFactor weighs the lines a quiescence chain cleared to reach a
 	// well against lines already scored ("a bird in the hand": 0.5).
 	FutureFactor float64 `json:"future_factor"`
+	// Rules: knewjade's refinements as D&F describe them (Part 1,
+	// "knewjade's heuristic"), each this project's reading, off unless set.
+	//
+	// SZHoles does not count the holes an S or Z line clear would free:
+	// a hole is freed by a placement of S or Z that clears a line when the
+	// piece fills it and its row is cleared, or when, its row shifted down
+	// by the rows cleared below it, the 1x1 block reaches it in
+	// the well after the clear. The holes term subtracts the most holes one
+	// such placement frees.
+	SZHoles bool `json:"sz_holes,omitempty"`
+	// SZTwoWell values a well as the better of itself and every well an S
+	// or Z placement that clears a line makes (knewjade's one-step rule,
+	// the seed of bird-in-hand); that placement's lines count as
+	// quiescence lines (weighed by FutureFactor), and the wells it makes
+	// are valued plainly (SZHoles applies to the well itself only).
+	SZTwoWell bool `json:"sz_two_well,omitempty"`
 }
 
 // DefaultWeights are the weights of D&F's 86-point game (2022), as
@@ -202,6 +218,12 @@ func (h *Hand) Name() string {
 	if w.SurfaceColumns != 0 {
 		name += fmt.Sprintf(" columns %g", w.SurfaceColumns)
 	}
+	if w.SZHoles {
+		name += " sz-holes"
+	}
+	if w.SZTwoWell {
+		name += " sz-two-well"
+	}
 	return name + "]"
 }
 
@@ -215,22 +237,143 @@ func (h *Hand) NewHandWorker(r *hatetris.Rules) *HandWorker {
 
 // HandWorker evaluates wells with the hand-made evaluation.
 type HandWorker struct {
-	w Weights
-	r *hatetris.Rules
-	g *hatetris.Generator
+	w   Weights
+	r   *hatetris.Rules
+	g   *hatetris.Generator
+	buf [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
 }
 
-// Evaluate implements Worker; it allocates nothing.
+// Evaluate implements Worker; it allocates nothing (once its buffers have
+// grown, with the S/Z rules).
 func (hw *HandWorker) Evaluate(w *hatetris.Well, score, future int) float64 {
 	f := hw.Features(w)
-	return hw.w.Value(&f, score, future)
+	return hw.value(w, &f, score, future)
 }
 
 // EvaluateClears implements ClearsWorker.
 func (hw *HandWorker) EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64 {
 	f := hw.Features(w)
 	*clears = f.Clears
-	return hw.w.Value(&f, score, future)
+	return hw.value(w, &f, score, future)
+}
+
+// value is the evaluation of w with features f, the S/Z rules applied.
+func (hw *HandWorker) value(w *hatetris.Well, f *Features, score, future int) float64 {
+	if !hw.w.SZHoles && !hw.w.SZTwoWell {
+		return hw.w.Value(f, score, future)
+	}
+	outs := hw.szClears(w, f)
+	if hw.w.SZHoles && f.Holes > 0 {
+		freed := 0
+		holes, low := hw.holeRows(w)
+		for _, o := range outs {
+			for i := range o {
+				freed = max(freed, hw.freed(w, &holes, low, &o[i]))
+			}
+		}
+		f.Holes -= freed
+	}
+	v := hw.w.Value(f, score, future)
+	if hw.w.SZTwoWell {
+		for _, o := range outs {
+			for i := range o {
+				f1 := hw.Features(&o[i].Well)
+				v = max(v, hw.w.Value(&f1, score, future+o[i].Lines))
+			}
+		}
+	}
+	return v
+}
+
+// holeRows returns the holes of w row by row (empty cells with a filled
+// cell above in their column, down to the surface's lowest row) and that
+// row, as Features counts them.
+func (hw *HandWorker) holeRows(w *hatetris.Well) (holes [hatetris.MaxDepth]uint16, low int) {
+	_, low = reachRows(hw.r, w)
+	full := hw.r.FullRow()
+	var above uint16
+	for y := 0; y <= low; y++ {
+		holes[y] = full &^ w[y] & above
+		above |= w[y]
+	}
+	return holes, low
+}
+
+// reachRows returns, row by row, the empty cells a 1x1 block dropped from
+// the top reaches moving left, right and down, and the lowest row it
+// reaches (-1: none).
+func reachRows(r *hatetris.Rules, w *hatetris.Well) (reach [hatetris.MaxDepth]uint16, low int) {
+	full := r.FullRow()
+	seed, low := full, -1
+	for y := 0; y < r.Depth; y++ {
+		empty := full &^ w[y]
+		seed &= empty
+		if seed == 0 {
+			break
+		}
+		for {
+			n := seed | (seed<<1|seed>>1)&empty
+			if n == seed {
+				break
+			}
+			seed = n
+		}
+		reach[y], low = seed, y
+	}
+	return reach, low
+}
+
+// freed counts the holes of w (holes, down to row low) that outcome o
+// frees: filled by the piece in a cleared row, or reached by the 1x1
+// block in o's well once their row has moved down past the cleared rows
+// below it.
+func (hw *HandWorker) freed(w *hatetris.Well, holes *[hatetris.MaxDepth]uint16, low int, o *hatetris.Outcome) int {
+	full := hw.r.FullRow()
+	var locked hatetris.Well = *w
+	for i, c := range o.Placed.Cells {
+		if y := o.Placed.Y + i; y >= 0 && y < hw.r.Depth {
+			locked[y] |= c
+		}
+	}
+	reach, _ := reachRows(hw.r, &o.Well)
+	n := 0
+	for y := low; y >= 0; y-- {
+		if holes[y] == 0 {
+			continue
+		}
+		if locked[y] == full {
+			n += bits.OnesCount16(holes[y])
+			continue
+		}
+		shift := 0 // rows cleared below y move it down
+		for z := y + 1; z < hw.r.Depth; z++ {
+			if locked[z] == full {
+				shift++
+			}
+		}
+		n += bits.OnesCount16(holes[y] & reach[y+shift])
+	}
+	return n
+}
+
+// szClears returns the live outcomes of S and of Z that clear a line in w
+// (f.Clears tells which piece can), in buffers of the worker's.
+func (hw *HandWorker) szClears(w *hatetris.Well, f *Features) [2][]hatetris.Outcome {
+	var out [2][]hatetris.Outcome
+	for k, p := range []hatetris.Piece{hatetris.S, hatetris.Z} {
+		if f.Clears[p] == 0 {
+			continue
+		}
+		hw.buf[k] = hw.g.ClearingOutcomes(w, p, hw.buf[k][:0])
+		live := hw.buf[k][:0]
+		for _, o := range hw.buf[k] {
+			if !o.GameOver && o.Lines > 0 {
+				live = append(live, o)
+			}
+		}
+		out[k] = live
+	}
+	return out
 }
 
 // Value is minus the weighted cost of features f at the given score.

@@ -255,3 +255,61 @@ func BenchmarkHandEvaluate(b *testing.B) {
 		g.Evaluate(&w, 3, 0)
 	}
 }
+
+// TestSZRules checks knewjade's S/Z refinements on hand-made 6-wide
+// wells (rows top first; the top four are above the bar).
+func TestSZRules(t *testing.T) {
+	r, err := hatetris.NewRules(6, 10, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	well := func(rows ...uint16) hatetris.Well {
+		var w hatetris.Well
+		copy(w[r.Depth-len(rows):], rows)
+		return w
+	}
+	// The hole at column 2 of the floor row lies under row 8's cell; an S
+	// standing in columns 4-5 clears row 8 and the 1x1 block then reaches
+	// the hole: it is freed.
+	freed := well(0b111100, 0b110110)
+	// Here the S or Z clear of row 8 leaves the floor's holes covered (and
+	// makes the floor row unreachable, which is not freeing them).
+	buried := well(0b101000, 0b111100, 0b010100)
+	for _, tc := range []struct {
+		name string
+		w    hatetris.Well
+		wt   Weights
+		want float64
+	}{
+		{"freed hole, plain", freed, Weights{Holes: 1}, -1},
+		{"freed hole, sz-holes", freed, Weights{Holes: 1, SZHoles: true}, 0},
+		{"buried holes, plain", buried, Weights{Holes: 1}, -2},
+		{"buried holes, sz-holes", buried, Weights{Holes: 1, SZHoles: true}, -2},
+		// Lines reward 1 each, a chain's at half weight: the S clear of
+		// row 8 is worth half a line under the two-well rule.
+		{"two wells, plain", freed, Weights{Score: -1, FutureFactor: 0.5}, 0},
+		{"two wells", freed, Weights{Score: -1, FutureFactor: 0.5, SZTwoWell: true}, 0.5},
+		{"two wells at score 3", freed, Weights{Score: -1, FutureFactor: 0.5, SZTwoWell: true}, 3.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			score := 0
+			if strings.Contains(tc.name, "score 3") {
+				score = 3
+			}
+			hw := NewHand(tc.wt).NewHandWorker(r)
+			if got := hw.Evaluate(&tc.w, score, 0); got != tc.want {
+				t.Fatalf("value %g, want %g", got, tc.want)
+			}
+			var clears [hatetris.NumPieces]int
+			if got := hw.EvaluateClears(&tc.w, score, 0, &clears); got != tc.want || clears[hatetris.S] != 1 && tc.w == freed {
+				t.Fatalf("EvaluateClears %g (S clears %d), want %g", got, clears[hatetris.S], tc.want)
+			}
+		})
+	}
+	if n := NewHand(Weights{Holes: 1, SZHoles: true, SZTwoWell: true}).Name(); !strings.Contains(n, "sz-holes sz-two-well") {
+		t.Fatalf("name %q does not say its rules", n)
+	}
+	if n := NewHand(DefaultWeights()).Name(); strings.Contains(n, "sz") {
+		t.Fatalf("the default's name changed: %q", n)
+	}
+}

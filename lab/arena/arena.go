@@ -19,8 +19,9 @@ import (
 )
 
 // Play runs match m. In a notebook a table of the standings is shown and
-// updated after every game (outside one, a progress line per game goes to
-// the lab's progress reporter); the finished table stays in the cell.
+// updated after every game played (outside one, a progress line per game
+// goes to the lab's progress reporter), and cleared at the end: show the
+// result with Table.
 func Play(m *arena.Match) (*arena.Result, error) {
 	total := len(m.Suite.Starts) * len(m.Arms)
 	title := func(st *arena.Standings) string {
@@ -28,6 +29,7 @@ func Play(m *arena.Match) (*arena.Result, error) {
 			m.BeamWidth, map[bool]string{true: " + quiescence", false: ""}[m.Quiescence], st.Played(), total)
 	}
 	var update func(st *arena.Standings)
+	var clear func()
 	if lab.InNotebook() {
 		id := "arena_" + gonbui.UniqueId()
 		update = func(st *arena.Standings) {
@@ -35,6 +37,7 @@ func Play(m *arena.Match) (*arena.Result, error) {
 			t.Title = title(st)
 			gonbui.UpdateHTML(id, t.HTML())
 		}
+		clear = func() { gonbui.UpdateHTML(id, "") }
 	} else {
 		rep := lab.Progress("arena " + m.Suite.Spec)
 		update = func(st *arena.Standings) {
@@ -42,19 +45,60 @@ func Play(m *arena.Match) (*arena.Result, error) {
 		}
 	}
 	user := m.OnGame
+	defer func() { m.OnGame = user }()
+	played := false
 	m.OnGame = func(g arena.Game, st *arena.Standings) {
+		played = true
 		update(st)
 		if user != nil {
 			user(g, st)
 		}
 	}
-	defer func() { m.OnGame = user }()
 	res, err := m.Run(context.Background())
+	if played && clear != nil {
+		clear()
+	}
 	if err != nil {
 		return nil, err
 	}
-	update(res.Standings)
 	return res, nil
+}
+
+// Spec names a match for a notebook: the file of its games (relative to
+// the repository's root; empty: played live and not saved), its arms
+// (comma-separated, the baseline first), suite, beam width and quiescence.
+type Spec struct {
+	File       string
+	Arms       string
+	Suite      string
+	BeamWidth  int
+	Quiescence bool
+}
+
+// Study plays the match s names (Play): with a File, the games already in
+// it are read and only the missing ones are played and appended, so a
+// committed, finished match is read back at once and an unfinished one
+// resumes; without, every game is played live. Notebooks pick a small live
+// Spec in quick mode and the committed one in full mode:
+//
+//	res := lab.Must(arena.Study(lab.Pick(quick, full)))
+func Study(s Spec) (*arena.Result, error) {
+	suite, err := arena.ParseSuite(s.Suite, nil)
+	if err != nil {
+		return nil, err
+	}
+	arms, err := arena.ParseArms(s.Arms, nil)
+	if err != nil {
+		return nil, err
+	}
+	m := &arena.Match{Suite: suite, Arms: arms, BeamWidth: s.BeamWidth, Quiescence: s.Quiescence}
+	if s.File != "" {
+		m.Out = s.File
+		if !strings.HasPrefix(s.File, "/") {
+			m.Out = lab.RepoPath(s.File)
+		}
+	}
+	return Play(m)
 }
 
 // Load reads a match file of the repository (a path relative to its root,
@@ -207,4 +251,22 @@ func Chart(res *arena.Result, arm string) (lab.SVG, error) {
 	pad := math.Max(1, (hi-lo)*0.08)
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
 	return lab.PlotSVG(p, 0, 0)
+}
+
+// Scores shows every game's score: one row per start, one column per arm.
+func Scores(res *arena.Result) *lab.Table {
+	st := res.Standings
+	t := lab.NewTable(append([]string{"start"}, st.Arms...)...)
+	for s := 0; s < st.Starts; s++ {
+		row := []any{s}
+		for a := range st.Arms {
+			if v := st.Scores[a][s]; math.IsNaN(v) {
+				row = append(row, "")
+			} else {
+				row = append(row, int(v))
+			}
+		}
+		t.Add(row...)
+	}
+	return t
 }

@@ -1,0 +1,57 @@
+package arena
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestStudyPlaysThenReadsBack(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "m.jsonl")
+	spec := Spec{File: file, Arms: "hand,score", Suite: "openings:3:8:1", BeamWidth: 20, Quiescence: true}
+	first, err := Study(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Games) != 6 {
+		t.Fatalf("%d games, want 6", len(first.Games))
+	}
+	data, _ := os.ReadFile(file)
+	again, err := Study(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(data) {
+		t.Fatal("reading a finished match back changed its file")
+	}
+	if a, b := first.Standings.Comparisons()[0], again.Standings.Comparisons()[0]; a.Diff.Estimate != b.Diff.Estimate || a.P != b.P {
+		t.Fatalf("read back %+v, played %+v", b, a)
+	}
+	loaded, err := Load(file, "hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := loaded.Standings.Comparisons()[0]; c.Arm != "score" || c.N != 3 {
+		t.Fatalf("loaded %+v", c)
+	}
+	// Another beam width is refused rather than mixed in.
+	spec.BeamWidth = 30
+	if _, err := Study(spec); err == nil || !strings.Contains(err.Error(), "beam width") {
+		t.Fatalf("a match of another width was mixed in: %v", err)
+	}
+	tab := Table(again)
+	if len(tab.Rows) != 2 || tab.Rows[0][3] != "baseline" {
+		t.Fatalf("table %v", tab.Rows)
+	}
+	if v := string(Verdicts(again)); !strings.Contains(v, "score vs hand") {
+		t.Fatalf("verdicts %q", v)
+	}
+	svg, err := Chart(again, "score")
+	if err != nil || !strings.Contains(string(svg), "<svg") {
+		t.Fatalf("chart: %v", err)
+	}
+	if _, err := Chart(again, "nnue"); err == nil {
+		t.Fatal("a chart of an arm that did not play")
+	}
+}
