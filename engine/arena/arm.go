@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -39,7 +40,12 @@ const ArmSpecs = `hand (knewjade's terms, D&F's 86-point weights), score (lines 
 
 // ParseArm builds the evaluation an arm spec names (ArmSpecs), checked
 // against rules r (nil: the real game's well). Errors are one line.
-func ParseArm(spec string, r *hatetris.Rules) (Arm, error) {
+func ParseArm(spec string, r *hatetris.Rules) (Arm, error) { return ParseArmIn("", spec, r) }
+
+// ParseArmIn is ParseArm with the files a spec names (weights, networks,
+// tables) read relative to dir when their paths are relative; the spec,
+// and so the arm's name in results, keeps the path as written.
+func ParseArmIn(dir, spec string, r *hatetris.Rules) (Arm, error) {
 	if r == nil {
 		r = hatetris.Standard()
 	}
@@ -50,12 +56,12 @@ func ParseArm(spec string, r *hatetris.Rules) (Arm, error) {
 		return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
 	}
 	base, gpart, hasG := strings.Cut(evalSpec, "+g:")
-	ev, err := parseBase(base)
+	ev, err := parseBase(base, dir)
 	if err != nil {
 		return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
 	}
 	if hasG {
-		term, err := parseG(gpart, r)
+		term, err := parseG(gpart, r, dir)
 		if err != nil {
 			return Arm{}, fmt.Errorf("arm %q: %w", spec, err)
 		}
@@ -108,7 +114,15 @@ func (a *Arm) Settings(beamWidth int, quiescence bool) (int, bool) {
 	return beamWidth, quiescence
 }
 
-func parseBase(spec string) (eval.Evaluator, error) {
+// in resolves a relative path against dir.
+func in(dir, path string) string {
+	if dir == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
+}
+
+func parseBase(spec, dir string) (eval.Evaluator, error) {
 	s, rules, hasRules := strings.Cut(spec, "+")
 	kind, arg, _ := strings.Cut(s, ":")
 	var w eval.Weights
@@ -124,11 +138,11 @@ func parseBase(spec string) (eval.Evaluator, error) {
 		}
 	case kind == "weights" && arg != "":
 		var err error
-		if w, err = eval.LoadWeights(arg); err != nil {
+		if w, err = eval.LoadWeights(in(dir, arg)); err != nil {
 			return nil, err
 		}
 	case kind == "nnue" && arg != "" && !hasRules:
-		return eval.LoadNNUE(arg)
+		return eval.LoadNNUE(in(dir, arg))
 	default:
 		return nil, fmt.Errorf("unknown evaluation %q (want %s)", spec, ArmSpecs)
 	}
@@ -161,7 +175,7 @@ func applyRule(w *eval.Weights, r string) error {
 }
 
 // parseG reads "WEIGHT:TABLE".
-func parseG(s string, r *hatetris.Rules) (eval.Evaluator, error) {
+func parseG(s string, r *hatetris.Rules, dir string) (eval.Evaluator, error) {
 	ws, file, ok := strings.Cut(s, ":")
 	if !ok || file == "" {
 		return nil, fmt.Errorf("g term %q: want +g:WEIGHT:TABLE (a flats table file)", s)
@@ -170,7 +184,7 @@ func parseG(s string, r *hatetris.Rules) (eval.Evaluator, error) {
 	if err != nil || math.IsNaN(weight) || math.IsInf(weight, 0) || math.Abs(weight) > eval.MaxWeight {
 		return nil, fmt.Errorf("g term weight %q: want a number within ±%g", ws, float64(eval.MaxWeight))
 	}
-	t, err := readTable(file)
+	t, err := readTable(in(dir, file))
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +219,10 @@ func readTable(path string) (*flats.Table, error) {
 
 // ParseArms parses a comma-separated list of arm specs (the first is the
 // baseline); it refuses fewer than two arms and repeated specs.
-func ParseArms(list string, r *hatetris.Rules) ([]Arm, error) {
+func ParseArms(list string, r *hatetris.Rules) ([]Arm, error) { return ParseArmsIn("", list, r) }
+
+// ParseArmsIn is ParseArms with files read relative to dir (ParseArmIn).
+func ParseArmsIn(dir, list string, r *hatetris.Rules) ([]Arm, error) {
 	var arms []Arm
 	seen := map[string]bool{}
 	for _, s := range strings.Split(list, ",") {
@@ -217,7 +234,7 @@ func ParseArms(list string, r *hatetris.Rules) ([]Arm, error) {
 			return nil, fmt.Errorf("arm %q is listed twice", s)
 		}
 		seen[s] = true
-		a, err := ParseArm(s, r)
+		a, err := ParseArmIn(dir, s, r)
 		if err != nil {
 			return nil, err
 		}

@@ -570,3 +570,21 @@ func ReadMatch(path, baseline string) (*Result, error) {
 	}
 	return &Result{Header: h, Games: games, Standings: st}, nil
 }
+
+// ReadMatchAny is ReadMatch with the file's first game's arm as the
+// baseline.
+func ReadMatchAny(path string) (*Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("arena: %w", err)
+	}
+	games, err := ReadGames(io.LimitReader(f, MaxMatchFile), path, nil, nil)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("arena: %s has no games", path)
+	}
+	return ReadMatch(path, games[0].Arm)
+}

@@ -18,6 +18,13 @@ import (
 	"github.com/hatelab/hatelab/lab"
 )
 
+// Result and Arm are engine/arena's, so that a notebook imports only this
+// package.
+type (
+	Result = arena.Result
+	Arm    = arena.Arm
+)
+
 // Play runs match m. In a notebook a table of the standings is shown and
 // updated after every game played (outside one, a progress line per game
 // goes to the lab's progress reporter), and cleared at the end: show the
@@ -66,13 +73,17 @@ func Play(m *arena.Match) (*arena.Result, error) {
 
 // Spec names a match for a notebook: the file of its games (relative to
 // the repository's root; empty: played live and not saved), its arms
-// (comma-separated, the baseline first), suite, beam width and quiescence.
+// (comma-separated, the baseline first; files they name are relative to
+// the repository's root too), suite, beam width and quiescence.
 type Spec struct {
 	File       string
 	Arms       string
 	Suite      string
 	BeamWidth  int
 	Quiescence bool
+	// Extra arms, built by the notebook (a network it trained), play after
+	// those of Arms.
+	Extra []arena.Arm
 }
 
 // Study plays the match s names (Play): with a File, the games already in
@@ -87,11 +98,11 @@ func Study(s Spec) (*arena.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	arms, err := arena.ParseArms(s.Arms, nil)
+	arms, err := arena.ParseArmsIn(lab.RepoRoot(), s.Arms, nil)
 	if err != nil {
 		return nil, err
 	}
-	m := &arena.Match{Suite: suite, Arms: arms, BeamWidth: s.BeamWidth, Quiescence: s.Quiescence}
+	m := &arena.Match{Suite: suite, Arms: append(arms, s.Extra...), BeamWidth: s.BeamWidth, Quiescence: s.Quiescence}
 	if s.File != "" {
 		m.Out = s.File
 		if !strings.HasPrefix(s.File, "/") {
