@@ -58,7 +58,7 @@ search that has not ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := hatetris.NewRules(wellW, wellD, bar)
 			if err != nil {
-				return err
+				return nameFlag(err, map[string]string{"width": "--well-width", "depth": "--well-depth", "bar": "--bar"})
 			}
 			if beamWidth < 1 {
 				return fmt.Errorf("--beam-width %d: want at least 1", beamWidth)
