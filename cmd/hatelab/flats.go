@@ -202,7 +202,7 @@ func writeTable(stdout io.Writer, path string, t *flats.Table) error {
 	// Atomic (a failed or interrupted write leaves the old file), and
 	// without the temporary files of earlier interrupted writes.
 	atomicfile.RemoveStale(path)
-	return atomicfile.Write(path, 0o644, t.WriteJSON)
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return t.WriteJSON(outputSink(w)) })
 }
 
 func countNever(t *flats.Table) int {

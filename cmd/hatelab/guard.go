@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
@@ -23,6 +24,10 @@ import (
 //     own kind of output (its format marker, read from its first bytes)
 //     or empty; anything else needs --force.
 
+// outputSink wraps the writer of an output file (a variable so that tests
+// can make it fail as a full filesystem does).
+var outputSink = func(w io.Writer) io.Writer { return w }
+
 // maxSniff caps what checkOutput reads of an existing file.
 const maxSniff = 4 << 10
 
@@ -35,6 +40,10 @@ func checkOutput(flag, path, format string, force bool) error {
 	}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
+		dir := filepath.Dir(path)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("%s %s: the folder %s does not exist", flag, path, dir)
+		}
 		return nil
 	}
 	if err != nil {
