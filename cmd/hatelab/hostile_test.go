@@ -403,8 +403,10 @@ func TestMemorySizedBudgets(t *testing.T) {
 }
 
 // TestAddressSpaceLimit runs the binary under prlimit --as (RLIMIT_AS) and
-// wants the beam's memory check to refuse a width whose pools cannot fit,
-// naming the limit, before any allocation.
+// wants the memory checks to refuse work that cannot fit (a beam's pools,
+// a floor search's wells), naming the limit, before any allocation; the
+// binary holds about 1.6 GiB of address space from its start (threads'
+// stacks, reservations), so the limit leaves about 1.4 GiB.
 func TestAddressSpaceLimit(t *testing.T) {
 	bin := cliBinary(t)
 	prl, err := exec.LookPath("prlimit")
@@ -417,12 +419,12 @@ func TestAddressSpaceLimit(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"beam", "--beam-width", "16777215", "--workers", "1"}, 2, "RLIMIT_AS"},
-		{[]string{"flats", "floor", "--row", "0111111110", "--max-wells", "5000000"}, 2, "RLIMIT_AS"},
+		{[]string{"flats", "floor", "--row", "0111111110", "--max-wells", "8000000"}, 2, "RLIMIT_AS"},
 		{[]string{"flats", "floor", "--width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, 0, ""},
 	} {
-		code, _, msg := runHostile(t, prl, append([]string{"--as=" + strconv.Itoa(1536<<20), bin}, tc.args...)...)
+		code, _, msg := runHostile(t, prl, append([]string{"--as=" + strconv.Itoa(3<<30), bin}, tc.args...)...)
 		if code != tc.code || !strings.Contains(msg, tc.msg) || tc.code != 0 && strings.Count(msg, "\n") != 1 {
-			t.Errorf("%v under a 1.5 GiB RLIMIT_AS: exit %d, %.300q; want %d and %q", tc.args, code, msg, tc.code, tc.msg)
+			t.Errorf("%v under a 3 GiB RLIMIT_AS: exit %d, %.300q; want %d and %q", tc.args, code, msg, tc.code, tc.msg)
 		}
 	}
 }
