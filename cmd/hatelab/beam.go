@@ -69,6 +69,9 @@ to game over); without --max-pieces a search that has not ended after ` + strcon
 			if err := checkBeamRun(r, beamWidth, maxPieces, workers, ckpt); err != nil {
 				return err
 			}
+			if err := checkInputFile("--weights", weights); err != nil {
+				return err
+			}
 			ev, err := eval.ByName(evalName, weights)
 			if err != nil {
 				return err

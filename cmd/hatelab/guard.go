@@ -156,3 +156,24 @@ func sizedFromMemory(def int, perItem uint64) int {
 	}
 	return int(min(uint64(def), max(l.Bytes/perItem, 1)))
 }
+
+// checkInputFile refuses an input file (path, the value of flag; "" for
+// none) that is a folder, a device (/dev/zero never ends) or a socket. A
+// named pipe is allowed: process substitution, <(...), gives one, and the
+// readers stop at their caps.
+func checkInputFile(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%s: cannot read %s: %v", flag, path, unwrapPathError(err))
+	}
+	if st.IsDir() {
+		return fmt.Errorf("%s %s: is a folder, not a file", flag, path)
+	}
+	if t := st.Mode().Type(); t&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeSocket|fs.ModeIrregular) != 0 {
+		return fmt.Errorf("%s %s: is not a regular file (%s)", flag, path, t)
+	}
+	return nil
+}

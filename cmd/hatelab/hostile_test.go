@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 // The hostile suite of issue 30 for the commands outside bfs and nnue:
@@ -18,7 +20,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -26,18 +27,20 @@ import (
 
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/internal/memlimit"
+	"golang.org/x/sys/unix"
 )
 
 // hostileFixtures are the files a hostile case may aim at.
 type hostileFixtures struct {
 	dir, fifo, folder, link, sparse, sparseResults, foreign, table, results string
+	// chardev is a character device like /dev/null (1, 3) made in the temp
+	// dir when the test may (root, a file system that allows devices);
+	// "" otherwise, and its cases are skipped.
+	chardev string
 }
 
 func makeHostileFixtures(t *testing.T) hostileFixtures {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
 	dir := t.TempDir()
 	fx := hostileFixtures{
 		dir:           dir,
@@ -58,6 +61,9 @@ func makeHostileFixtures(t *testing.T) hostileFixtures {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+	if dev := filepath.Join(dir, "null-like"); syscall.Mknod(dev, syscall.S_IFCHR|0o666, int(unix.Mkdev(1, 3))) == nil {
+		fx.chardev = dev
 	}
 	must(os.Mkdir(fx.folder, 0o755))
 	must(os.Symlink(fx.fifo, fx.link))
@@ -83,7 +89,10 @@ func makeHostileFixtures(t *testing.T) hostileFixtures {
 func (fx hostileFixtures) snapshot(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, p := range []string{fx.fifo, fx.folder, fx.link, fx.sparse, fx.sparseResults, fx.foreign} {
+	for _, p := range []string{fx.fifo, fx.folder, fx.link, fx.sparse, fx.sparseResults, fx.foreign, fx.chardev} {
+		if p == "" {
+			continue
+		}
 		st, err := os.Lstat(p)
 		if err != nil {
 			out[p] = "missing"
@@ -190,7 +199,8 @@ func TestHostile(t *testing.T) {
 		{"unbounded read", "experiment --weights FIFO", exp("--weights", fx.fifo), 2, "--weights " + fx.fifo + ": is not a regular file"},
 		{"unbounded read", "replay @sparse", []string{"replay", "@" + fx.sparse}, 2, "larger than 64 MiB"},
 		{"unbounded read", "decode @folder", []string{"decode", "@" + fx.folder}, 2, "is a folder"},
-		{"unbounded read", "classic stats sparse", []string{"classic", "stats", fx.sparse}, 2, ""},
+		{"unbounded read", "classic stats sparse", []string{"classic", "stats", fx.sparse}, 2, "not a sweep CSV"},
+		{"unbounded read", "beam --weights folder", []string{"beam", "--weights", fx.folder}, 2, "is a folder"},
 		// Memory and endless work.
 		{"memory", "beam 4-wide never dies", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "5", "--bar", "1"}, 2, "--well-width 4: a 4-wide game need not end"},
 		{"memory", "beam 4-wide with a bound", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "5", "--bar", "1", "--max-pieces", "30"}, 2, "--well-width 4"},
@@ -201,6 +211,18 @@ func TestHostile(t *testing.T) {
 		{"validation", "flats count --width 13", []string{"flats", "count", "--source", "random", "--width", "13", "--out", newOut("x.json")}, 2, "--width 13: want 4..12"},
 		{"validation", "flats count --source records --alpha Inf", []string{"flats", "count", "--source", "records", "--alpha", "Inf", "--out", newOut("x.json")}, 2, "--alpha +Inf"},
 		{"validation", "flats count --weighting", countOut("--weighting", "most"), 2, "--weighting"},
+	}
+	if fx.chardev != "" {
+		cases = append(cases,
+			hostileCase{"data loss", "count onto a character device", count("--out", fx.chardev), 2, "not a regular file"},
+			hostileCase{"data loss", "cpuprofile onto a character device", []string{"replay", "--cpuprofile", fx.chardev, "DDD"}, 2, "not a regular file"},
+			hostileCase{"data loss", "experiment results on a character device", exp("--out", fx.chardev), 2, "not a regular file"},
+			hostileCase{"unbounded read", "show a character device", []string{"flats", "show", fx.chardev}, 2, "not a regular file"},
+			hostileCase{"unbounded read", "beam --weights a character device", []string{"beam", "--weights", fx.chardev}, 2, "not a regular file"},
+			hostileCase{"unbounded read", "experiment --main a character device", exp("--main", fx.chardev), 2, "not a regular file"},
+		)
+	} else {
+		t.Log("no character device could be made here: its cases are skipped")
 	}
 	firstTest := firstTestRun(t, fx.results)
 	for _, edit := range []struct {
@@ -410,7 +432,7 @@ func TestMemorySizedBudgets(t *testing.T) {
 func TestAddressSpaceLimit(t *testing.T) {
 	bin := cliBinary(t)
 	prl, err := exec.LookPath("prlimit")
-	if err != nil || runtime.GOOS != "linux" {
+	if err != nil {
 		t.Skip("no prlimit")
 	}
 	for _, tc := range []struct {
