@@ -178,12 +178,12 @@ any regular file); a device, FIFO or folder is refused.`,
 	return cmd
 }
 
-// provenance is the command line that made a table (the flags set, --out
-// and --quiet left out).
+// provenance is the command line that made a table (the flags set, --out,
+// --quiet and --force left out).
 func provenance(cmd *cobra.Command) string {
 	parts := []string{"hatelab flats count"}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if f.Name != "out" && f.Name != "quiet" {
+		if f.Name != "out" && f.Name != "quiet" && f.Name != "force" {
 			v := f.Value.String()
 			if sv, ok := f.Value.(pflag.SliceValue); ok {
 				v = strings.Join(sv.GetSlice(), ",")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/hatelab/hatelab/engine/bfs"
@@ -218,6 +219,9 @@ func loadExperiment(out string) (*flats.Experiment, error) {
 		return nil, fmt.Errorf("--out: %v", err)
 	}
 	if _, err := os.Stat(out); os.IsNotExist(err) {
+		if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("--out %s: the folder %s does not exist", out, filepath.Dir(out))
+		}
 		return nil, nil
 	}
 	b, err := readBounded("--out", out, maxResultsBytes, "results file")

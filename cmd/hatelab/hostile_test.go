@@ -145,6 +145,8 @@ func TestHostile(t *testing.T) {
 		{"data loss", "experiment results on a FIFO", exp("--out", fx.fifo), 2, "not a regular file"},
 		{"data loss", "experiment results on a folder", append(exp(), "--out", fx.folder), 2, "is a folder"},
 		{"data loss", "experiment results on a foreign file", append(exp(), "--out", fx.foreign), 2, "not an experiment's results"},
+		{"data loss", "experiment results in a missing folder", exp("--out", filepath.Join(fx.dir, "no", "e.json")), 2, "does not exist"},
+		{"data loss", "count --force onto a foreign copy", count("--force", "--out", newOut("copy.txt")), 0, ""},
 		{"data loss", "experiment checkpoint is a file", exp("--checkpoint", fx.foreign), 2, "--checkpoint " + fx.foreign + ": not a folder"},
 		{"data loss", "cpuprofile onto a foreign file", []string{"replay", "--cpuprofile", fx.foreign, "DDD"}, 2, "not a CPU profile"},
 		{"data loss", "cpuprofile onto a FIFO", []string{"replay", "--cpuprofile", fx.fifo, "DDD"}, 2, "not a regular file"},
@@ -244,6 +246,9 @@ func TestHostile(t *testing.T) {
 	editResults(t, fx.results, dup, -1, "", nil)
 	cases = append(cases, hostileCase{"validation", "hand-edited results: a run twice", append(committedExp, "--out", dup), 2, "listed twice"})
 
+	if err := os.WriteFile(newOut("copy.txt"), []byte("a copy the user means to replace\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	before := fx.snapshot(t)
 	tally := map[string]int{}
 	for _, tc := range cases {
@@ -275,6 +280,9 @@ func TestHostile(t *testing.T) {
 	}
 	if b, err := os.ReadFile(fx.table); err != nil || jsonFormat(b) != flats.TableFormat {
 		t.Errorf("the table written over its own kind: %v, format %q", err, jsonFormat(b))
+	}
+	if b, _ := os.ReadFile(newOut("copy.txt")); jsonFormat(b) != flats.TableFormat || strings.Contains(string(b), "--force") {
+		t.Errorf("--force did not replace the file with a table (or --force is in its provenance): %.200q", b)
 	}
 	if m, _ := filepath.Glob(filepath.Join(fx.dir, ".*tmp-*")); len(m) != 0 {
 		t.Errorf("temporary files left: %v", m)
