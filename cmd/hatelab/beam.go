@@ -48,9 +48,10 @@ level; --resume continues an interrupted search to the identical game.
 
 Limits, checked before the search: the workers' candidate pools (48 bytes a
 candidate, --beam-width x 1.25 per worker) must fit in the memory the process
-can take (MemAvailable, RLIMIT_AS, cgroup memory.max); a 4-wide well is
-refused (its beam clears lines forever, and its best game cannot be played
-to game over); without --max-pieces a search that has not ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
+can take (MemAvailable, RLIMIT_AS, cgroup memory.max); a 4-wide well under a
+bar of one row is refused (its beam clears lines forever, and its best game
+cannot be played to game over); without --max-pieces a search that has not
+ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 		Example: `  hatelab beam --beam-width 1000 --quiescence
   hatelab beam --json --beam-width 1000 --quiescence
   hatelab beam --beam-width 100000 --quiescence --checkpoint ckpt --resume`,
@@ -126,7 +127,7 @@ to game over); without --max-pieces a search that has not ended after ` + strcon
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
 	decimalVar(cmd, &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
-	decimalVar(cmd, &wellW, "well-width", 10, "well width (5..16: a 4-wide game need not end)")
+	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16; 4 needs --bar 2 or more)")
 	decimalVar(cmd, &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
 	decimalVar(cmd, &bar, "bar", 4, "rows above the bar")
 	return cmd
@@ -152,10 +153,12 @@ func checkBeamRun(r *hatetris.Rules, width, maxPieces, workers int, ckpt string)
 	if maxPieces < 0 {
 		return fmt.Errorf("--max-pieces %d: want 0 (until the beam dies) or more", maxPieces)
 	}
-	if r.Width == 4 {
-		// The beam never dies there, and with --max-pieces the best game
-		// cannot be played on to game over (it fails after 100000 pieces).
-		return errors.New("--well-width 4: a 4-wide game need not end (the beam clears lines forever and its best game cannot be finished): want 5..16")
+	if r.Width == 4 && r.Bar == 1 {
+		// A horizontal I fills a 4-wide row on its own: under a bar of one
+		// row the beam clears lines forever (measured: every depth, beam
+		// widths 1 and 50), and with --max-pieces its best game cannot be
+		// played on to game over either.
+		return errors.New("--well-width 4 --bar 1: this game need not end (a horizontal I clears a row by itself, and the beam never dies): use --bar 2 or more, or a wider well")
 	}
 	if width < 1 || width >= 1<<24 {
 		return fmt.Errorf("--beam-width %d: want 1 to %d", width, 1<<24-1)

@@ -204,9 +204,11 @@ func TestHostile(t *testing.T) {
 		{"unbounded read", "classic stats sparse", []string{"classic", "stats", fx.sparse}, 2, "not a sweep CSV"},
 		{"unbounded read", "beam --weights folder", []string{"beam", "--weights", fx.folder}, 2, "is a folder"},
 		// Memory and endless work.
-		{"memory", "beam 4-wide never dies", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "5", "--bar", "1"}, 2, "--well-width 4: a 4-wide game need not end"},
-		{"memory", "beam 4-wide with a bound", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "5", "--bar", "1", "--max-pieces", "30"}, 2, "--well-width 4"},
-		{"memory", "beam 5-wide small well", []string{"beam", "--beam-width", "50", "--well-width", "5", "--well-depth", "8", "--bar", "4", "--max-pieces", "20"}, 0, ""},
+		{"memory", "beam 4-wide under a 1-row bar never dies", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "5", "--bar", "1"}, 2, "--well-width 4 --bar 1: this game need not end"},
+		{"memory", "beam 4-wide under a 1-row bar with a bound", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "10", "--bar", "1", "--max-pieces", "30"}, 2, "--well-width 4 --bar 1"},
+		{"memory", "beam 4-wide under a 2-row bar ends", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "6", "--bar", "2"}, 0, ""},
+		{"memory", "beam 4x20 ends", []string{"beam", "--beam-width", "50", "--well-width", "4", "--well-depth", "20", "--bar", "4"}, 0, ""},
+		{"memory", "beam 5-wide under a 1-row bar stalls", []string{"beam", "--beam-width", "50", "--well-width", "5", "--well-depth", "6", "--bar", "1"}, 1, "stalled"},
 		// Validation late and hand-edited results: a committed experiment
 		// resumes; one edited by hand is refused before any run.
 		{"validation", "committed results resume", append(committedExp, "--out", fx.results), 0, ""},
@@ -264,8 +266,10 @@ func TestHostile(t *testing.T) {
 				t.Fatalf("exit 0, want %d (%s)", tc.code, tc.msg)
 			case code != tc.code:
 				t.Fatalf("exit %d, want %d (stderr %.300q)", code, tc.code, msg)
-			case tc.code != 0 && (strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "hatelab: ") || !strings.Contains(msg, tc.msg)):
-				t.Fatalf("stderr %.400q, want one line containing %q", msg, tc.msg)
+			case tc.code == 2 && (strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "hatelab: ") || !strings.Contains(msg, tc.msg)):
+				t.Fatalf("stderr %.400q, want one line (before any work) containing %q", msg, tc.msg)
+			case tc.code == 1 && (!strings.HasPrefix(lastLine(msg), "hatelab: ") || !strings.Contains(lastLine(msg), tc.msg)):
+				t.Fatalf("stderr ends %.400q, want an error line containing %q", lastLine(msg), tc.msg)
 			case tc.code != 0:
 				tally["clean error"]++
 			}
@@ -289,6 +293,12 @@ func TestHostile(t *testing.T) {
 	}
 	t.Logf("hostile: %d cases tried, %d clean errors, %d crashes, %d silent wrongs, %d fixtures changed",
 		tally["tried"], tally["clean error"], tally["crash"], tally["silent wrong"], tally["data lost"])
+}
+
+// lastLine is the last line of s (progress lines may come before an error).
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
 }
 
 // runHostile runs the binary with no standard input.
