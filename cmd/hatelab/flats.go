@@ -103,7 +103,7 @@ any regular file); a device, FIFO or folder is refused.`,
 				note("exploring every %dx%d well", width, height)
 				g, err := bfs.BuildWellGraph(r, nil, maxWells)
 				if err != nil {
-					return failure(err)
+					return failure(budgetNote(err, cmd.Flags().Changed("max-wells"), maxWells))
 				}
 				note("%d wells, counting (%s)", g.Len(), wt)
 				if counts, err = flats.CountWellGraph(g, wt); err != nil {
@@ -315,7 +315,7 @@ clears it, with the fewest pieces that do.`,
 			}
 			res, err := flats.MinClearHeight(width, shape, minH, maxH, maxWells)
 			if err != nil {
-				return failure(err)
+				return failure(budgetNote(err, cmd.Flags().Changed("max-wells"), maxWells))
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {

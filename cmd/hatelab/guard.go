@@ -177,3 +177,13 @@ func checkInputFile(flag, path string) error {
 	}
 	return nil
 }
+
+// budgetNote adds to the error of a search that ran out of its well
+// budget, when the budget was sized from memory (--max-wells not given),
+// which budget that was.
+func budgetNote(err error, set bool, budget int) error {
+	if err == nil || set || !strings.Contains(err.Error(), "more than") {
+		return err
+	}
+	return fmt.Errorf("%w (--max-wells %d: the default, sized from the memory left)", err, budget)
+}

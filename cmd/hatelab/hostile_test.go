@@ -433,6 +433,11 @@ func TestMemorySizedBudgets(t *testing.T) {
 			}
 		})
 	}
+	// A search past the sized budget says which budget it had (exit 1).
+	_, err := run(t, newFlatsCmd(), "floor", "--row", "0111111110", "--min-height", "6", "--max-height", "6")
+	if !errors.As(err, new(runtimeError)) || !strings.Contains(err.Error(), "--max-wells 209715: the default, sized from the memory left") {
+		t.Fatalf("floor past its sized budget: %v", err)
+	}
 	if got := sizedFromMemory(5_000_000, floorWellBytes); got != 64<<20/floorWellBytes {
 		t.Fatalf("sizedFromMemory = %d, want %d", got, 64<<20/floorWellBytes)
 	}
