@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
+	"strconv"
 
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
@@ -41,7 +44,14 @@ under the real AI with the loop rule, until no child survives. The best game
 (highest score, then longest) is rebuilt, played to game over, checked with the
 real game and printed as keys and a Base2048 replay. A progress line per level
 goes to standard error. With --checkpoint DIR the beam is saved after every
-level; --resume continues an interrupted search to the identical game.`,
+level; --resume continues an interrupted search to the identical game.
+
+Limits, checked before the search: the workers' candidate pools (48 bytes a
+candidate, --beam-width x 1.25 per worker) must fit in the memory the process
+can take (MemAvailable, RLIMIT_AS, cgroup memory.max); a 4-wide well under a
+bar of one row is refused (its beam clears lines forever, and its best game
+cannot be played to game over); without --max-pieces a search that has not
+ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 		Example: `  hatelab beam --beam-width 1000 --quiescence
   hatelab beam --json --beam-width 1000 --quiescence
   hatelab beam --beam-width 100000 --quiescence --checkpoint ckpt --resume`,
@@ -49,13 +59,19 @@ level; --resume continues an interrupted search to the identical game.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := hatetris.NewRules(wellW, wellD, bar)
 			if err != nil {
-				return err
+				return nameFlag(err, map[string]string{"width": "--well-width", "depth": "--well-depth", "bar": "--bar"})
 			}
 			if beamWidth < 1 {
 				return fmt.Errorf("--beam-width %d: want at least 1", beamWidth)
 			}
 			if resume && ckpt == "" {
 				return errors.New("--resume needs --checkpoint DIR")
+			}
+			if err := checkBeamRun(r, beamWidth, maxPieces, workers, ckpt); err != nil {
+				return err
+			}
+			if err := checkInputFile("--weights", weights); err != nil {
+				return err
 			}
 			ev, err := eval.ByName(evalName, weights)
 			if err != nil {
@@ -69,6 +85,9 @@ level; --resume continues an interrupted search to the identical game.`,
 				Workers: workers, CheckpointDir: ckpt, Resume: resume,
 				OnLevel: func(ds beam.LevelStats) error {
 					printLevel(errw, ds)
+					if maxPieces == 0 && ds.Level >= maxOpenPieces {
+						return fmt.Errorf("beam: no end after %d pieces: the beam may never die in this well; set --max-pieces", ds.Level)
+					}
 					return nil
 				},
 			})
@@ -108,10 +127,58 @@ level; --resume continues an interrupted search to the identical game.`,
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
 	decimalVar(cmd, &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
-	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16)")
+	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16; 4 needs --bar 2 or more)")
 	decimalVar(cmd, &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
 	decimalVar(cmd, &bar, "bar", 4, "rows above the bar")
 	return cmd
+}
+
+// maxOpenPieces bounds a search without --max-pieces: the beam of a
+// standard well dies within a few thousand pieces; one that has not after
+// this many is taken not to end.
+const maxOpenPieces = 100_000
+
+// beamBytes is the memory of a beam search's candidate pools at their
+// fullest: each worker keeps up to width + width/4 + 64 candidates of 48
+// bytes, besides the kept wells (32 bytes and a 4-byte score each, for
+// the beam and the next one). The ancestry tree comes on top.
+func beamBytes(width, workers int) uint64 {
+	return uint64(workers)*uint64(width+width/4+64)*48 + uint64(width)*36*2
+}
+
+// checkBeamRun checks what beam.Run would only find out during the
+// search: a 4-wide well without --max-pieces, the memory of the pools,
+// and a --checkpoint that names something other than a folder.
+func checkBeamRun(r *hatetris.Rules, width, maxPieces, workers int, ckpt string) error {
+	if maxPieces < 0 {
+		return fmt.Errorf("--max-pieces %d: want 0 (until the beam dies) or more", maxPieces)
+	}
+	if r.Width == 4 && r.Bar == 1 {
+		// A horizontal I fills a 4-wide row on its own: under a bar of one
+		// row the beam clears lines forever (measured: every depth, beam
+		// widths 1 and 50), and with --max-pieces its best game cannot be
+		// played on to game over either.
+		return errors.New("--well-width 4 --bar 1: this game need not end (a horizontal I clears a row by itself, and the beam never dies): use --bar 2 or more, or a wider well")
+	}
+	if width < 1 || width >= 1<<24 {
+		return fmt.Errorf("--beam-width %d: want 1 to %d", width, 1<<24-1)
+	}
+	if workers < 0 || workers > beam.MaxWorkers {
+		return fmt.Errorf("--workers %d: want 0 (all cores) to %d", workers, beam.MaxWorkers)
+	}
+	n := workers
+	if n == 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if err := checkMemory(fmt.Sprintf("--beam-width %d with %d workers", width, n), beamBytes(width, n)); err != nil {
+		return err
+	}
+	if ckpt != "" {
+		if st, err := os.Stat(ckpt); err == nil && !st.IsDir() {
+			return fmt.Errorf("--checkpoint %s: not a folder", ckpt)
+		}
+	}
+	return nil
 }
 
 func printLevel(w io.Writer, ds beam.LevelStats) {

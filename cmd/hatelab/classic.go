@@ -74,7 +74,7 @@ before clears. With --agent tetr-ai the game is the one tetr-ai's binary plays.`
 			}
 			r, err := classic.NewRules(rows, cols)
 			if err != nil {
-				return err
+				return nameFlag(err, map[string]string{"rows": "--rows", "cols": "--cols"})
 			}
 			a, err := classic.NewAgent(agent)
 			if err != nil {

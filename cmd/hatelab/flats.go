@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"os"
 	"slices"
 	"strings"
 
@@ -49,6 +47,7 @@ func newFlatsCountCmd() *cobra.Command {
 		quiescence, quiet      bool
 		alpha                  float64
 		maxWells               int
+		force                  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "count --source bfs|beam|records|random [flags] --out TABLE.json",
@@ -60,7 +59,12 @@ command line as provenance):
   beam     the best games of beam searches at --beam-widths from --starts
            seeded random openings of --opening pieces
   records  the 20 world-record replays (10x20)
-  random   --games seeded games of random outcomes against HATETRIS`,
+  random   --games seeded games of random outcomes against HATETRIS
+Every flag is checked before any work (caps: --games and --max-pieces
+1000000, --starts 10000, --opening 1000, --beam-widths 16 widths below 2^24,
+--width 4..12, --height 1..25 (beam: 16), --max-wells within memory).
+--out must be a new path, a flats table or an empty file (--force replaces
+any regular file); a device, FIFO or folder is refused.`,
 		Example: `  hatelab flats count --source records --out datasets/flats/records.json
   hatelab flats count --source bfs --width 10 --height 5 --out 10x5.json
   hatelab flats count --source random --games 1000 --seed 1 --out random.json
@@ -70,15 +74,15 @@ command line as provenance):
 			// Nothing to save or clean before the table is written: Ctrl-C
 			// ends the count at once (exit 130, one line).
 			defer exitOnInterrupt()()
-			if out == "" {
-				return fmt.Errorf("--out TABLE.json is required")
+			if !cmd.Flags().Changed("max-wells") {
+				maxWells = sizedFromMemory(maxWells, wellGraphBytes)
 			}
-			if alpha < 0 || math.IsNaN(alpha) {
-				return fmt.Errorf("--alpha %g: want a positive number (0: the default 5)", alpha)
+			if err := checkFlatsCount(source, out, width, height, games, maxPieces, starts, opening, maxWells, beamWidths, alpha, force); err != nil {
+				return err
 			}
 			wt, err := flats.ParseWeighting(weighting)
 			if err != nil {
-				return err
+				return fmt.Errorf("--weighting: %v", err)
 			}
 			errw := cmd.ErrOrStderr()
 			note := func(format string, a ...any) {
@@ -96,13 +100,10 @@ command line as provenance):
 				if err != nil {
 					return err
 				}
-				if maxWells < 1 {
-					return fmt.Errorf("--max-wells %d: want at least 1", maxWells)
-				}
 				note("exploring every %dx%d well", width, height)
 				g, err := bfs.BuildWellGraph(r, nil, maxWells)
 				if err != nil {
-					return failure(err)
+					return failure(budgetNote(err, cmd.Flags().Changed("max-wells"), maxWells))
 				}
 				note("%d wells, counting (%s)", g.Len(), wt)
 				if counts, err = flats.CountWellGraph(g, wt); err != nil {
@@ -125,15 +126,9 @@ command line as provenance):
 				}
 				var gs []flats.Game
 				if source == "random" {
-					if games < 1 || maxPieces < 0 {
-						return fmt.Errorf("--games %d, --max-pieces %d: want at least 1 game and a limit of 0 or more", games, maxPieces)
-					}
 					note("playing %d random games (seed %d)", games, seed)
 					gs, err = flats.RandomGames(r, games, seed, maxPieces)
 				} else {
-					if starts < 1 || opening < 0 || len(beamWidths) == 0 || slices.Min(beamWidths) < 1 || height > 16 {
-						return fmt.Errorf("--starts %d, --opening %d, --beam-widths %v, --height %d: want a start, an opening of 0 or more, widths of 1 or more, at most 16 rows", starts, opening, beamWidths, height)
-					}
 					note("beam searches: %d starts x widths %v", starts, beamWidths)
 					gs, err = flats.BeamGames(context.Background(), r, beamWidths, starts, opening, seed, quiescence)
 				}
@@ -169,7 +164,7 @@ command line as provenance):
 	decimalVar(cmd, &width, "width", 10, "well width (bfs, beam, random)")
 	decimalVar(cmd, &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
 	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
-	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells")
+	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
 	decimalVar(cmd, &games, "games", 1000, "random: games to play")
 	decimalVar(cmd, &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
 	f.Uint64Var(&seed, "seed", 1, "random, beam: the seed of the games or openings")
@@ -179,15 +174,16 @@ command line as provenance):
 	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
 	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
+	f.BoolVar(&force, "force", false, "replace --out even if it exists and is not a flats table")
 	return cmd
 }
 
-// provenance is the command line that made a table (the flags set, --out
-// and --quiet left out).
+// provenance is the command line that made a table (the flags set, --out,
+// --quiet and --force left out).
 func provenance(cmd *cobra.Command) string {
 	parts := []string{"hatelab flats count"}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if f.Name != "out" && f.Name != "quiet" {
+		if f.Name != "out" && f.Name != "quiet" && f.Name != "force" {
 			v := f.Value.String()
 			if sv, ok := f.Value.(pflag.SliceValue); ok {
 				v = strings.Join(sv.GetSlice(), ",")
@@ -206,7 +202,7 @@ func writeTable(stdout io.Writer, path string, t *flats.Table) error {
 	// Atomic (a failed or interrupted write leaves the old file), and
 	// without the temporary files of earlier interrupted writes.
 	atomicfile.RemoveStale(path)
-	return atomicfile.Write(path, 0o644, t.WriteJSON)
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return t.WriteJSON(outputSink(w)) })
 }
 
 func countNever(t *flats.Table) int {
@@ -245,14 +241,9 @@ cleared in the data.`,
 			if top < 0 {
 				return fmt.Errorf("--top %d: want 0 or more", top)
 			}
-			f, err := os.Open(args[0])
+			t, err := readTableFile("TABLE", args[0])
 			if err != nil {
-				return fmt.Errorf("cannot read %s: %v", args[0], unwrapPathError(err))
-			}
-			defer f.Close()
-			t, err := flats.ReadTable(f)
-			if err != nil {
-				return fmt.Errorf("%s: %v", args[0], err)
+				return err
 			}
 			shapes := slices.Clone(t.Shapes)
 			slices.SortStableFunc(shapes, func(a, b flats.ShapeRow) int {
@@ -318,19 +309,13 @@ clears it, with the fewest pieces that do.`,
 		Example: `  hatelab flats floor --width 10 --row 0111111110 --min-height 4 --max-height 6`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			shape, err := flats.ParseShape(row, width)
+			shape, err := checkFlatsFloor(width, row, minH, maxH, &maxWells, cmd.Flags().Changed("max-wells"))
 			if err != nil {
-				return err
-			}
-			if minH < 1 || maxH < minH || maxWells < 1 {
-				return fmt.Errorf("--min-height %d, --max-height %d, --max-wells %d: want 1 <= min <= max and a positive budget", minH, maxH, maxWells)
-			}
-			if _, err := flats.LoneFloorRow(width, maxH, shape); err != nil {
 				return err
 			}
 			res, err := flats.MinClearHeight(width, shape, minH, maxH, maxWells)
 			if err != nil {
-				return failure(err)
+				return failure(budgetNote(err, cmd.Flags().Changed("max-wells"), maxWells))
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
@@ -355,7 +340,7 @@ clears it, with the fewest pieces that do.`,
 	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
 	decimalVar(cmd, &minH, "min-height", 4, "smallest height to try (rows below the bar)")
 	decimalVar(cmd, &maxH, "max-height", 6, "largest height to try")
-	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "fail past this many wells per search")
+	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "fail past this many wells per search (default: 5000000, or fewer where less memory is left, 320 bytes a well)")
 	f.BoolVar(&asJSON, "json", false, `print one JSON object {"width","row","clearable","height","pieces"}`)
 	return cmd
 }

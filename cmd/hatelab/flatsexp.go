@@ -52,11 +52,8 @@ At the end the paired differences against A0 are printed with bootstrap
   hatelab flats experiment --widths 10 --starts 2 --tune-starts 1 --tune-width 10 --grid 1,100 --out tiny.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if out == "" {
-				return errors.New("--out results.json is required")
-			}
-			if workers < 0 || resamples < 0 {
-				return fmt.Errorf("--workers %d, --resamples %d: want 0 or more", workers, resamples)
+			if err := checkExperimentFlags(out, ckpt, weightsFile, widths, starts, tuneStarts, tuneWidth, opening, grid, workers, resamples); err != nil {
+				return err
 			}
 			cfg := flats.ExperimentConfig{BeamWidths: widths, Starts: starts, TuneStarts: tuneStarts, Opening: opening, Seed: seed,
 				TuneWidth: tuneWidth, Grid: grid, PlaceboSeed: placeboSeed, Matched: matched}
@@ -71,31 +68,31 @@ At the end the paired differences against A0 are printed with bootstrap
 				}
 				hand = w
 			}
-			mainT, err := loadTable(mainName)
+			mainT, err := loadTable("--main", mainName)
 			if err != nil {
 				return err
 			}
-			otherT, err := loadTable(otherName)
+			otherT, err := loadTable("--other", otherName)
 			if err != nil {
 				return err
 			}
 			cfg.Hand, cfg.Main, cfg.Other = hand.Name, mainName, otherName
-			var e *flats.Experiment
-			if data, err := os.ReadFile(out); err == nil {
-				e = new(flats.Experiment)
-				if err := json.Unmarshal(data, e); err != nil {
-					return fmt.Errorf("%s: not an experiment's results: %v", out, err)
-				}
+			e, err := loadExperiment(out)
+			if err != nil {
+				return err
+			}
+			if e != nil {
 				if err := e.Resume(cfg); err != nil {
 					return fmt.Errorf("%s: %v", out, strings.TrimPrefix(err.Error(), "flats: "))
+				}
+				if err := checkResults(e, e.Config); err != nil {
+					return fmt.Errorf("--out %s: %v", out, err)
 				}
 				// The latest command line (only its beam widths may differ)
 				// reproduces every run.
 				e.Provenance = experimentProvenance(cmd, grid)
-			} else if errors.Is(err, os.ErrNotExist) {
-				e = flats.NewExperiment(cfg, experimentProvenance(cmd, grid))
 			} else {
-				return fmt.Errorf("cannot read %s: %v", out, unwrapPathError(err))
+				e = flats.NewExperiment(cfg, experimentProvenance(cmd, grid))
 			}
 			errw := cmd.ErrOrStderr()
 			setup := flats.ExperimentSetup{Rules: hatetris.Standard(), Hand: hand, Main: mainT, Other: otherT, Workers: workers,
@@ -120,40 +117,34 @@ At the end the paired differences against A0 are printed with bootstrap
 	f.StringVar(&out, "out", "", "the results file (JSON; resumed if it exists)")
 	f.StringVar(&ckpt, "checkpoint", "", "folder for the running search's beam checkpoint")
 	f.IntSliceVar(&widths, "widths", []int{300, 1000}, "test beam widths")
-	f.IntVar(&starts, "starts", 20, "test start wells")
-	f.IntVar(&tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts)")
-	f.IntVar(&tuneWidth, "tune-width", 1000, "beam width of the tuning runs")
+	decimalVar(cmd, &starts, "starts", 20, "test start wells (at most 10000)")
+	decimalVar(cmd, &tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts; at most 10000)")
+	decimalVar(cmd, &tuneWidth, "tune-width", 1000, "beam width of the tuning runs")
 	f.Float64SliceVar(&grid, "grid", flats.LogGrid(1, 10000, 9), "weights of G tried in tuning")
-	f.IntVar(&opening, "opening", 8, "pieces of each seeded random opening")
+	decimalVar(cmd, &opening, "opening", 8, "pieces of each seeded random opening (at most 1000)")
 	f.Uint64Var(&seed, "seed", 1, "the openings' seed")
 	f.Uint64Var(&placeboSeed, "placebo-seed", 1, "the placebo table's shuffle seed (A3)")
 	f.StringVar(&mainName, "main", "records.json", "table of A1, A2, A3: a datasets/flats table name or a file")
 	f.StringVar(&otherName, "other", "bfs-10x5-optimal.json", "table of A4: a datasets/flats table name or a file")
 	f.StringVar(&weightsFile, "weights", "", "hand-made weights (default: datasets/weights/dnf86.json)")
 	f.BoolVar(&matched, "matched-time", true, "also run A0 at the beam width that costs A1's time")
-	f.IntVar(&workers, "workers", 1, "goroutines per beam search (the results do not depend on it)")
-	f.IntVar(&resamples, "resamples", 10000, "bootstrap resamples of the starts for the intervals")
+	decimalVar(cmd, &workers, "workers", 1, "goroutines per beam search, 0..1024 (the results do not depend on it)")
+	decimalVar(cmd, &resamples, "resamples", 10000, "bootstrap resamples of the starts for the intervals (at most 1000000)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
 	return cmd
 }
 
 // loadTable reads a committed table by name, or a table file.
-func loadTable(name string) (*flats.Table, error) {
+func loadTable(flag, name string) (*flats.Table, error) {
 	for _, n := range flatsdata.Names {
 		if n == name {
 			return flatsdata.Table(n)
 		}
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: not in datasets/flats (%s) and cannot read it: %v", name, strings.Join(flatsdata.Names, ", "), unwrapPathError(err))
+	if _, err := os.Stat(name); err != nil {
+		return nil, fmt.Errorf("%s: table %s: not in datasets/flats (%s) and cannot read it: %v", flag, name, strings.Join(flatsdata.Names, ", "), unwrapPathError(err))
 	}
-	defer f.Close()
-	t, err := flats.ReadTable(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return t, nil
+	return readTableFile(flag, name)
 }
 
 // experimentProvenance is the command line of an experiment (--out,

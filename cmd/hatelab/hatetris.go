@@ -25,7 +25,23 @@ func (g *geometry) register(cmd *cobra.Command) {
 }
 
 func (g *geometry) rules() (*hatetris.Rules, error) {
-	return hatetris.NewRules(g.width, g.depth, g.bar)
+	r, err := hatetris.NewRules(g.width, g.depth, g.bar)
+	return r, nameFlag(err, map[string]string{"width": "--width", "depth": "--depth", "bar": "--bar"})
+}
+
+// nameFlag puts the flag's name on an error of the engine that begins
+// with the name of a value ("width 99 out of range 4..16" becomes
+// "--width 99 out of range 4..16"), so that the line names the flag.
+func nameFlag(err error, flags map[string]string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	word, rest, ok := strings.Cut(msg, " ")
+	if f, known := flags[word]; ok && known {
+		return fmt.Errorf("%s %s", f, rest)
+	}
+	return err
 }
 
 // rulesAndAI validates the geometry flags and an --ai flag's value.

@@ -34,6 +34,14 @@ func readArg(arg string) (string, error) {
 			return "", fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
 		}
 		defer f.Close()
+		// A regular file's size says at once whether it fits (a huge
+		// sparse file is refused before any read); a FIFO or a device
+		// (process substitution, /dev/stdin) is read up to the cap.
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > maxArgInput {
+			return "", fmt.Errorf("%s is larger than %d MiB", path, maxArgInput>>20)
+		} else if err == nil && st.IsDir() {
+			return "", fmt.Errorf("cannot read %s: is a folder", path)
+		}
 		r, name = f, path
 	default:
 		return arg, nil

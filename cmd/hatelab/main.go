@@ -10,11 +10,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/pprof"
 	"strings"
 
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/spf13/cobra"
 )
 
@@ -94,20 +97,59 @@ func exitOnInterrupt() (stop func()) {
 var cpuProfile string
 
 // startProfile starts the CPU profile named by --cpuprofile, if any, and
-// returns the function that ends it.
+// returns the function that ends it. The profile goes to a temporary file
+// beside the target, renamed over it when the command ends, so that a
+// killed run leaves the old file; the target must be a new path, an empty
+// file or a CPU profile (a gzip file), never a device, a FIFO or another
+// kind of file (see checkProfileTarget).
 func startProfile() (stop func(), err error) {
 	if cpuProfile == "" {
 		return func() {}, nil
 	}
-	f, err := os.Create(cpuProfile)
+	if err := checkProfileTarget(cpuProfile); err != nil {
+		return nil, err
+	}
+	atomicfile.RemoveStale(cpuProfile)
+	f, err := os.CreateTemp(filepath.Dir(cpuProfile), "."+filepath.Base(cpuProfile)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("--cpuprofile: %w", err)
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
 		f.Close()
+		os.Remove(f.Name())
 		return nil, fmt.Errorf("--cpuprofile: %w", err)
 	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			os.Remove(f.Name())
+			return
+		}
+		os.Chmod(f.Name(), 0o644)
+		if err := os.Rename(f.Name(), cpuProfile); err != nil {
+			os.Remove(f.Name())
+		}
+	}, nil
+}
+
+// checkProfileTarget refuses a --cpuprofile that is not a regular file
+// (or a new path), and an existing non-empty file that is not a CPU
+// profile (pprof writes gzip: 1f 8b), which it would replace.
+func checkProfileTarget(path string) error {
+	if err := atomicfile.CheckTarget(path); err != nil {
+		return fmt.Errorf("--cpuprofile: %v", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // a new path (or one the creation will report)
+	}
+	defer f.Close()
+	head := make([]byte, 2)
+	n, _ := io.ReadFull(f, head)
+	if n == 0 || n == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		return nil
+	}
+	return fmt.Errorf("--cpuprofile %s: the file exists and is not a CPU profile: refusing to replace it (name a new file)", path)
 }
 
 func main() {

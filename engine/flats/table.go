@@ -127,11 +127,20 @@ func (t *Table) WriteJSON(w io.Writer) error {
 	return enc.Encode(t)
 }
 
-// ReadTable reads and validates a table; any problem is a one-line error.
+// MaxTableBytes caps the JSON of a table that ReadTable reads
+// (records.json, the largest committed table, is 0.4 MiB; a 12-wide table
+// of every state and row pair stays far below).
+const MaxTableBytes = 256 << 20
+
+// ReadTable reads and validates a table of at most MaxTableBytes; any
+// problem is a one-line error.
 func ReadTable(r io.Reader) (*Table, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxTableBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxTableBytes {
+		return nil, fmt.Errorf("flats table: larger than %d MiB", MaxTableBytes>>20)
 	}
 	return ParseTable(data)
 }

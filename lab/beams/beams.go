@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -62,7 +64,14 @@ func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Poin
 	cached := map[string]Point{}
 	if cache != "" {
 		cache = beamCachePath(cache)
-		if b, err := os.ReadFile(cache); err == nil {
+		b, err := readCache(cache)
+		if err != nil {
+			return nil, err
+		}
+		if len(b) > 0 {
+			if first, _, _ := strings.Cut(string(b), "\n"); !strings.HasPrefix(first, `{"Key":`) {
+				return nil, fmt.Errorf("beams: %s is not a sweep cache: refusing to append to it", cache)
+			}
 			for _, line := range strings.Split(string(b), "\n") {
 				var e beamCacheEntry
 				if line == "" || json.Unmarshal([]byte(line), &e) != nil || e.Point.Result == nil {
@@ -124,6 +133,31 @@ func ResetCache(cache string) error {
 		return nil
 	}
 	return err
+}
+
+// maxCache caps a sweep cache (a line per search, a few KiB each).
+const maxCache = 256 << 20
+
+// readCache reads the sweep cache at path (nothing when it does not
+// exist): a regular file of at most maxCache bytes, never a device, FIFO
+// or folder, which the appends would write into.
+func readCache(path string) ([]byte, error) {
+	if err := atomicfile.CheckTarget(path); err != nil {
+		return nil, fmt.Errorf("beams: cache: %v", err)
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxCache+1))
+	if err == nil && len(b) > maxCache {
+		err = fmt.Errorf("beams: cache %s is larger than %d MiB", path, maxCache>>20)
+	}
+	return b, err
 }
 
 func beamCachePath(cache string) string {
