@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -89,6 +90,12 @@ games are skipped. A FILE made with other settings is refused.`,
 					return fmt.Errorf("--sprt-delta/--sprt-alpha/--sprt-beta: %v", err)
 				}
 				test = &t
+			}
+			if out != "" {
+				if err := checkOutput("--out", out, arena.Format, false); err != nil {
+					// A match file is resumed, never replaced: no --force.
+					return errors.New(strings.Replace(err.Error(), " (name a new file, or add --force)", " (name a new file)", 1))
+				}
 			}
 			s, err := arena.ParseSuite(suite, r)
 			if err != nil {

@@ -144,7 +144,7 @@ func parseBase(spec, dir string) (eval.Evaluator, error) {
 	case kind == "nnue" && arg != "" && !hasRules:
 		return eval.LoadNNUE(in(dir, arg))
 	default:
-		return nil, fmt.Errorf("unknown evaluation %q (want %s)", spec, ArmSpecs)
+		return nil, fmt.Errorf("unknown evaluation %q (want hand, score, hand-TERM, weights:FILE or nnue:FILE; see hatelab arena --help)", spec)
 	}
 	if hasRules {
 		for _, r := range strings.Split(rules, "+") {
