@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 )
 
 // TestFlatsCountShow counts small sources into tables, reads them back
@@ -151,7 +152,7 @@ func TestFlatsExperiment(t *testing.T) {
 	if !strings.Contains(out, "tuned weights: A1 ") || strings.Count(out, "\nA1~ ") != 2 || !strings.Contains(out, "flats: test A4 beam width 6 start 1") {
 		t.Fatalf("output:\n%s", out)
 	}
-	var e flats.Experiment
+	var e experiment.Results
 	data, _ := os.ReadFile(path)
 	if err := json.Unmarshal(data, &e); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 )
@@ -214,7 +215,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 // experiment's JSON with nothing unknown, and every run, tuned weight and
 // number in range (checkResults), so that a hand-edited file (a start
 // that does not exist, arm "A9", a score of 1e15) is refused, not used.
-func loadExperiment(out string) (*flats.Experiment, error) {
+func loadExperiment(out string) (*experiment.Results, error) {
 	if err := atomicfile.CheckTarget(out); err != nil {
 		return nil, fmt.Errorf("--out: %v", err)
 	}
@@ -228,7 +229,7 @@ func loadExperiment(out string) (*flats.Experiment, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := new(flats.Experiment)
+	e := new(experiment.Results)
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(e); err != nil {
@@ -242,12 +243,12 @@ func loadExperiment(out string) (*flats.Experiment, error) {
 
 // checkResults checks the runs and tuned weights of results e, resumed
 // under configuration c (after Experiment.Resume: the same settings).
-func checkResults(e *flats.Experiment, c flats.ExperimentConfig) error {
+func checkResults(e *experiment.Results, c experiment.Config) error {
 	if len(e.Tuned) > 2 {
 		return fmt.Errorf("%d tuned weights, want at most 2 (A1, A2)", len(e.Tuned))
 	}
 	for arm, w := range e.Tuned {
-		if arm != flats.ArmHandG && arm != flats.ArmGScore {
+		if arm != experiment.ArmHandG && arm != experiment.ArmGScore {
 			return fmt.Errorf("tuned weight of arm %q: only A1 and A2 are tuned", arm)
 		}
 		if !slices.Contains(c.Grid, w) {
@@ -273,26 +274,26 @@ func checkResults(e *flats.Experiment, c flats.ExperimentConfig) error {
 // of a standard well last a few thousand pieces).
 const maxRunPieces = 10_000_000
 
-func checkRun(r *flats.ExpRun, c flats.ExperimentConfig) error {
-	if !slices.Contains(flats.Arms, r.Arm) {
-		return fmt.Errorf("arm %q: want one of %v", r.Arm, flats.Arms)
+func checkRun(r *experiment.Search, c experiment.Config) error {
+	if !slices.Contains(experiment.Arms, r.Arm) {
+		return fmt.Errorf("arm %q: want one of %v", r.Arm, experiment.Arms)
 	}
 	if r.BeamWidth < 1 || r.BeamWidth >= 1<<24 {
 		return fmt.Errorf("beam width %d out of range", r.BeamWidth)
 	}
 	switch r.Phase {
-	case flats.PhaseTune:
-		if r.Arm != flats.ArmHandG && r.Arm != flats.ArmGScore || r.Start < c.Starts || r.Start >= c.Starts+c.TuneStarts ||
+	case experiment.PhaseTune:
+		if r.Arm != experiment.ArmHandG && r.Arm != experiment.ArmGScore || r.Start < c.Starts || r.Start >= c.Starts+c.TuneStarts ||
 			r.BeamWidth != c.TuneWidth || !slices.Contains(c.Grid, r.Weight) || r.MatchedTo != 0 {
 			return fmt.Errorf("not a tuning run of this configuration (arm A1 or A2, start %d..%d, beam width %d, a grid weight)",
 				c.Starts, c.Starts+c.TuneStarts-1, c.TuneWidth)
 		}
-	case flats.PhaseTest, flats.PhaseMatched:
+	case experiment.PhaseTest, experiment.PhaseMatched:
 		if r.Start < 0 || r.Start >= c.Starts {
 			return fmt.Errorf("start %d: want 0..%d (the test starts)", r.Start, c.Starts-1)
 		}
-		if r.Phase == flats.PhaseMatched && (r.Arm != flats.ArmHand || r.MatchedTo < 1 || r.MatchedTo >= 1<<24) ||
-			r.Phase == flats.PhaseTest && r.MatchedTo != 0 {
+		if r.Phase == experiment.PhaseMatched && (r.Arm != experiment.ArmHand || r.MatchedTo < 1 || r.MatchedTo >= 1<<24) ||
+			r.Phase == experiment.PhaseTest && r.MatchedTo != 0 {
 			return fmt.Errorf("matched-time fields out of place (arm %s, matched to %d)", r.Arm, r.MatchedTo)
 		}
 	default:

@@ -13,6 +13,7 @@ import (
 	flatsdata "github.com/hatelab/hatelab/datasets/flats"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/spf13/cobra"
@@ -55,7 +56,7 @@ At the end the paired differences against A0 are printed with bootstrap
 			if err := checkExperimentFlags(out, ckpt, weightsFile, widths, starts, tuneStarts, tuneWidth, opening, grid, workers, resamples); err != nil {
 				return err
 			}
-			cfg := flats.ExperimentConfig{BeamWidths: widths, Starts: starts, TuneStarts: tuneStarts, Opening: opening, Seed: seed,
+			cfg := experiment.Config{BeamWidths: widths, Starts: starts, TuneStarts: tuneStarts, Opening: opening, Seed: seed,
 				TuneWidth: tuneWidth, Grid: grid, PlaceboSeed: placeboSeed, Matched: matched}
 			if err := cfg.Validate(); err != nil {
 				return errors.New(strings.TrimPrefix(err.Error(), "flats: "))
@@ -92,19 +93,19 @@ At the end the paired differences against A0 are printed with bootstrap
 				// reproduces every run.
 				e.Provenance = experimentProvenance(cmd, grid)
 			} else {
-				e = flats.NewExperiment(cfg, experimentProvenance(cmd, grid))
+				e = experiment.New(cfg, experimentProvenance(cmd, grid))
 			}
 			errw := cmd.ErrOrStderr()
-			setup := flats.ExperimentSetup{Rules: hatetris.Standard(), Hand: hand, Main: mainT, Other: otherT, Workers: workers,
+			setup := experiment.Setup{Rules: hatetris.Standard(), Hand: hand, Main: mainT, Other: otherT, Workers: workers,
 				CheckpointDir: ckpt,
-				Save:          func(e *flats.Experiment) error { return saveExperiment(out, e) },
+				Save:          func(e *experiment.Results) error { return saveExperiment(out, e) },
 			}
 			if !quiet {
 				setup.Note = func(format string, a ...any) { flatsNote(errw, format, a...) }
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
-			if err := flats.RunExperiment(ctx, e, setup); err != nil {
+			if err := experiment.Run(ctx, e, setup); err != nil {
 				return failure(err)
 			}
 			if err := saveExperiment(out, e); err != nil {
@@ -120,7 +121,7 @@ At the end the paired differences against A0 are printed with bootstrap
 	decimalVar(cmd, &starts, "starts", 20, "test start wells (at most 10000)")
 	decimalVar(cmd, &tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts; at most 10000)")
 	decimalVar(cmd, &tuneWidth, "tune-width", 1000, "beam width of the tuning runs")
-	f.Float64SliceVar(&grid, "grid", flats.LogGrid(1, 10000, 9), "weights of G tried in tuning")
+	f.Float64SliceVar(&grid, "grid", experiment.LogGrid(1, 10000, 9), "weights of G tried in tuning")
 	decimalVar(cmd, &opening, "opening", 8, "pieces of each seeded random opening (at most 1000)")
 	f.Uint64Var(&seed, "seed", 1, "the openings' seed")
 	f.Uint64Var(&placeboSeed, "placebo-seed", 1, "the placebo table's shuffle seed (A3)")
@@ -173,7 +174,7 @@ func experimentProvenance(cmd *cobra.Command, grid []float64) string {
 	return strings.Join(parts, " ")
 }
 
-func saveExperiment(path string, e *flats.Experiment) error {
+func saveExperiment(path string, e *experiment.Results) error {
 	data, err := json.MarshalIndent(e, "", " ")
 	if err != nil {
 		return err
@@ -182,9 +183,9 @@ func saveExperiment(path string, e *flats.Experiment) error {
 }
 
 // printPaired prints the tuned weights and the paired differences.
-func printPaired(w io.Writer, e *flats.Experiment, resamples int) error {
+func printPaired(w io.Writer, e *experiment.Results, resamples int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "tuned weights: A1 %g, A2 %g (A3, A4 take A1's)\n", e.Tuned[flats.ArmHandG], e.Tuned[flats.ArmGScore])
+	fmt.Fprintf(&b, "tuned weights: A1 %g, A2 %g (A3, A4 take A1's)\n", e.Tuned[experiment.ArmHandG], e.Tuned[experiment.ArmGScore])
 	fmt.Fprintf(&b, "%-4s %10s %3s %8s %8s %8s %18s %9s\n", "arm", "beam width", "n", "mean A0", "mean arm", "diff", "95% interval", "W/L/T")
 	for _, d := range e.Paired(resamples, 1, 0.95) {
 		name, bw := d.Arm, fmt.Sprint(d.BeamWidth)

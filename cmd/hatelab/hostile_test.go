@@ -26,6 +26,7 @@ import (
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/internal/memlimit"
 	"golang.org/x/sys/unix"
 )
@@ -327,7 +328,7 @@ func firstTestRun(t *testing.T, path string) int {
 		t.Fatalf("results %s: %v", path, err)
 	}
 	for i, r := range e.Runs {
-		if r.Phase == flats.PhaseTest {
+		if r.Phase == experiment.PhaseTest {
 			return i
 		}
 	}
@@ -488,17 +489,17 @@ func TestCheckResults(t *testing.T) {
 	good := e.Runs[len(e.Runs)-1]
 	for _, tc := range []struct {
 		name string
-		edit func(r *flats.ExpRun)
+		edit func(r *experiment.Search)
 		msg  string
 	}{
-		{"as committed", func(*flats.ExpRun) {}, ""},
-		{"start past the test starts", func(r *flats.ExpRun) { r.Start = c.Starts }, "start 20: want 0..19"},
-		{"unknown arm", func(r *flats.ExpRun) { r.Arm = "A9" }, `arm "A9"`},
-		{"score beyond its cells", func(r *flats.ExpRun) { r.Score = 4*(r.Pieces+c.Opening)/10 + 1 }, "out of range"},
-		{"weight Inf", func(r *flats.ExpRun) { r.Weight = math.Inf(1) }, "weight +Inf"},
-		{"seconds NaN", func(r *flats.ExpRun) { r.Seconds = math.NaN() }, "time NaN s"},
-		{"beam width 0", func(r *flats.ExpRun) { r.BeamWidth = 0 }, "beam width 0"},
-		{"negative children", func(r *flats.ExpRun) { r.Children = -1 }, "-1 children"},
+		{"as committed", func(*experiment.Search) {}, ""},
+		{"start past the test starts", func(r *experiment.Search) { r.Start = c.Starts }, "start 20: want 0..19"},
+		{"unknown arm", func(r *experiment.Search) { r.Arm = "A9" }, `arm "A9"`},
+		{"score beyond its cells", func(r *experiment.Search) { r.Score = 4*(r.Pieces+c.Opening)/10 + 1 }, "out of range"},
+		{"weight Inf", func(r *experiment.Search) { r.Weight = math.Inf(1) }, "weight +Inf"},
+		{"seconds NaN", func(r *experiment.Search) { r.Seconds = math.NaN() }, "time NaN s"},
+		{"beam width 0", func(r *experiment.Search) { r.BeamWidth = 0 }, "beam width 0"},
+		{"negative children", func(r *experiment.Search) { r.Children = -1 }, "-1 children"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := good
@@ -509,7 +510,7 @@ func TestCheckResults(t *testing.T) {
 			}
 		})
 	}
-	delete(e.Tuned, flats.ArmGScore)
+	delete(e.Tuned, experiment.ArmGScore)
 	e.Tuned["A3"] = 1
 	if err := checkResults(e, c); err == nil || !strings.Contains(err.Error(), `arm "A3"`) {
 		t.Fatalf("a tuned A3 accepted: %v", err)

@@ -17,6 +17,7 @@ import (
 	"fmt"
 
 	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 )
 
 //go:embed records.json bfs-10x5-optimal.json
@@ -53,15 +54,15 @@ var Results = []string{"experiment.json"}
 var experimentJSON []byte
 
 // Experiment returns experiment.json: the results of the G-term
-// experiment (`hatelab flats experiment`, engine/flats.RunExperiment),
+// experiment (`hatelab flats experiment`, engine/experiment.Run),
 // with their command line as provenance.
-func Experiment() (*flats.Experiment, error) {
-	var e flats.Experiment
+func Experiment() (*experiment.Results, error) {
+	var e experiment.Results
 	if err := json.Unmarshal(experimentJSON, &e); err != nil {
 		return nil, fmt.Errorf("datasets/flats/experiment.json: %v", err)
 	}
-	if e.Format != flats.ExperimentFormat {
-		return nil, fmt.Errorf("datasets/flats/experiment.json: format %q, want %q", e.Format, flats.ExperimentFormat)
+	if e.Format != experiment.Format {
+		return nil, fmt.Errorf("datasets/flats/experiment.json: format %q, want %q", e.Format, experiment.Format)
 	}
 	if err := e.Config.Validate(); err != nil {
 		return nil, fmt.Errorf("datasets/flats/experiment.json: %v", err)

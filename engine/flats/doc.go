@@ -38,11 +38,6 @@
 //   - Table is the JSON form of the analyses with its provenance; Term is
 //     the graph evaluation term G built from a Table, an eval.Evaluator
 //     to add to the hand-made evaluation with eval.Sum.
-//   - RunExperiment is the test of G that D&F could not afford (design
-//     note §4): five arms (hand, hand+G, G+score, hand+placebo G, hand+G
-//     from another source) on seeded start wells (Openings), the weight
-//     tuned on other starts, resumable (Experiment is its results file);
-//     Experiment.Paired gives the paired differences against the hand-made
-//     evaluation with bootstrap intervals (MeanInterval), matched time
-//     included.
+//   - The test of G in beam searches is the subpackage experiment, a
+//     user of engine/arena's openings and statistics.
 package flats

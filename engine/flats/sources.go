@@ -115,3 +115,49 @@ func BeamGames(ctx context.Context, r *hatetris.Rules, widths []int, starts, ope
 	}
 	return out, nil
 }
+
+// Opening is a start well of seeded random play.
+type Opening struct {
+	Well  hatetris.Well
+	Score int
+	Moves Game
+}
+
+// Openings plays n seeded random openings of the given pieces from the
+// empty well against HATETRIS (loop rule included, with each opening's
+// memory), the player picking uniformly among the live outcomes; an
+// opening stops early if no outcome is live. BeamGames starts its searches
+// from these openings, which are arena.Openings's wells with their moves
+// (the experiment package's TestOpeningsAgree checks that they agree).
+func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Opening, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
+	gen := hatetris.NewGenerator(r)
+	var buf []hatetris.Outcome
+	out := make([]Opening, 0, n)
+	for s := 0; s < n; s++ {
+		var o Opening
+		seen := hatetris.NewSeen()
+		for p := 0; p < pieces; p++ {
+			seen.Add(&o.Well)
+			_, buf = gen.Move(&o.Well, hatetris.HATETRIS, seen, buf[:0])
+			live := buf[:0]
+			for _, res := range buf {
+				if !res.GameOver {
+					live = append(live, res)
+				}
+			}
+			if len(live) == 0 {
+				break
+			}
+			res := &live[rng.IntN(len(live))]
+			m, err := FromOutcome(r, &o.Well, res)
+			if err != nil {
+				return nil, err
+			}
+			o.Moves = append(o.Moves, m)
+			o.Well, o.Score = res.Well, o.Score+res.Lines
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}

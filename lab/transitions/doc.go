@@ -5,7 +5,7 @@
 // shapes, the three clearability readings, bottlenecks and pathways,
 // permeability drawn over a well, sources compared with bootstrap
 // intervals, the exact small-well facts, and the results of the G-term
-// experiment (flats.RunExperiment) as a chart and a table.
+// experiment (experiment.Run) as a chart and a table.
 //
 // The name differs from engine/flats on purpose: the notebook imports both.
 package transitions

@@ -11,22 +11,22 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	flatsdata "github.com/hatelab/hatelab/datasets/flats"
-	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/lab"
 )
 
 // ArmNames describes the experiment's arms.
 var ArmNames = map[string]string{
-	flats.ArmHand:    "hand (dnf86)",
-	flats.ArmHandG:   "hand + G (records)",
-	flats.ArmGScore:  "G + score only",
-	flats.ArmPlacebo: "hand + placebo G",
-	flats.ArmOther:   "hand + G (10x5 optimal)",
+	experiment.ArmHand:    "hand (dnf86)",
+	experiment.ArmHandG:   "hand + G (records)",
+	experiment.ArmGScore:  "G + score only",
+	experiment.ArmPlacebo: "hand + placebo G",
+	experiment.ArmOther:   "hand + G (10x5 optimal)",
 }
 
 // Experiment returns the committed results of the G-term experiment
 // (datasets/flats/experiment.json).
-func Experiment() (*flats.Experiment, error) { return flatsdata.Experiment() }
+func Experiment() (*experiment.Results, error) { return flatsdata.Experiment() }
 
 // Resamples and the seed of the experiment's bootstrap intervals.
 const (
@@ -51,7 +51,7 @@ type DiffRow struct {
 
 // DiffRows returns the experiment's paired differences against A0 (mean
 // of arm minus A0 over the test starts, 95% bootstrap intervals).
-func DiffRows(e *flats.Experiment) []DiffRow {
+func DiffRows(e *experiment.Results) []DiffRow {
 	var out []DiffRow
 	for _, d := range e.Paired(Resamples, Seed, 0.95) {
 		r := DiffRow{Arm: d.Arm, What: ArmNames[d.Arm], BeamWidth: fmt.Sprint(d.BeamWidth), N: d.N, MeanA0: d.MeanBase, MeanArm: d.MeanArm,
@@ -74,14 +74,14 @@ type TuneRow struct {
 
 // Tuning returns the mean tuning score of A1 and A2 per grid weight (NaN
 // where unfinished).
-func Tuning(e *flats.Experiment) []TuneRow {
+func Tuning(e *experiment.Results) []TuneRow {
 	var out []TuneRow
 	for _, g := range e.Config.Grid {
 		row := TuneRow{Weight: g}
-		for _, arm := range []string{flats.ArmHandG, flats.ArmGScore} {
+		for _, arm := range []string{experiment.ArmHandG, experiment.ArmGScore} {
 			sum, n := 0.0, 0
 			for _, r := range e.Runs {
-				if r.Phase == flats.PhaseTune && r.Arm == arm && r.Weight == g {
+				if r.Phase == experiment.PhaseTune && r.Arm == arm && r.Weight == g {
 					sum += float64(r.Score)
 					n++
 				}
@@ -90,7 +90,7 @@ func Tuning(e *flats.Experiment) []TuneRow {
 			if n == e.Config.TuneStarts {
 				v = sum / float64(n)
 			}
-			if arm == flats.ArmHandG {
+			if arm == experiment.ArmHandG {
 				row.A1 = v
 			} else {
 				row.A2 = v
@@ -104,7 +104,7 @@ func Tuning(e *flats.Experiment) []TuneRow {
 // DiffPlot charts the paired score differences (arm − A0) against beam
 // width, one series per arm (offset a little sideways), with their 95%
 // bootstrap intervals, and the matched-time comparison.
-func DiffPlot(e *flats.Experiment) (*plot.Plot, error) {
+func DiffPlot(e *experiment.Results) (*plot.Plot, error) {
 	p := lab.NewPlot()
 	p.Title.Text = "Paired score difference against A0 (hand), 95% bootstrap intervals"
 	p.X.Label.Text = "beam width (log)"

@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/hatelab/hatelab/engine/arena"
-	"github.com/hatelab/hatelab/engine/flats"
+	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -14,10 +14,10 @@ import (
 // beam width: the paired scores of the test starts, their mean difference,
 // wins, losses and ties, the exact Wilcoxon signed-rank p, and Holm's
 // adjustment over all the comparisons of the table.
-func Wilcoxon(e *flats.Experiment) *lab.Table {
+func Wilcoxon(e *experiment.Results) *lab.Table {
 	widths := map[int]bool{}
 	for _, r := range e.Runs {
-		if r.Phase == flats.PhaseTest {
+		if r.Phase == experiment.PhaseTest {
 			widths[r.BeamWidth] = true
 		}
 	}
@@ -29,19 +29,19 @@ func Wilcoxon(e *flats.Experiment) *lab.Table {
 	var cs []arena.Comparison
 	var ps []float64
 	for _, w := range ws {
-		for _, arm := range flats.Arms[1:] {
+		for _, arm := range experiment.Arms[1:] {
 			base := make([]float64, e.Config.Starts)
 			other := make([]float64, e.Config.Starts)
 			for i := range base {
 				base[i], other[i] = math.NaN(), math.NaN()
-				if r := e.Run(flats.PhaseTest, flats.ArmHand, w, i); r != nil {
+				if r := e.Search(experiment.PhaseTest, experiment.ArmHand, w, i); r != nil {
 					base[i] = float64(r.Score)
 				}
-				if r := e.Run(flats.PhaseTest, arm, w, i); r != nil {
+				if r := e.Search(experiment.PhaseTest, arm, w, i); r != nil {
 					other[i] = float64(r.Score)
 				}
 			}
-			c := arena.Compare(fmt.Sprintf("%s@w%d", arm, w), flats.ArmHand, other, base, 0, 0, 0.95, nil)
+			c := arena.Compare(fmt.Sprintf("%s@w%d", arm, w), experiment.ArmHand, other, base, 0, 0, 0.95, nil)
 			cs = append(cs, c)
 			ps = append(ps, c.P)
 		}
@@ -49,7 +49,7 @@ func Wilcoxon(e *flats.Experiment) *lab.Table {
 	t := lab.NewTable("arm", "beam width", "starts", "difference", "wins", "losses", "ties", "Wilcoxon p", "Holm p")
 	for i, adj := range arena.Holm(ps) {
 		c := cs[i]
-		arm, w := c.Arm[:2], ws[i/(len(flats.Arms)-1)]
+		arm, w := c.Arm[:2], ws[i/(len(experiment.Arms)-1)]
 		t.Add(ArmNames[arm], w, c.N, fmt.Sprintf("%+.2f", c.Diff.Estimate), c.Wins, c.Losses, c.Ties,
 			fmt.Sprintf("%.3f", c.P), fmt.Sprintf("%.3f", adj))
 	}

@@ -1,4 +1,4 @@
-package flats
+package experiment
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,13 +13,16 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/procstat"
 )
 
-// ExperimentFormat identifies the JSON layout of an Experiment.
-const ExperimentFormat = "hatelab-flats-experiment/1"
+// Format identifies the JSON layout of the Results file.
+const Format = "hatelab-flats-experiment/1"
 
 // The arms of the evaluation experiment (design note §4). Every arm runs
 // the beam search with quiescence.
@@ -42,9 +44,9 @@ const (
 	PhaseMatched = "matched" // A0 at the beam width that costs A1's time
 )
 
-// ExperimentConfig fixes an experiment; two runs with the same configuration
+// Config fixes an experiment; two runs with the same configuration
 // (beam widths aside) play the same games.
-type ExperimentConfig struct {
+type Config struct {
 	// BeamWidths are the test beam widths.
 	BeamWidths []int `json:"beam_widths"`
 	// Starts test start wells and TuneStarts other ones for tuning, all
@@ -85,7 +87,7 @@ func LogGrid(lo, hi float64, n int) []float64 {
 }
 
 // Validate checks a configuration.
-func (c *ExperimentConfig) Validate() error {
+func (c *Config) Validate() error {
 	switch {
 	case len(c.BeamWidths) == 0 || slices.Min(c.BeamWidths) < 1:
 		return fmt.Errorf("flats: beam widths %v: want one or more, each at least 1", c.BeamWidths)
@@ -107,7 +109,7 @@ func (c *ExperimentConfig) Validate() error {
 }
 
 // sameBut reports whether c and d agree on everything but the beam widths.
-func (c *ExperimentConfig) sameBut(d *ExperimentConfig) bool {
+func (c *Config) sameBut(d *Config) bool {
 	a, b := *c, *d
 	a.BeamWidths, b.BeamWidths = nil, nil
 	ja, _ := json.Marshal(a)
@@ -115,8 +117,8 @@ func (c *ExperimentConfig) sameBut(d *ExperimentConfig) bool {
 	return string(ja) == string(jb)
 }
 
-// ExpRun is one beam search of the experiment.
-type ExpRun struct {
+// Search is one beam search of the experiment.
+type Search struct {
 	Phase     string  `json:"phase"`
 	Arm       string  `json:"arm"`
 	BeamWidth int     `json:"beam_width"`
@@ -136,34 +138,34 @@ type ExpRun struct {
 	Children   int64   `json:"children"`
 }
 
-func (r *ExpRun) key() string {
+func (r *Search) key() string {
 	return fmt.Sprintf("%s-%s-w%d-s%d-g%g-m%d", r.Phase, r.Arm, r.BeamWidth, r.Start, r.Weight, r.MatchedTo)
 }
 
-// Experiment is the experiment's configuration, its tuned weights and its
+// Results is the experiment's configuration, its tuned weights and its
 // finished runs: the JSON of the results file, which a rerun resumes.
-type Experiment struct {
-	Format string           `json:"format"`
-	Config ExperimentConfig `json:"config"`
+type Results struct {
+	Format string `json:"format"`
+	Config Config `json:"config"`
 	// Provenance is the command line that made the results.
 	Provenance string `json:"provenance"`
 	// Tuned holds the frozen weights of A1 and A2 once tuned (A3 and A4
 	// use A1's).
 	Tuned map[string]float64 `json:"tuned,omitempty"`
-	Runs  []ExpRun           `json:"runs"`
+	Runs  []Search           `json:"runs"`
 }
 
-// NewExperiment returns an empty experiment of configuration c.
-func NewExperiment(c ExperimentConfig, provenance string) *Experiment {
-	return &Experiment{Format: ExperimentFormat, Config: c, Provenance: provenance, Tuned: map[string]float64{}}
+// New returns an empty experiment of configuration c.
+func New(c Config, provenance string) *Results {
+	return &Results{Format: Format, Config: c, Provenance: provenance, Tuned: map[string]float64{}}
 }
 
 // Resume checks that the results e were made with configuration c (the
 // beam widths may differ) and adopts c's beam widths: a rerun then plays
 // only the runs e does not hold.
-func (e *Experiment) Resume(c ExperimentConfig) error {
-	if e.Format != ExperimentFormat {
-		return fmt.Errorf("flats: results format %q, want %q", e.Format, ExperimentFormat)
+func (e *Results) Resume(c Config) error {
+	if e.Format != Format {
+		return fmt.Errorf("flats: results format %q, want %q", e.Format, Format)
 	}
 	if !e.Config.sameBut(&c) {
 		return errors.New("flats: the results were made with another configuration (only the beam widths may change)")
@@ -175,14 +177,14 @@ func (e *Experiment) Resume(c ExperimentConfig) error {
 	return nil
 }
 
-// ExperimentSetup holds what an experiment run needs beyond its
+// Setup holds what an experiment run needs beyond its
 // configuration.
-type ExperimentSetup struct {
+type Setup struct {
 	Rules *hatetris.Rules // nil: the standard 10x20 well
 	// Hand is the hand-made evaluation's weights; Main the table of A1, A2
 	// and A3, Other that of A4.
 	Hand        eval.Weights
-	Main, Other *Table
+	Main, Other *flats.Table
 	// Workers per beam search (0: 1).
 	Workers int
 	// CheckpointDir, when set, keeps the beam checkpoint of the search in
@@ -191,64 +193,13 @@ type ExperimentSetup struct {
 	CheckpointDir string
 	// Save is called after every finished run (and after tuning) with the
 	// results so far; an error stops the experiment.
-	Save func(*Experiment) error
+	Save func(*Results) error
 	// Note, when set, receives one line per run.
 	Note func(format string, a ...any)
 }
 
-// Opening is a start well of seeded random play.
-type Opening struct {
-	Well  hatetris.Well
-	Score int
-	Moves Game
-}
-
-// Openings plays n seeded random openings of the given pieces from the
-// empty well against HATETRIS (loop rule included, with each opening's
-// memory), the player picking uniformly among the live outcomes; an
-// opening stops early if no outcome is live. BeamGames starts its searches
-// from the same openings.
-func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Opening, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
-	gen := hatetris.NewGenerator(r)
-	var buf []hatetris.Outcome
-	out := make([]Opening, 0, n)
-	for s := 0; s < n; s++ {
-		var o Opening
-		seen := hatetris.NewSeen()
-		for p := 0; p < pieces; p++ {
-			seen.Add(&o.Well)
-			_, buf = gen.Move(&o.Well, hatetris.HATETRIS, seen, buf[:0])
-			live := buf[:0]
-			for _, res := range buf {
-				if !res.GameOver {
-					live = append(live, res)
-				}
-			}
-			if len(live) == 0 {
-				break
-			}
-			res := &live[rng.IntN(len(live))]
-			m, err := FromOutcome(r, &o.Well, res)
-			if err != nil {
-				return nil, err
-			}
-			o.Moves = append(o.Moves, m)
-			o.Well, o.Score = res.Well, o.Score+res.Lines
-		}
-		out = append(out, o)
-	}
-	return out, nil
-}
-
-// ScoreOnly returns weights that keep only w's score and future-lines
-// terms (the base of arm A2).
-func ScoreOnly(w eval.Weights) eval.Weights {
-	return eval.Weights{Name: w.Name + "-score-only", Score: w.Score, FutureFactor: w.FutureFactor}
-}
-
 // armEval returns the evaluation of an arm at weight g.
-func armEval(s *ExperimentSetup, c *ExperimentConfig, arm string, g float64) (eval.Evaluator, error) {
+func armEval(s *Setup, c *Config, arm string, g float64) (eval.Evaluator, error) {
 	hand := eval.NewHand(s.Hand)
 	var (
 		base  eval.Evaluator = hand
@@ -259,7 +210,7 @@ func armEval(s *ExperimentSetup, c *ExperimentConfig, arm string, g float64) (ev
 		return hand, nil
 	case ArmHandG:
 	case ArmGScore:
-		base = eval.NewHand(ScoreOnly(s.Hand))
+		base = eval.NewHand(eval.ScoreOnly(s.Hand))
 	case ArmPlacebo:
 		table = s.Main.Placebo(c.PlaceboSeed)
 	case ArmOther:
@@ -267,14 +218,14 @@ func armEval(s *ExperimentSetup, c *ExperimentConfig, arm string, g float64) (ev
 	default:
 		return nil, fmt.Errorf("flats: unknown arm %q", arm)
 	}
-	term, err := NewTerm(table, g)
+	term, err := flats.NewTerm(table, g)
 	if err != nil {
 		return nil, err
 	}
 	return eval.Sum{Base: base, Terms: []eval.Evaluator{term}}, nil
 }
 
-// RunExperiment plays every run of e that is not finished yet: tuning
+// Run plays every run of e that is not finished yet: tuning
 // (A1 and A2 on every grid weight and tuning start at the tuning beam
 // width; the best mean score freezes each weight, A3 and A4 take A1's),
 // then for each test beam width every arm on every test start, then, if
@@ -283,7 +234,7 @@ func armEval(s *ExperimentSetup, c *ExperimentConfig, arm string, g float64) (ev
 // uninterrupted one, CPU and wall times aside, and so the matched-time
 // widths, which come from measured CPU times, when a kill came before a
 // width's first matched run.
-func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error {
+func Run(ctx context.Context, e *Results, s Setup) error {
 	c := &e.Config
 	if err := c.Validate(); err != nil {
 		return err
@@ -295,7 +246,7 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 	if r == nil {
 		r = hatetris.Standard()
 	}
-	for _, t := range []*Table{s.Main, s.Other} {
+	for _, t := range []*flats.Table{s.Main, s.Other} {
 		if t.Width != r.Width {
 			return fmt.Errorf("flats: table of width %d for a well of width %d", t.Width, r.Width)
 		}
@@ -303,10 +254,7 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 	if e.Tuned == nil {
 		e.Tuned = map[string]float64{}
 	}
-	starts, err := Openings(r, c.Starts+c.TuneStarts, c.Opening, c.Seed)
-	if err != nil {
-		return err
-	}
+	starts := arena.Openings(r, c.Starts+c.TuneStarts, c.Opening, c.Seed)
 	done := map[string]bool{}
 	for i := range e.Runs {
 		done[e.Runs[i].key()] = true
@@ -316,7 +264,7 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 	if note == nil {
 		note = func(string, ...any) {}
 	}
-	play := func(run ExpRun, start int) error {
+	play := func(run Search, start int) error {
 		if done[run.key()] {
 			return nil
 		}
@@ -329,7 +277,7 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 		}
 		o := &starts[start]
 		cfg := beam.Config{Rules: r, BeamWidth: run.BeamWidth, Quiescence: true, Eval: ev, Workers: workers,
-			Start: &o.Well, StartScore: o.Score}
+			Start: &o.Well, StartScore: o.Score, StartHistory: o.History}
 		var dir string
 		if s.CheckpointDir != "" {
 			dir = filepath.Join(s.CheckpointDir, run.key())
@@ -341,13 +289,13 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 				cfg.Resume = true
 			}
 		}
-		cpu0, t0 := cpuSeconds(), time.Now()
+		cpu0, t0 := procstat.CPUSeconds(), time.Now()
 		res, err := beam.Run(ctx, cfg)
 		if err != nil {
 			return fmt.Errorf("%s %s beam width %d start %d: %w", run.Phase, run.Arm, run.BeamWidth, run.Start, err)
 		}
 		run.Seconds = time.Since(t0).Seconds()
-		run.CPUSeconds = cpuSeconds() - cpu0
+		run.CPUSeconds = procstat.CPUSeconds() - cpu0
 		if run.CPUSeconds <= 0 {
 			run.CPUSeconds = run.Seconds
 		}
@@ -372,11 +320,11 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 		for _, g := range c.Grid {
 			sum := 0.0
 			for i := 0; i < c.TuneStarts; i++ {
-				run := ExpRun{Phase: PhaseTune, Arm: arm, BeamWidth: c.TuneWidth, Start: c.Starts + i, Weight: g}
+				run := Search{Phase: PhaseTune, Arm: arm, BeamWidth: c.TuneWidth, Start: c.Starts + i, Weight: g}
 				if err := play(run, c.Starts+i); err != nil {
 					return err
 				}
-				sum += float64(e.find(run.key()).Score)
+				sum += float64(e.byKey(run.key()).Score)
 			}
 			if mean := sum / float64(c.TuneStarts); mean > bestMean {
 				best, bestMean = g, mean
@@ -402,7 +350,7 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 	for _, width := range c.BeamWidths {
 		for i := 0; i < c.Starts; i++ {
 			for _, arm := range Arms {
-				if err := play(ExpRun{Phase: PhaseTest, Arm: arm, BeamWidth: width, Start: i, Weight: weight(arm)}, i); err != nil {
+				if err := play(Search{Phase: PhaseTest, Arm: arm, BeamWidth: width, Start: i, Weight: weight(arm)}, i); err != nil {
 					return err
 				}
 			}
@@ -414,13 +362,13 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 		// A resumed experiment keeps the width its first matched runs
 		// were played at (it depends on measured CPU times).
 		for i := 0; i < c.Starts; i++ {
-			if m := e.Run(PhaseMatched, ArmHand, width, i); m != nil {
+			if m := e.Search(PhaseMatched, ArmHand, width, i); m != nil {
 				mw = m.BeamWidth
 				break
 			}
 		}
 		for i := 0; i < c.Starts; i++ {
-			if err := play(ExpRun{Phase: PhaseMatched, Arm: ArmHand, BeamWidth: mw, Start: i, MatchedTo: width}, i); err != nil {
+			if err := play(Search{Phase: PhaseMatched, Arm: ArmHand, BeamWidth: mw, Start: i, MatchedTo: width}, i); err != nil {
 				return err
 			}
 		}
@@ -428,7 +376,7 @@ func RunExperiment(ctx context.Context, e *Experiment, s ExperimentSetup) error 
 	return nil
 }
 
-func (e *Experiment) find(key string) *ExpRun {
+func (e *Results) byKey(key string) *Search {
 	for i := range e.Runs {
 		if e.Runs[i].key() == key {
 			return &e.Runs[i]
@@ -437,9 +385,9 @@ func (e *Experiment) find(key string) *ExpRun {
 	return nil
 }
 
-// Run returns the finished run of a phase, arm, beam width and start (the
+// Search returns the finished search of a phase, arm, beam width and start (the
 // matched-time run is found by the test width it matches), or nil.
-func (e *Experiment) Run(phase, arm string, width, start int) *ExpRun {
+func (e *Results) Search(phase, arm string, width, start int) *Search {
 	for i := range e.Runs {
 		r := &e.Runs[i]
 		if r.Phase == phase && r.Arm == arm && r.Start == start && (r.BeamWidth == width && phase != PhaseMatched || phase == PhaseMatched && r.MatchedTo == width) {
@@ -453,10 +401,10 @@ func (e *Experiment) Run(phase, arm string, width, start int) *ExpRun {
 // the given test width: the width scaled by A1's CPU seconds per child over
 // A0's, summed over the test starts where both finished (at least the
 // width itself), and that ratio. Without such starts it is the width and 1.
-func (e *Experiment) MatchedWidth(width int) (int, float64) {
+func (e *Results) MatchedWidth(width int) (int, float64) {
 	var s0, c0, s1, c1 float64
 	for i := 0; i < e.Config.Starts; i++ {
-		a, b := e.Run(PhaseTest, ArmHand, width, i), e.Run(PhaseTest, ArmHandG, width, i)
+		a, b := e.Search(PhaseTest, ArmHand, width, i), e.Search(PhaseTest, ArmHandG, width, i)
 		if a == nil || b == nil || a.Children == 0 || b.Children == 0 {
 			continue
 		}
@@ -482,10 +430,10 @@ type PairedDiff struct {
 	// N starts; MeanBase and MeanArm the mean scores; Diff the mean of the
 	// arm's score minus A0's with a bootstrap percentile interval over the
 	// starts.
-	N        int      `json:"n"`
-	MeanBase float64  `json:"mean_base"`
-	MeanArm  float64  `json:"mean_arm"`
-	Diff     Interval `json:"diff"`
+	N        int            `json:"n"`
+	MeanBase float64        `json:"mean_base"`
+	MeanArm  float64        `json:"mean_arm"`
+	Diff     arena.Interval `json:"diff"`
 	// Wins, Losses and Ties count the starts where the arm scored more,
 	// less or the same.
 	Wins   int `json:"wins"`
@@ -499,7 +447,7 @@ type PairedDiff struct {
 // Paired returns the paired differences of every arm against A0 at every
 // beam width with finished runs (and the matched-time comparisons), with
 // bootstrap intervals of the given level (resamples of the starts, seeded).
-func (e *Experiment) Paired(resamples int, seed uint64, level float64) []PairedDiff {
+func (e *Results) Paired(resamples int, seed uint64, level float64) []PairedDiff {
 	widths := map[int]bool{}
 	for _, r := range e.Runs {
 		if r.Phase == PhaseTest {
@@ -515,20 +463,20 @@ func (e *Experiment) Paired(resamples int, seed uint64, level float64) []PairedD
 	for _, w := range ws {
 		for _, arm := range Arms[1:] {
 			d := PairedDiff{Arm: arm, BeamWidth: w}
-			e.pair(&d, func(i int) (*ExpRun, *ExpRun) {
-				return e.Run(PhaseTest, ArmHand, w, i), e.Run(PhaseTest, arm, w, i)
+			e.pair(&d, func(i int) (*Search, *Search) {
+				return e.Search(PhaseTest, ArmHand, w, i), e.Search(PhaseTest, arm, w, i)
 			}, resamples, seed, level)
 			if d.N > 0 {
 				out = append(out, d)
 			}
 		}
 		d := PairedDiff{Arm: ArmHandG, BeamWidth: w, Matched: true}
-		e.pair(&d, func(i int) (*ExpRun, *ExpRun) {
-			m := e.Run(PhaseMatched, ArmHand, w, i)
+		e.pair(&d, func(i int) (*Search, *Search) {
+			m := e.Search(PhaseMatched, ArmHand, w, i)
 			if m != nil {
 				d.MatchedWidth = m.BeamWidth
 			}
-			return m, e.Run(PhaseTest, ArmHandG, w, i)
+			return m, e.Search(PhaseTest, ArmHandG, w, i)
 		}, resamples, seed, level)
 		if d.N > 0 {
 			_, d.Ratio = e.MatchedWidth(w)
@@ -538,7 +486,7 @@ func (e *Experiment) Paired(resamples int, seed uint64, level float64) []PairedD
 	return out
 }
 
-func (e *Experiment) pair(d *PairedDiff, get func(int) (*ExpRun, *ExpRun), resamples int, seed uint64, level float64) {
+func (e *Results) pair(d *PairedDiff, get func(int) (*Search, *Search), resamples int, seed uint64, level float64) {
 	var diffs []float64
 	for i := 0; i < e.Config.Starts; i++ {
 		a, b := get(i)
@@ -566,39 +514,5 @@ func (e *Experiment) pair(d *PairedDiff, get func(int) (*ExpRun, *ExpRun), resam
 	}
 	d.MeanBase /= float64(d.N)
 	d.MeanArm /= float64(d.N)
-	d.Diff = MeanInterval(diffs, resamples, seed, level)
-}
-
-// MeanInterval returns the mean of xs with a seeded bootstrap percentile
-// interval (resamples of xs with replacement).
-func MeanInterval(xs []float64, resamples int, seed uint64, level float64) Interval {
-	iv := Interval{Level: level, Lo: math.NaN(), Hi: math.NaN(), Estimate: math.NaN()}
-	if len(xs) == 0 {
-		return iv
-	}
-	sum := 0.0
-	for _, x := range xs {
-		sum += x
-	}
-	iv.Estimate = sum / float64(len(xs))
-	if resamples < 1 {
-		return iv
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x7061697265))
-	means := make([]float64, resamples)
-	for k := range means {
-		s := 0.0
-		for range xs {
-			s += xs[rng.IntN(len(xs))]
-		}
-		means[k] = s / float64(len(xs))
-	}
-	sort.Float64s(means)
-	iv.Resamples = resamples
-	q := func(p float64) float64 {
-		i := int(math.Floor(p * float64(resamples-1)))
-		return means[min(max(i, 0), resamples-1)]
-	}
-	iv.Lo, iv.Hi = q((1-level)/2), q(1-(1-level)/2)
-	return iv
+	d.Diff = arena.MeanInterval(diffs, resamples, seed, level)
 }

@@ -1,4 +1,4 @@
-package flats
+package experiment
 
 import (
 	"context"
@@ -6,13 +6,15 @@ import (
 	"math"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
 // tinyExperiment is a configuration small enough for a test (a second).
-func tinyExperiment() ExperimentConfig {
-	return ExperimentConfig{BeamWidths: []int{4, 8}, Starts: 3, TuneStarts: 2, Opening: 8, Seed: 1,
+func tinyExperiment() Config {
+	return Config{BeamWidths: []int{4, 8}, Starts: 3, TuneStarts: 2, Opening: 8, Seed: 1,
 		TuneWidth: 4, Grid: []float64{1, 100}, PlaceboSeed: 1, Matched: true}
 }
 
@@ -22,12 +24,12 @@ func tinyExperiment() ExperimentConfig {
 // scores (the matched-time widths aside: they come from CPU times).
 func TestExperiment(t *testing.T) {
 	tab := recordTable(t)
-	setup := ExperimentSetup{Hand: eval.DefaultWeights(), Main: tab, Other: tab.Placebo(7)}
+	setup := Setup{Hand: eval.DefaultWeights(), Main: tab, Other: tab.Placebo(7)}
 	c := tinyExperiment()
-	e := NewExperiment(c, "test")
+	e := New(c, "test")
 	saves := 0
-	setup.Save = func(*Experiment) error { saves++; return nil }
-	if err := RunExperiment(context.Background(), e, setup); err != nil {
+	setup.Save = func(*Results) error { saves++; return nil }
+	if err := Run(context.Background(), e, setup); err != nil {
 		t.Fatal(err)
 	}
 	nTune := 2 * len(c.Grid) * c.TuneStarts
@@ -76,7 +78,7 @@ func TestExperiment(t *testing.T) {
 	}
 	// Resume: keep half the runs (as a kill would), run again.
 	data, _ := json.Marshal(e)
-	var half Experiment
+	var half Results
 	if err := json.Unmarshal(data, &half); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +88,7 @@ func TestExperiment(t *testing.T) {
 		t.Fatal(err)
 	}
 	setup.Save, setup.CheckpointDir = nil, t.TempDir()
-	if err := RunExperiment(context.Background(), &half, setup); err != nil {
+	if err := Run(context.Background(), &half, setup); err != nil {
 		t.Fatal(err)
 	}
 	if len(half.Runs) != len(e.Runs) || half.Tuned[ArmGScore] != e.Tuned[ArmGScore] {
@@ -95,12 +97,12 @@ func TestExperiment(t *testing.T) {
 	for _, r := range e.Runs {
 		if r.Phase == PhaseMatched {
 			// Its beam width comes from CPU times measured again.
-			if half.Run(PhaseMatched, ArmHand, r.MatchedTo, r.Start) == nil {
+			if half.Search(PhaseMatched, ArmHand, r.MatchedTo, r.Start) == nil {
 				t.Fatalf("resumed: no matched run for %s", r.key())
 			}
 			continue
 		}
-		h := half.find(r.key())
+		h := half.byKey(r.key())
 		if h == nil || h.Score != r.Score || h.Pieces != r.Pieces || h.Children != r.Children {
 			t.Fatalf("resumed run %s differs: %+v vs %+v", r.key(), h, r)
 		}
@@ -117,17 +119,17 @@ func TestExperiment(t *testing.T) {
 	}
 }
 
-// TestExperimentConfig: bad configurations are refused.
-func TestExperimentConfig(t *testing.T) {
-	for _, mod := range []func(*ExperimentConfig){
-		func(c *ExperimentConfig) { c.BeamWidths = nil },
-		func(c *ExperimentConfig) { c.BeamWidths = []int{0} },
-		func(c *ExperimentConfig) { c.Starts = 0 },
-		func(c *ExperimentConfig) { c.TuneStarts = 0 },
-		func(c *ExperimentConfig) { c.Grid = nil },
-		func(c *ExperimentConfig) { c.Grid = []float64{math.NaN()} },
-		func(c *ExperimentConfig) { c.TuneWidth = 0 },
-		func(c *ExperimentConfig) { c.Opening = -1 },
+// TestConfig: bad configurations are refused.
+func TestConfig(t *testing.T) {
+	for _, mod := range []func(*Config){
+		func(c *Config) { c.BeamWidths = nil },
+		func(c *Config) { c.BeamWidths = []int{0} },
+		func(c *Config) { c.Starts = 0 },
+		func(c *Config) { c.TuneStarts = 0 },
+		func(c *Config) { c.Grid = nil },
+		func(c *Config) { c.Grid = []float64{math.NaN()} },
+		func(c *Config) { c.TuneWidth = 0 },
+		func(c *Config) { c.Opening = -1 },
 	} {
 		c := tinyExperiment()
 		mod(&c)
@@ -137,17 +139,18 @@ func TestExperimentConfig(t *testing.T) {
 	}
 }
 
-// TestOpenings: seeded openings are reproducible and have the asked pieces.
-func TestOpenings(t *testing.T) {
+// TestOpeningsAgree: flats' openings (with their moves) are the arena's
+// (with their memory), well for well, and reproducible.
+func TestOpeningsAgree(t *testing.T) {
 	r := hatetris.Standard()
-	a, err := Openings(r, 5, 8, 1)
+	a, err := flats.Openings(r, 12, 8, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Openings(r, 5, 8, 1)
+	b := arena.Openings(r, 12, 8, 1)
 	for i := range a {
-		if a[i].Well != b[i].Well || a[i].Score != b[i].Score || len(a[i].Moves) != 8 {
-			t.Fatalf("opening %d: %d moves, not reproducible", i, len(a[i].Moves))
+		if a[i].Well != b[i].Well || a[i].Score != b[i].Score || len(a[i].Moves) != 8 || len(b[i].History) != 8 {
+			t.Fatalf("opening %d: flats and arena disagree", i)
 		}
 		if a[i].Moves[7].After(r) != a[i].Well {
 			t.Fatalf("opening %d: moves do not end at its well", i)
@@ -155,18 +158,30 @@ func TestOpenings(t *testing.T) {
 	}
 }
 
-// TestMeanInterval: the bootstrap interval of a constant is the constant,
-// and a spread sample's interval holds its mean.
-func TestMeanInterval(t *testing.T) {
-	iv := MeanInterval([]float64{2, 2, 2}, 100, 1, 0.95)
+// TestLogGrid: the bootstrap interval of a constant is the constant, a
+// spread sample's interval holds its mean, and the grid is log-spaced.
+func TestLogGrid(t *testing.T) {
+	iv := arena.MeanInterval([]float64{2, 2, 2}, 100, 1, 0.95)
 	if iv.Estimate != 2 || iv.Lo != 2 || iv.Hi != 2 {
 		t.Fatalf("%+v", iv)
 	}
-	iv = MeanInterval([]float64{-3, 0, 1, 2, 5, 7}, 2000, 1, 0.95)
+	iv = arena.MeanInterval([]float64{-3, 0, 1, 2, 5, 7}, 2000, 1, 0.95)
 	if !(iv.Lo < iv.Estimate && iv.Estimate < iv.Hi) || iv.Estimate != 2 {
 		t.Fatalf("%+v", iv)
 	}
 	if g := LogGrid(1, 10000, 9); len(g) != 9 || g[0] != 1 || g[8] != 10000 || g[4] != 100 {
 		t.Fatalf("grid %v", g)
 	}
+}
+
+func recordTable(t testing.TB) *flats.Table {
+	games, err := flats.RecordGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := flats.CountGames(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return flats.BuildTable(c, "records", "", "test: the 20 world-record replays", 0)
 }
