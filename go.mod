@@ -32,5 +32,6 @@ require (
 	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/text v0.35.0 // indirect
+	golang.org/x/tools v0.44.0 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 )

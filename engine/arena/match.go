@@ -588,3 +588,53 @@ func ReadMatchAny(path string) (*Result, error) {
 	}
 	return ReadMatch(path, games[0].Arm)
 }
+
+// PlayArm plays one arm of m on every start of its suite (Parallel games
+// at once, no file) and returns the games in suite order: what tuning
+// needs of a candidate, which has no baseline.
+func (m *Match) PlayArm(ctx context.Context, arm int) ([]Game, error) {
+	if arm < 0 || arm >= len(m.Arms) || m.Suite == nil {
+		return nil, fmt.Errorf("arena: no arm %d", arm)
+	}
+	games := make([]Game, len(m.Suite.Starts))
+	parallel := m.Parallel
+	if parallel == 0 {
+		parallel = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		next     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for range min(parallel, len(games)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				s := next
+				next++
+				mu.Unlock()
+				if s >= len(games) {
+					return
+				}
+				g, err := m.play(ctx, arm, s)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+						cancel()
+					}
+					mu.Unlock()
+					return
+				}
+				games[s] = g
+			}
+		}()
+	}
+	wg.Wait()
+	return games, firstErr
+}
