@@ -5,7 +5,8 @@ Checks the notebook sources (notebooks/src/*.md) and notebooks/CLAIMS.md, or
 the files named on the command line, line by line:
 
 * a citation of the project's private notes is an error: `docs/*.md`,
-  `shared/...`, `nnue-design.md`, or a "seed NNN" reference (the notes'
+  `shared/...`, a note by its file name (`nnue-design.md`,
+  `flats-design.md`, `literature.md`, ...), or a "seed NNN" reference (the notes'
   numbered copies of public pages). Cite the public source (post and
   section, repository and file, paper) or a file of this repository;
 * a path into this repository must exist in the tree: a path starting with
@@ -34,7 +35,8 @@ MAX_BYTES = 4 << 20  # a notebook source is far smaller; refuse anything larger
 PRIVATE = [
     (re.compile(r"(?<![\w./-])(?:\.\./)*(?:shared/)?docs/[\w.-]+\.md"), "cites the project's notes (docs/*.md)"),
     (re.compile(r"(?<![\w./-])(?:\.\./)*shared/[\w./-]*"), "cites the project's shared notes or data (shared/...)"),
-    (re.compile(r"(?<![\w./-])nnue-design\.md"), "cites the project's notes (nnue-design.md)"),
+    (re.compile(r"(?<![\w./-])(?:nnue-design|flats-design|hatetris-rules|literature|peer-hatetris-engine|classic-spec|toolchain)\.md"),
+     "cites the project's notes (a design or reference note)"),
     (re.compile(r"\bseeds? 0\d\d\b"), "cites a numbered seed of the notes (seed NNN)"),
 ]
 URL = re.compile(r"https?://[^\s`<>\"')\]]+")
