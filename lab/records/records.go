@@ -260,7 +260,7 @@ type LoopAudit struct {
 	Score      int    `lab:"Score"`
 	Spawns     int    `lab:"Spawns"`
 	Recurring  int    `lab:"spawn well seen before (#76 can act)"`
-	SeenOut    int    `lab:"some piece has a seen outcome (#146, #166 can act)"`
+	SeenOut    int    `lab:"some piece has a seen outcome (#146 or #166 can act)"`
 	FirstSeen  string `lab:"first such spawn"`
 	Changed146 int    `lab:"#146 changes the piece"`
 	Changed166 int    `lab:"#166 changes the piece"`

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -109,7 +110,8 @@ func TestAuditLoops(t *testing.T) {
 			t.Errorf("%s: audit counts %d #166 changes, the game %d", r.Name, a.Changed166, len(r.Game.LoopChanges))
 		}
 	}
-	if tab := LoopAuditTable(rs); len(tab.Rows) != len(rs) {
-		t.Errorf("audit table has %d rows for %d records", len(tab.Rows), len(rs))
+	tab := LoopAuditTable(rs)
+	if txt := tab.Text(); len(tab.Rows) != len(rs) || !strings.Contains(txt, "(#146 or #166 can act)") || strings.Contains(txt, "%!") {
+		t.Errorf("audit table has %d rows for %d records:\n%s", len(tab.Rows), len(rs), txt)
 	}
 }
