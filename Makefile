@@ -49,6 +49,7 @@ vet: setup
 	go vet -tags purego ./engine/nnue/
 	bin/staticcheck ./...
 	$(PY) scripts/mknb.py --check
+	$(PY) scripts/citecheck.py
 
 ## gotest: every package's tests, and the NNUE package again with its Go loops
 ## in place of the AVX2 kernels (-tags purego), as on machines without them.

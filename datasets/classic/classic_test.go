@@ -71,3 +71,36 @@ func TestAgents(t *testing.T) {
 		}
 	}
 }
+
+// TestDellacherie14 checks the height-14 Dellacherie sweep: 200 games,
+// seeds 14000..14199, and the mean and interval notebook 05 quotes.
+func TestDellacherie14(t *testing.T) {
+	recs, err := Dellacherie14()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats := classic.Summarize(recs)
+	if len(stats) != 1 || stats[0].Agent != "dellacherie" || stats[0].Rows != 14 || stats[0].N != 200 {
+		t.Fatalf("%+v", stats)
+	}
+	for i, r := range recs {
+		if r.Seed != int64(14000+i) || r.Cols != 10 {
+			t.Fatalf("game %d: %+v", i, r)
+		}
+	}
+	s := stats[0]
+	if got := fmt.Sprintf("%.0f %.0f %.0f", s.Mean, s.CILo, s.CIHi); got != "45526 39727 51325" {
+		t.Errorf("mean and 95%% CI %s, want 45526 39727 51325", got)
+	}
+	if testing.Short() {
+		return
+	}
+	rules, err := classic.NewRules(14, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One game replayed (seed 14001: 68,588 pieces, a fraction of a second).
+	if got := classic.Play(rules, classic.Dellacherie(), recs[1].Seed, 0); got != recs[1] {
+		t.Errorf("replay %+v = %+v", recs[1], got)
+	}
+}

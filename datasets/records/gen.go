@@ -53,7 +53,7 @@ var history = []meta{
 	{"David & Felipe (3)", "David & Felipe", 2022, "2022-11", "record", 0, part2 + "; test suite commit of 2022-11-26", ""},
 	{"Tim (1)", "Tim", 2022, "2022-11", "record", 0, part2, "Tim's 170 that followed is not in the test suite"},
 	{"Tim (2)", "Tim", 2022, "2022-11-24", "record", 0, part2, "2.5M beam"},
-	{"knewjade (5)", "knewjade", 2022, "2022-11-26", "record", 0, "qntm.org/hatetris komment 63818f793a198; " + part2, "neural-network (NNUE) beam search; first game to trigger the loop rule"},
+	{"knewjade (5)", "knewjade", 2022, "2022-11-26", "record", 0, "qntm.org/hatetris komment 63818f793a198; " + part2, "neural-network (NNUE) beam search; D&F's Part 2 calls it the first game to trigger the loop rule, but no version of the rule acts in this replay (no spawn where a piece has a previously seen well among its outcomes: lab/records.AuditLoops)"},
 	{"knewjade loop basis", "knewjade", 0, "", "other", 0, `knewjade's loop replay gist (replay_fired_leadsIntoCycle); ` + part2,
 		"knewjade's loop played against full HATETRIS: the loop rule fires and the game ends"},
 	{"knewjade loop", "knewjade", 0, "", "loop", 105, "qntm.org/loops leaderboard; " + part2, "the test suite repeats the loop 11 times against HATETRIS Mild; 95 lines + 10 per cycle"},

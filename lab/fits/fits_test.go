@@ -98,8 +98,33 @@ func TestBacktest(t *testing.T) {
 	if in, total := HitRate(b); total != 2 || in > 2 {
 		t.Fatalf("hit rate %d of %d", in, total)
 	}
-	if rows := BacktestRows(b); rows[0].Inside == "" || rows[0].FitOn != "1–4" {
+	if rows := BacktestRows(b); rows[0].Inside == "" || rows[0].FitOn != "1–4" ||
+		rows[0].Note != "2 of 2 not informative: zero-width interval (exact fit)" {
 		t.Fatalf("%+v", rows[0])
+	}
+	// An exact fit's zero-width intervals are left out of the informative
+	// count; a noisy fit's are kept, a wild log-quadratic's are not.
+	if in, n := b.InformativeHits(); in != 0 || n != 0 {
+		t.Errorf("exact fit: %d inside of %d informative, want 0 of 0", in, n)
+	}
+	noisy, err := RunBacktest("noisy", "quadratic", x, []float64{1.2, 3.9, 9.1, 15.8, 25.1, 36.3}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wild, err := RunBacktest("wild", "log-quadratic", []float64{2, 3, 4, 5, 6, 16}, []float64{3, 40, 20, 900, 60, 1e6}, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wild.Uninformative[0] == "" || noisy.Uninformative[0] != "" || noisy.Uninformative[1] != "" {
+		t.Errorf("flags: wild %q, noisy %q", wild.Uninformative, noisy.Uninformative)
+	}
+	in, n, un := InformativeHitRate(b, noisy, wild)
+	all, total := HitRate(b, noisy, wild)
+	if n != 2 || un != 3 || total != 5 || in > n || all < in {
+		t.Errorf("informative hit rate %d of %d (%d left out), all %d of %d", in, n, un, all, total)
+	}
+	if !strings.Contains(BacktestRows(wild)[0].Note, "orders of magnitude") {
+		t.Errorf("wild note: %q", BacktestRows(wild)[0].Note)
 	}
 	if _, err := RunBacktest("squares", "quadratic", x, y, 6); err == nil {
 		t.Error("nothing to predict: no error")

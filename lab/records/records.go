@@ -233,3 +233,84 @@ func Identity(rs []Record) (int, error) {
 	}
 	return len(rs), nil
 }
+
+// LoopAudit tells, for one replay, where each version of the real game's
+// loop rule could act, counted along the replayed game (one spawn per
+// locked piece). The versions, from the game's history (qntm/hatetris
+// pull requests #76, #146 and #166):
+//
+//   - June 2021 (#76): prefer a piece not yet generated for the current
+//     well. It can act only at a spawn whose well was seen at an earlier
+//     spawn (Recurring).
+//   - May 2022 (#146): demote a piece if any of its outcomes is a well
+//     seen at a spawn, the current one included. It can act only where
+//     some piece has such an outcome (SeenOutcome); Changed146 counts the
+//     spawns where it sends another piece than HATETRIS Mild.
+//   - Dec 2022 (#166, current): the same test with counts: prefer the
+//     piece whose most-seen outcome was seen least. It acts only where
+//     SeenOutcome does; Changed166 counts the spawns where it sends
+//     another piece than Mild.
+//
+// A spawn where no piece has a seen outcome is one where every version
+// sends Mild's piece, so a replay with SeenOutcome = 0 is the same game
+// under every version of the rule and under Mild.
+type LoopAudit struct {
+	Name       string `lab:"Name"`
+	AI         string `lab:"AI"`
+	Score      int    `lab:"Score"`
+	Spawns     int    `lab:"Spawns"`
+	Recurring  int    `lab:"spawn well seen before (#76 can act)"`
+	SeenOut    int    `lab:"some piece has a seen outcome (#146 or #166 can act)"`
+	FirstSeen  string `lab:"first such spawn"`
+	Changed146 int    `lab:"#146 changes the piece"`
+	Changed166 int    `lab:"#166 changes the piece"`
+}
+
+// AuditLoops audits one replayed game (see LoopAudit). The history it
+// keeps is the real AI's: every spawn well counted once per spawn, the
+// current one before the pieces are weighed.
+func AuditLoops(r Record) LoopAudit {
+	g := r.Game
+	gen := hatetris.NewGenerator(g.Rules)
+	seen := hatetris.NewSeen()
+	a := LoopAudit{Name: r.Name, AI: r.AI, Score: g.Score, Spawns: len(g.Steps), FirstSeen: "none"}
+	for i := range g.Steps {
+		s := &g.Steps[i]
+		if seen.Add(&s.Before) > 1 {
+			a.Recurring++
+		}
+		rk := gen.Rank(&s.Before, seen)
+		any := false
+		var demoted hatetris.Ranking
+		demoted.Peak = rk.Peak
+		for p := range rk.Loops {
+			if rk.Loops[p] > 0 {
+				any = true
+				demoted.Loops[p] = 1
+			}
+		}
+		if !any {
+			continue
+		}
+		if a.SeenOut == 0 {
+			a.FirstSeen = fmt.Sprintf("piece %d", i)
+		}
+		a.SeenOut++
+		if demoted.Best() != s.MildPiece {
+			a.Changed146++
+		}
+		if rk.Best() != s.MildPiece {
+			a.Changed166++
+		}
+	}
+	return a
+}
+
+// LoopAuditTable audits every replay (AuditLoops), one row each.
+func LoopAuditTable(rs []Record) *lab.Table {
+	rows := make([]LoopAudit, len(rs))
+	for i, r := range rs {
+		rows[i] = AuditLoops(r)
+	}
+	return lab.TableOf(rows)
+}

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -66,5 +67,51 @@ func TestIdentity(t *testing.T) {
 	broken.Score++
 	if _, err := Identity([]Record{{Record: g.Record, Game: &broken}}); err == nil {
 		t.Error("a broken game passes the identity")
+	}
+}
+
+func TestAuditLoops(t *testing.T) {
+	rs, err := Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name                                       string
+		recurring, seenOut, changed146, changed166 int
+		first                                      string
+	}{
+		{"Atypical", 0, 0, 0, 0, "none"},
+		{"Deasuke", 0, 1, 0, 0, "piece 101"},
+		{"David & Felipe (1)", 0, 0, 0, 0, "none"},
+		{"Tim (2)", 0, 0, 0, 0, "none"},
+		{"knewjade (5)", 0, 0, 0, 0, "none"}, // the 289: no version of the rule acts in it
+		{"knewjade loop basis", 0, 1, 1, 1, "piece 281"},
+		{"David & Felipe (6)", 0, 14, 9, 9, "piece 2147"},
+		{"knewjade loop", 150, 151, 151, 151, "piece 281"},
+	}
+	for _, c := range cases {
+		r, err := Find(rs, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := AuditLoops(r)
+		if a.Recurring != c.recurring || a.SeenOut != c.seenOut || a.Changed146 != c.changed146 ||
+			a.Changed166 != c.changed166 || a.FirstSeen != c.first || a.Spawns != r.Game.Placed() {
+			t.Errorf("%s: audit %+v, want recurring %d, seen outcome %d (first %s), #146 %d, #166 %d",
+				c.name, a, c.recurring, c.seenOut, c.first, c.changed146, c.changed166)
+		}
+	}
+	// Under the current AI the #166 count is the game's own loop-rule firings.
+	for _, r := range rs {
+		if r.AI != "HATETRIS" {
+			continue
+		}
+		if a := AuditLoops(r); a.Changed166 != len(r.Game.LoopChanges) {
+			t.Errorf("%s: audit counts %d #166 changes, the game %d", r.Name, a.Changed166, len(r.Game.LoopChanges))
+		}
+	}
+	tab := LoopAuditTable(rs)
+	if txt := tab.Text(); len(tab.Rows) != len(rs) || !strings.Contains(txt, "(#146 or #166 can act)") || strings.Contains(txt, "%!") {
+		t.Errorf("audit table has %d rows for %d records:\n%s", len(tab.Rows), len(rs), txt)
 	}
 }

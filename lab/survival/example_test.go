@@ -45,8 +45,8 @@ func ExampleTable() {
 	fmt.Print(survival.Table(classic.Summarize(sel)).Text())
 	// Output:
 	// 200 games
-	// Agent    Rows    N   mean  median  median/ln2  95% CI         CV      KS  exponential?  tetr-ai README mean  mean pieces
-	// -------  ----  ---  -----  ------  ----------  ----------  -----  ------  ------------  -------------------  -----------
-	// tetr-ai     5  100  27.46    15.5       22.36  21.7..33.2  1.064  0.0883  true          26.85                      78.42
-	// tetr-ai     6  100  77.89    52.5       75.74  63.4..92.4  0.949  0.0419  true          90.07                     206.72
+	// Agent    Rows    N   mean  median  median/ln2  95% CI         CV      KS  tetr-ai README mean  mean pieces
+	// -------  ----  ---  -----  ------  ----------  ----------  -----  ------  -------------------  -----------
+	// tetr-ai     5  100  27.46    15.5       22.36  21.7..33.2  1.064  0.0883  26.85                      78.42
+	// tetr-ai     6  100  77.89    52.5       75.74  63.4..92.4  0.949  0.0419  90.07                     206.72
 }

@@ -10,7 +10,7 @@ import (
 
 // Height20Lines are the lines of tetr-ai v2.0's 200 measured games at
 // height 20 (10×20, seeds 20000..20199), as listed in its README
-// ("Detailed Height-20 Results, Width 10"; seed 004).
+// ("Detailed Height-20 Results, Width 10"; https://github.com/misakamm/tetr-ai).
 var Height20Lines = [200]float64{
 	317118282, 434718708, 66832583, 281978049, // seeds 20000..20003
 	256912801, 310407339, 929234180, 1016849, // seeds 20004..20007
@@ -82,9 +82,10 @@ type Reference struct {
 }
 
 // References are the published figures the agents of notebook 05 are
-// checked against. They are all quoted from tetr-ai's README (seed 004,
-// "Published Records" and its notes); the papers themselves could not be
-// read (docs/literature.md §10).
+// checked against. They are all quoted from tetr-ai's README
+// (https://github.com/misakamm/tetr-ai, "Published Records" and its
+// notes); the papers themselves (Thiery & Scherrer 2009, Gabillon et al.
+// 2013) were not read for this.
 var References = []Reference{
 	{"bcts", 16, 1e6, "tetr-ai README: Thiery & Scherrer's weights reproduced, mean at height 16"},
 	{"bcts", 20, 35e6, "tetr-ai README table: Thiery & Scherrer 2009, 35,000,000"},
