@@ -177,7 +177,6 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 		st.add(g)
 		done[[2]int{st.armIndex[g.Arm], g.Start}] = true
 	}
-	type job struct{ arm, start int }
 	var jobs []job
 	for s := range m.Suite.Starts {
 		for a := range m.Arms {
@@ -186,11 +185,39 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
+	err := m.playJobs(ctx, jobs, func() bool { return m.SPRT != nil && st.Decided() }, func(g Game) error {
+		if file != nil {
+			if err := appendGame(file, g); err != nil {
+				return err
+			}
+		}
+		res.Games = append(res.Games, g)
+		st.add(g)
+		if m.OnGame != nil {
+			m.OnGame(g, st)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Stopped = len(res.Games) < len(m.Suite.Starts)*len(m.Arms)
+	res.Standings = st
+	return res, nil
+}
+
+// job is one game to play: an arm on a start.
+type job struct{ arm, start int }
+
+// playJobs plays the jobs, Parallel at a time, in order of dispatch, until
+// all are played, one fails (its error is returned and the others are
+// cancelled) or stop says so before a job starts; finished is called with
+// each game, under a lock (an error from it stops the jobs too).
+func (m *Match) playJobs(ctx context.Context, jobs []job, stop func() bool, finished func(Game) error) error {
 	parallel := m.Parallel
 	if parallel == 0 {
 		parallel = runtime.GOMAXPROCS(0)
 	}
-	parallel = min(parallel, max(len(jobs), 1))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
@@ -199,14 +226,19 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	decided := func() bool { return m.SPRT != nil && st.Decided() }
-	for range parallel {
+	fail := func(err error) {
+		if firstErr == nil {
+			firstErr = err
+			cancel()
+		}
+	}
+	for range min(parallel, max(len(jobs), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				mu.Lock()
-				if next >= len(jobs) || firstErr != nil || decided() {
+				if next >= len(jobs) || firstErr != nil || stop() {
 					mu.Unlock()
 					return
 				}
@@ -215,33 +247,20 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 				mu.Unlock()
 				g, err := m.play(ctx, j.arm, j.start)
 				mu.Lock()
-				if err == nil && file != nil {
-					err = appendGame(file, g)
+				if err == nil {
+					err = finished(g)
 				}
 				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-						cancel()
-					}
+					fail(err)
 					mu.Unlock()
 					return
-				}
-				res.Games = append(res.Games, g)
-				st.add(g)
-				if m.OnGame != nil {
-					m.OnGame(g, st)
 				}
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	res.Stopped = len(res.Games) < len(m.Suite.Starts)*len(m.Arms)
-	res.Standings = st
-	return res, nil
+	return firstErr
 }
 
 // play runs one arm's beam search from one start.
@@ -597,44 +616,16 @@ func (m *Match) PlayArm(ctx context.Context, arm int) ([]Game, error) {
 		return nil, fmt.Errorf("arena: no arm %d", arm)
 	}
 	games := make([]Game, len(m.Suite.Starts))
-	parallel := m.Parallel
-	if parallel == 0 {
-		parallel = runtime.GOMAXPROCS(0)
+	jobs := make([]job, len(games))
+	for i := range jobs {
+		jobs[i] = job{arm, i}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu       sync.Mutex
-		next     int
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	for range min(parallel, len(games)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				s := next
-				next++
-				mu.Unlock()
-				if s >= len(games) {
-					return
-				}
-				g, err := m.play(ctx, arm, s)
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-						cancel()
-					}
-					mu.Unlock()
-					return
-				}
-				games[s] = g
-			}
-		}()
+	err := m.playJobs(ctx, jobs, func() bool { return false }, func(g Game) error {
+		games[g.Start] = g
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	return games, firstErr
+	return games, nil
 }

@@ -13,58 +13,17 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
-	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/lab"
 )
 
-// TieBreak wraps an evaluation so that wells of exactly equal value are
-// ordered by a seeded hash instead of by the beam's fixed order (score,
-// then the well's rows): it adds at most 1e-6 to each value, far less than
-// any difference the hand-made weights can make between two values, so
-// only ties change order. Seed 0 returns e itself. Running the same search
-// under several seeds measures how much a result owes to the arbitrary
-// order among equal wells.
-func TieBreak(e eval.Evaluator, seed uint64) eval.Evaluator {
-	if seed == 0 {
-		return e
-	}
-	return tieBreak{e, seed}
-}
-
-type tieBreak struct {
-	base eval.Evaluator
-	seed uint64
-}
-
-func (t tieBreak) Name() string { return fmt.Sprintf("%s tiebreak %d", t.base.Name(), t.seed) }
-
-func (t tieBreak) NewWorker(r *hatetris.Rules) eval.Worker {
-	return tieWorker{t.base.NewWorker(r), t.seed}
-}
-
-type tieWorker struct {
-	base eval.Worker
-	seed uint64
-}
-
-func (t tieWorker) Evaluate(w *hatetris.Well, score, future int) float64 {
-	h := mix(t.seed ^ uint64(score)<<32 ^ uint64(future))
-	for _, row := range w {
-		h = mix(h ^ uint64(row))
-	}
-	return t.base.Evaluate(w, score, future) + float64(h>>11)/(1<<53)*1e-6
-}
-
-// mix is splitmix64's finaliser.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+// TieBreak is engine/arena's: wells of exactly equal value ordered by a
+// seeded hash (below 1e-6) instead of the beam's fixed order; seed 0
+// returns e itself.
+func TieBreak(e eval.Evaluator, seed uint64) eval.Evaluator { return arena.TieBreak(e, seed) }
 
 // Trial is one search of a spread: its width, quiescence, tie-break seed
 // (0: the beam's own order) and score.
