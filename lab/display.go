@@ -50,6 +50,7 @@ func Show(items ...any) {
 }
 
 func show(it any) {
+	maybeQuickBanner()
 	nb := InNotebook()
 	switch v := it.(type) {
 	case SVG:

@@ -297,3 +297,55 @@ func TestResponsiveSVG(t *testing.T) {
 		t.Errorf("responsive chart root %s", got)
 	}
 }
+
+func TestScratchDirKeyedByClone(t *testing.T) {
+	d := ScratchDir()
+	if !strings.HasPrefix(d, filepath.Join(os.TempDir(), "hatelab-")) || len(filepath.Base(d)) != len("hatelab-")+12 {
+		t.Errorf("ScratchDir() = %q, want hatelab-HASH12 under %s", d, os.TempDir())
+	}
+	for _, c := range []struct{ name, want string }{
+		{"hatelab-03-beam-quick.jsonl", filepath.Join(d, "hatelab-03-beam-quick.jsonl")},
+		{"figures-quick", filepath.Join(d, "figures-quick")},
+		{"/abs/cache.json", "/abs/cache.json"},
+	} {
+		if got := ScratchPath(c.name); got != c.want {
+			t.Errorf("ScratchPath(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	t.Setenv("HATELAB_FIGURES", "")
+	t.Setenv("HATELAB_QUICK", "1")
+	if got := FiguresDir(); got != filepath.Join(d, "figures-quick") {
+		t.Errorf("quick FiguresDir() = %q, want it in the clone's scratch folder %s", got, d)
+	}
+}
+
+func TestQuickBanner(t *testing.T) {
+	quick.Lock()
+	quick.picks = nil // those of other tests
+	quick.Unlock()
+	t.Setenv("HATELAB_QUICK", "")
+	Pick(7, 8)
+	if b := QuickBanner(); b != "" {
+		t.Errorf("full mode: banner %q, want none", b)
+	}
+	t.Setenv("HATELAB_QUICK", "1")
+	t.Setenv("HATELAB_FIGURES", "/tmp/figs")
+	Pick(300, 2000)
+	Pick([]int{30}, []int{100})
+	Pick(300, 2000) // a repeat is listed once
+	Pick(strings.Repeat("x", 60), "y")
+	b := QuickBanner()
+	for _, want := range []string{
+		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "full mode's",
+		"Parameters, quick (full): 300 (2000), [30] ([100]), " + strings.Repeat("x", 39) + "… (y).",
+		"Figures go to /tmp/figs",
+	} {
+		if !strings.Contains(b, want) {
+			t.Errorf("banner %q lacks %q", b, want)
+		}
+	}
+	if strings.Count(b, "300 (2000)") != 1 || strings.Contains(b, "7 (8)") {
+		t.Errorf("banner %q: want each quick pick once, no full-mode pick", b)
+	}
+	svgtest.WellFormed(t, quickBannerHTML(b+" <&>"))
+}

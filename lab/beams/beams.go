@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -126,12 +125,7 @@ func ResetCache(cache string) error {
 	return err
 }
 
-func beamCachePath(cache string) string {
-	if filepath.IsAbs(cache) {
-		return cache
-	}
-	return filepath.Join(os.TempDir(), cache)
-}
+func beamCachePath(cache string) string { return lab.ScratchPath(cache) }
 
 type beamCacheEntry struct {
 	Key   string
