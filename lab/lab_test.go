@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,8 +149,12 @@ func TestDecadeTicks(t *testing.T) {
 	}{
 		{1, 1e4, "1 10 100 1,000 10,000"},
 		{1e6, 1e26, "10⁶ 10⁹ 10¹² 10¹⁵ 10¹⁸ 10²¹ 10²⁴"},
-		{0.01, 50, "10⁻² 10⁻¹ 1 10"},
-		{30, 3e5, "100 1,000 10,000 10⁵"},
+		{0.01, 50, "10⁻² 10⁻¹ 10⁰ 10¹"}, // one style: never 1 beside 10⁻¹
+		{30, 3e5, "10² 10³ 10⁴ 10⁵"},    // never 10,000 beside 10⁵
+		{5, 150, "10 20 50 100"},        // a close range labels 2 and 5 times a decade
+		{1, 100, "1 2 5 10 20 50 100"},  //
+		{2e4, 5e6, "10⁵ 10⁶"},           // powers: minors unlabelled
+		{1e3, 1e5, "10³ 10⁴ 10⁵"},
 	} {
 		if got := strings.Join(labels(c.min, c.max), " "); got != c.want {
 			t.Errorf("[%g, %g]: labels %q, want %q", c.min, c.max, got, c.want)
@@ -348,4 +353,50 @@ func TestQuickBanner(t *testing.T) {
 		t.Errorf("banner %q: want each quick pick once, no full-mode pick", b)
 	}
 	svgtest.WellFormed(t, quickBannerHTML(b+" <&>"))
+}
+
+func TestTableNumbers(t *testing.T) {
+	type row struct {
+		F  float64
+		G  float64 `lab:",%.2f"`
+		N  int64
+		Y  int
+		U8 uint8
+	}
+	for _, c := range []struct {
+		in   row
+		want string
+	}{
+		{row{1.78e-15, -9.73e-15, 4730104929, 2010, 7}, "0|0.00|4,730,104,929|2010|7"},
+		{row{2.77e+09, 1.5, -12073, 9999, 255}, "2,770,000,000|1.50|-12,073|9999|255"},
+		{row{math.NaN(), math.NaN(), 0, 10000, 0}, "–|–|0|10,000|0"},
+		{row{math.Inf(1), math.Inf(-1), 1, -1, 1}, "∞|−∞|1|-1|1"},
+		{row{0.123456, -0.001, 100, 0, 0}, "0.1235|0.00|100|0|0"},
+		{row{12345.678, 3, 0, 0, 0}, "12,346|3.00|0|0|0"},
+		{row{1.5e-5, 0, 0, 0, 0}, "1.5e-05|0.00|0|0|0"},
+	} {
+		tab := TableOf([]row{c.in})
+		if got := strings.Join(tab.Rows[0], "|"); got != c.want {
+			t.Errorf("%+v: cells %q, want %q", c.in, got, c.want)
+		}
+		if h := tab.HTML(); strings.Contains(h, "NaN") || strings.Contains(h, "e-1") {
+			t.Errorf("%+v: HTML %q shows NaN or float noise", c.in, h)
+		}
+	}
+	if got := NewTable("x").Add(math.NaN()).Rows[0][0]; got != "–" {
+		t.Errorf("Add(NaN) = %q, want –", got)
+	}
+}
+
+func TestNoteOnce(t *testing.T) {
+	var buf bytes.Buffer
+	old := Stdout
+	Stdout = &buf
+	defer func() { Stdout = old }()
+	for _, s := range []string{"skipped: a", "skipped: b", "skipped: a", "skipped: a"} {
+		Note(s)
+	}
+	if got, want := buf.String(), "skipped: a\nskipped: b\n"; got != want {
+		t.Errorf("notes printed %q, want %q (each once)", got, want)
+	}
 }
