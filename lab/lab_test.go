@@ -383,6 +383,11 @@ func TestTableNumbers(t *testing.T) {
 			t.Errorf("%+v: HTML %q shows NaN or float noise", c.in, h)
 		}
 	}
+	for _, c := range []struct{ in, want float64 }{{1.78e-15, 0}, {-1.343e-15, 0}, {math.Copysign(0, -1), 0}, {1e-9, 1e-9}, {-0.82, -0.82}} {
+		if got := Denoise(c.in); got != c.want || math.Signbit(got) != math.Signbit(c.want) {
+			t.Errorf("Denoise(%g) = %g, want %g", c.in, got, c.want)
+		}
+	}
 	if got := NewTable("x").Add(math.NaN()).Rows[0][0]; got != "–" {
 		t.Errorf("Add(NaN) = %q, want –", got)
 	}

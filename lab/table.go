@@ -192,6 +192,16 @@ func formatCell(v reflect.Value, format string) string {
 // a zero (a spread of equal values, 1.78e-15), shown as 0.
 const noise = 1e-12
 
+// Denoise returns 0 for a float of magnitude below 1e-12 (rounding noise
+// of a zero, such as a σ of 1.78e-15 or a coefficient of -1.3e-15, and
+// -0), and f otherwise: for numbers formatted with fmt verbs.
+func Denoise(f float64) float64 {
+	if math.Abs(f) < noise {
+		return 0
+	}
+	return f
+}
+
 // Num formats a float for a table cell or a sentence: 4 significant
 // digits; whole numbers and numbers of 10,000 or more in full with
 // thousands commas from 10,000 up (12,073, 2,770,000,000: never 2.77e+09

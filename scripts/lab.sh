@@ -135,6 +135,9 @@ LAB_DIR=${LAB_DIR:-$ROOT/.lab-notebooks}
 copy_notebooks "$ROOT/notebooks" "$LAB_DIR"
 [[ ${LAB_COPY_ONLY:-} == 1 ]] && exit 0 # for tests: the copies, no server
 export HATELAB_FIGURES=${HATELAB_FIGURES:-$LAB_DIR/figures}
+# The project's notebook settings (scripts/jupyter/nbconfig: long code lines
+# wrap instead of being cut at the cell's right edge), before the user's.
+export JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}
 
 # Debian's jupyter-notebook is notebook 6 (NotebookApp); notebook 7 runs on
 # jupyter_server, whose options are ServerApp's.
