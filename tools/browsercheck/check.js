@@ -16,8 +16,8 @@
 //   - a raw source dump in an output: Graphviz DOT, or JSON over 4 kB;
 //   - a character the page's fonts cannot draw (tofu: drawn as the font's
 //     missing-glyph box), in any output or markdown cell;
-//   - an SVG text that is a number with more than 6 significant digits
-//     (float noise such as 9.999999999999999e+26);
+//   - an SVG text that is a decimal number with more than 6 significant
+//     digits (float noise such as 9.999999999999999e+26);
 //   - two texts (labels, titles: not only numbers) of one SVG picture whose
 //     boxes overlap, a text clipped by its picture's edge, or a text wider
 //     than the box (rect) it sits in;
@@ -176,7 +176,8 @@ function inspect() {
       svg.querySelectorAll('text').forEach((t) => {
         const s = t.textContent.trim();
         if (!s) return;
-        if (sigDigits(s) > 6) problems.push(`${pic}: label "${s}" is float noise (${sigDigits(s)} significant digits)`);
+        // A float's noise: a point or an exponent (a 10-digit whole number, or a row shape 0111111110, is not).
+        if (/[.eE]/.test(s) && sigDigits(s) > 6) problems.push(`${pic}: label "${s}" is float noise (${sigDigits(s)} significant digits)`);
         if (/^(?:[-+\u2212]?(?:NaN|Inf|Infinity))$/.test(s)) problems.push(`${pic}: label "${s}"`);
         const r = t.getBoundingClientRect();
         if (r.width > 0 && r.height > 0) texts.push({ s, r, t });
@@ -336,6 +337,8 @@ async function main() {
       const t0 = Date.now();
       await page.goto(`${a.url}/notebooks/${encodeURIComponent(name)}?token=${a.token}`, { waitUntil: 'load', timeout: 60000 });
       await page.waitForFunction(() => window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded, null, { timeout: 60000 });
+      // Never save: the checked notebooks are the caller's files.
+      await page.evaluate(() => Jupyter.notebook.set_autosave_interval(0));
       // Let images and fonts settle.
       await page.evaluate(() => document.fonts && document.fonts.ready);
       await page.waitForTimeout(500);
