@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/internal/svgtest"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
@@ -403,5 +404,24 @@ func TestNoteOnce(t *testing.T) {
 	}
 	if got, want := buf.String(), "skipped: a\nskipped: b\n"; got != want {
 		t.Errorf("notes printed %q, want %q (each once)", got, want)
+	}
+}
+
+func TestPointSeriesMarkersDiffer(t *testing.T) {
+	xys := plotter.XYs{{X: 1, Y: 1}, {X: 2, Y: 2}}
+	seen := map[string]int{}
+	for k := 0; k < len(Glyphs); k++ {
+		sc, err := seriesScatter(xys, k, Palette[k%len(Palette)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[fmt.Sprintf("%T", sc.Shape)]++
+	}
+	if len(seen) != len(Glyphs) {
+		t.Errorf("markers of %d series: %v, want all different", len(Glyphs), seen)
+	}
+	if _, err := LinePlot("t", "x", "y", Series{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}, Points: true},
+		Series{Name: "b", X: []float64{1, 2}, Y: []float64{2, 1}, Points: true}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -106,19 +106,42 @@ func linePlot(first int, title, xLabel, yLabel string, series ...Series) (*plot.
 		}
 		p.Add(l)
 		if s.Points {
-			sc, err := plotter.NewScatter(xys)
+			sc, err := seriesScatter(xys, first+i, c)
 			if err != nil {
 				return nil, err
 			}
-			sc.Color = c
-			sc.Radius = vg.Points(2)
 			p.Add(sc)
+			if s.Name != "" {
+				p.Legend.Add(s.Name, l, sc)
+			}
+			continue
 		}
 		if s.Name != "" {
 			p.Legend.Add(s.Name, l)
 		}
 	}
 	return p, nil
+}
+
+// Glyphs are the point markers of LinePlot's series with Points, one per
+// series in turn, so that no two point series of a chart look alike even
+// where their colours are hard to tell apart.
+var Glyphs = []draw.GlyphDrawer{
+	draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{},
+	draw.RingGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{}, draw.SquareGlyph{},
+}
+
+// seriesScatter is the points of the k-th series of a chart, in its colour
+// and its own marker.
+func seriesScatter(xys plotter.XYs, k int, c color.Color) (*plotter.Scatter, error) {
+	sc, err := plotter.NewScatter(xys)
+	if err != nil {
+		return nil, err
+	}
+	sc.Color = c
+	sc.Radius = vg.Points(2.5)
+	sc.Shape = Glyphs[k%len(Glyphs)]
+	return sc, nil
 }
 
 // thinBuckets is the number of x buckets a long series is thinned to.
