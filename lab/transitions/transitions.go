@@ -17,6 +17,7 @@ import (
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -70,11 +71,14 @@ func Random(width, height, n int, seed uint64) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	name := fmt.Sprintf("random %d games %dx%d seed %d", n, width, height, seed)
+	done := stage(name, int64(n), "games")
 	gs, err := flats.RandomGames(r, n, seed, 0)
+	done()
 	if err != nil {
 		return nil, err
 	}
-	return newSource(fmt.Sprintf("random %d games %dx%d seed %d", n, width, height, seed), r, gs)
+	return newSource(name, r, gs)
 }
 
 // Records returns the world-record replays as a source.
@@ -95,11 +99,25 @@ func Records() (*Source, error) {
 // on the standard well (flats.BeamGames).
 func Beam(widths []int, starts int, seed uint64) (*Source, error) {
 	r := hatetris.Standard()
+	name := fmt.Sprintf("beam widths %v, %d starts, seed %d", widths, starts, seed)
+	done := stage(name, int64(len(widths)*starts), "searches")
 	gs, err := flats.BeamGames(context.Background(), r, widths, starts, 8, seed, true)
+	done()
 	if err != nil {
 		return nil, err
 	}
-	return newSource(fmt.Sprintf("beam widths %v, %d starts, seed %d", widths, starts, seed), r, gs)
+	return newSource(name, r, gs)
+}
+
+// stage shows a progress bar for one step that reports nothing while it
+// runs (a notebook's bar ticks its elapsed time) and returns the function
+// that finishes it with all n units done.
+func stage(job string, n int64, unit string) (done func()) {
+	rep := lab.Progress(job)
+	rep.Report(progress.Event{Job: job, Stage: "running", Total: n, Unit: unit})
+	return func() {
+		rep.Report(progress.Event{Job: job, Stage: "done", Done: n, Total: n, Unit: unit, Finished: true})
+	}
 }
 
 // lifeColors are the colours of life slots in LifeStrip.
@@ -447,7 +465,13 @@ type BPoint struct {
 // sources of games (of rules r), resampling each source's games n times.
 func CompareB(r *hatetris.Rules, a, b []flats.Game, shapes []string, n int, seed uint64) ([]BPoint, error) {
 	var out []BPoint
-	for _, sh := range shapes {
+	job := fmt.Sprintf("bootstrap B, %d resamples", n)
+	rep := lab.Progress(job)
+	defer func() {
+		rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(len(out)), Total: int64(len(shapes)), Unit: "shapes", Finished: true})
+	}()
+	for i, sh := range shapes {
+		rep.Report(progress.Event{Job: job, Stage: sh, Done: int64(i), Total: int64(len(shapes)), Unit: "shapes"})
 		v, err := flats.ParseShape(sh, r.Width)
 		if err != nil {
 			return nil, err
