@@ -75,6 +75,8 @@ func TestBrowserCheckSees(t *testing.T) {
 	clean := `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200">` +
 		`<rect x="10" y="10" width="80" height="20" fill="#eee"/><text x="50" y="25" font-size="10" text-anchor="middle">cleared</text>` +
 		`<text x="200" y="100" font-size="12">1,000</text><text x="300" y="100" font-size="12">10,000</text>` +
+		`<text x="150" y="60" font-size="10">0111111110</text>` + // a row shape, not float noise
+
 		`<circle cx="50" cy="150" r="3" fill="blue"/><circle cx="150" cy="100" r="3" fill="blue"/><circle cx="250" cy="60" r="3" fill="blue"/>` +
 		`<circle cx="350" cy="20" r="3" fill="blue"/><circle cx="380" cy="180" r="3" fill="blue"/></svg>`
 	notebook(t, filepath.Join(nbs, "clean.ipynb"),

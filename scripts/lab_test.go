@@ -292,8 +292,11 @@ func TestLabServer(t *testing.T) {
 	if log, _ := os.ReadFile(filepath.Join(dir, "lab.log")); !strings.Contains(string(log), "http://127.0.0.1:"+port+"/") {
 		t.Errorf("Jupyter's log does not report port %s:\n%s", port, log)
 	}
-	if got := stderr.String(); got != "lab: Jupyter's log (and the kernels'): "+filepath.Join(dir, "lab.log")+"\n" {
-		t.Errorf("stderr %q: want only the log's path", got)
+	// The first start also says where the working copies are (TestLabCopies).
+	committed, _ := filepath.Glob("../notebooks/*.ipynb")
+	if got := stderr.String(); !strings.HasSuffix(got, "\nlab: Jupyter's log (and the kernels'): "+filepath.Join(dir, "lab.log")+"\n") ||
+		!strings.HasPrefix(got, fmt.Sprintf("lab: %d notebooks copied from notebooks/ into %s", len(committed), filepath.Join(dir, "lab-notebooks"))) || strings.Count(got, "\n") != 2 {
+		t.Errorf("stderr %q: want the copies' line and the log's path", got)
 	}
 
 	// No command line holds the token (what ps shows to every user).
