@@ -85,9 +85,9 @@ func RepoPath(rel string) string {
 }
 
 // FiguresDir is where ShowPlot and SaveFigure write: HATELAB_FIGURES when
-// set; otherwise, in quick mode, a scratch folder (hatelab-figures-quick
-// under the system's temporary directory), so that a quick run, such as
-// `HATELAB_QUICK=1 make lab`, never overwrites the committed figures; and
+// set (make lab sets it to .lab-notebooks/figures); otherwise, in quick
+// mode, figures-quick in the clone's scratch folder (ScratchPath), so that
+// a quick run never overwrites the committed figures; and
 // only in full mode (`make notebooks`) figures/ at the repository root.
 func FiguresDir() string {
 	if d := os.Getenv("HATELAB_FIGURES"); d != "" {

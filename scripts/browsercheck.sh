@@ -111,8 +111,10 @@ fi
 names=()
 for nb in "${notebooks[@]}"; do names+=("$(basename "$nb")"); done
 rc=0
+stamp=$(mktemp /tmp/hatelab-browsercheck-stamp.XXXXXX)
 node tools/browsercheck/check.js --url "http://127.0.0.1:$port" --token "$token" --out "$out" --repo "$ROOT" "${names[@]}" || rc=$?
-echo "browsercheck: $(find "$out" -name '*.png' | wc -l) screenshot tiles in $out"
+echo "browsercheck: $(find "$out" -name '*.png' -newer "$stamp" | wc -l) screenshot tiles in $out"
+rm -f "$stamp"
 echo "browsercheck: $((SECONDS - start))s"
 ((rc == 0)) && rm -f "$log"
 exit $rc
