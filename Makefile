@@ -35,8 +35,10 @@ lab:
 	@bash scripts/lab.sh
 
 ## test: set up, go vet, go test, then run every notebook headless in quick mode
-## (the executed copies stay in .cache/nbquick for `make browsercheck`).
+## (the executed copies stay in .cache/nbquick for `make browsercheck`); ends
+## with one line: the go tests passed, failed and skipped.
 test: setup vet gotest beamtest nbtest
+	@$(PY) scripts/gotest.py --summary .cache/gotest-counts.json
 
 ## vet: gofmt, go vet here and for Windows and macOS, staticcheck, then check that every notebook
 ## matches its text source in notebooks/src.
@@ -52,10 +54,13 @@ vet: setup
 	$(PY) scripts/citecheck.py
 
 ## gotest: every package's tests, and the NNUE package again with its Go loops
-## in place of the AVX2 kernels (-tags purego), as on machines without them.
+## in place of the AVX2 kernels (-tags purego), as on machines without them
+## (scripts/gotest.py: each package's result, failures in full, and a line
+## of counts; .cache/gotest-counts.json adds them up for make test).
 gotest:
-	go test ./...
-	go test -tags purego ./engine/nnue/
+	@rm -f .cache/gotest-counts.json
+	$(PY) scripts/gotest.py --counts .cache/gotest-counts.json ./...
+	$(PY) scripts/gotest.py --counts .cache/gotest-counts.json -tags purego ./engine/nnue/
 
 ## beamfetch: download the Beam module's dependencies (dist/go.mod: Apache
 ## Beam's Go SDK, kept out of the core module), each try bounded by a timeout
@@ -89,11 +94,14 @@ nbtest:
 
 ## browsercheck: open every notebook executed in quick mode (those of the last
 ## `make test`, or run again when stale) in the classic Notebook in headless
-## Chromium and check what a reader sees: no error output, nothing wider than
-## its cell, no float-noise or overlapping axis labels, at most one progress bar
-## per finished cell. A screenshot per notebook goes to the folder it names
-## (BROWSERCHECK_OUT to choose it). Installs chromium, Node and the pinned
-## playwright-core (tools/browsercheck) when missing.
+## Chromium and check what a reader sees (tools/browsercheck/check.js): no
+## error output, nothing wider than its cell, no code line cut, no NaN, Inf or
+## float noise in tables and text, no DOT or JSON dump, no character drawn as
+## an empty box, no SVG text clipped, overlapping or wider than its box, no
+## chart crammed into a corner, no cited repository path that does not exist,
+## at most one progress bar per finished cell. Viewport tiles (1200x1000) go
+## to the folder it names (BROWSERCHECK_OUT to choose it). Installs chromium,
+## Node and the pinned playwright-core (tools/browsercheck) when missing.
 browsercheck:
 	@bash scripts/setup.sh --browser
 	@bash scripts/browsercheck.sh

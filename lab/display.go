@@ -1,11 +1,15 @@
 package lab
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
@@ -50,6 +54,7 @@ func Show(items ...any) {
 }
 
 func show(it any) {
+	maybeQuickBanner()
 	nb := InNotebook()
 	switch v := it.(type) {
 	case SVG:
@@ -146,4 +151,40 @@ func CopyBox(label, text string) HTML {
 	b.WriteString(html.EscapeString(text))
 	b.WriteString(`</div></div>`)
 	return HTML(b.String())
+}
+
+// Note shows a one-line remark (a fit skipped and why) as wrapping text
+// that breaks between words, never mid-word as a stream output does, and
+// only once per notebook session however many cells or calls repeat it
+// (once per program outside a notebook, on standard output).
+func Note(text string) {
+	notes.Lock()
+	seen := notes.seen[text]
+	if notes.seen == nil {
+		notes.seen = map[string]bool{}
+	}
+	notes.seen[text] = true
+	notes.Unlock()
+	if seen {
+		return
+	}
+	if !InNotebook() {
+		fmt.Fprintln(Stdout, text)
+		return
+	}
+	if dir := os.Getenv("GONB_TMP_DIR"); dir != "" {
+		sum := sha256.Sum256([]byte(text))
+		f, err := os.OpenFile(filepath.Join(dir, "hatelab-note-"+hex.EncodeToString(sum[:8])), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return // shown already in this kernel
+		}
+		f.Close()
+	}
+	show(HTML(`<div class="hatelab-note" style="font-size:13px;color:#444;white-space:normal;overflow-wrap:break-word;word-break:normal">` +
+		html.EscapeString(text) + `</div>`))
+}
+
+var notes struct {
+	sync.Mutex
+	seen map[string]bool
 }

@@ -2,10 +2,14 @@ package lab
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 )
 
 // ModulePath is the hatelab module's import path.
@@ -23,9 +27,12 @@ func Quick() bool {
 }
 
 // Pick returns quick in quick mode and full otherwise, e.g.
-// n := lab.Pick(200, 100_000).
+// n := lab.Pick(200, 100_000). In quick mode it also notes the pair for the
+// quick-mode banner (see QuickBanner), which the first output of a notebook
+// session shows above it.
 func Pick[T any](quick, full T) T {
 	if Quick() {
+		notePick(fmt.Sprint(quick), fmt.Sprint(full))
 		return quick
 	}
 	return full
@@ -78,16 +85,38 @@ func RepoPath(rel string) string {
 }
 
 // FiguresDir is where ShowPlot and SaveFigure write: HATELAB_FIGURES when
-// set; otherwise, in quick mode, a scratch folder (hatelab-figures-quick
-// under the system's temporary directory), so that a quick run, such as
-// `HATELAB_QUICK=1 make lab`, never overwrites the committed figures; and
+// set (make lab sets it to .lab-notebooks/figures); otherwise, in quick
+// mode, figures-quick in the clone's scratch folder (ScratchPath), so that
+// a quick run never overwrites the committed figures; and
 // only in full mode (`make notebooks`) figures/ at the repository root.
 func FiguresDir() string {
 	if d := os.Getenv("HATELAB_FIGURES"); d != "" {
 		return d
 	}
 	if Quick() {
-		return filepath.Join(os.TempDir(), "hatelab-figures-quick")
+		return ScratchPath("figures-quick")
 	}
 	return RepoPath("figures")
+}
+
+var scratchOnce = sync.OnceValue(func() string {
+	sum := sha256.Sum256([]byte(RepoRoot()))
+	return filepath.Join(os.TempDir(), "hatelab-"+hex.EncodeToString(sum[:])[:12])
+})
+
+// ScratchDir is this clone's folder for scratch files (quick-mode figures,
+// notebooks' caches) under the system's temporary folder:
+// hatelab-HASH, HASH from the repository root's path, so that two clones
+// running one notebook never share (or clash over) a cache. It is not
+// created.
+func ScratchDir() string { return scratchOnce() }
+
+// ScratchPath joins a name to ScratchDir, which it creates (mode 0700) when
+// missing; an absolute name is returned as it is.
+func ScratchPath(name string) string {
+	if filepath.IsAbs(name) {
+		return name
+	}
+	_ = os.MkdirAll(ScratchDir(), 0o700) // a failure shows when the path is used
+	return filepath.Join(ScratchDir(), filepath.FromSlash(name))
 }

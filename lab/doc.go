@@ -26,8 +26,13 @@
 //     replaced by the next, and elapsed times tick once a second.
 //   - Quick() reports quick mode (HATELAB_QUICK=1), in which notebooks
 //     shrink their work so that `make test` runs them fast; Pick(quick, full)
-//     chooses a parameter by mode. Quick mode never writes figures/ (see
-//     FiguresDir).
+//     chooses a parameter by mode. In quick mode a notebook's first output of
+//     a kernel session is preceded by a banner (QuickBanner): the numbers are
+//     quick-mode numbers, with the parameters Pick chose. Quick mode never
+//     writes figures/ (see FiguresDir); its figures and caches go to the
+//     clone's scratch folder (ScratchDir, keyed by the clone's path).
+//   - Tables write floats without noise, NaN as "–" and thousands commas from
+//     10,000 up (Num, Int, Denoise); Note shows a remark once per session.
 //
 // Beside the kernel, one small package per study holds the thin wrappers
 // over the engine that a notebook needs:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/internal/svgtest"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
@@ -148,8 +150,12 @@ func TestDecadeTicks(t *testing.T) {
 	}{
 		{1, 1e4, "1 10 100 1,000 10,000"},
 		{1e6, 1e26, "10⁶ 10⁹ 10¹² 10¹⁵ 10¹⁸ 10²¹ 10²⁴"},
-		{0.01, 50, "10⁻² 10⁻¹ 1 10"},
-		{30, 3e5, "100 1,000 10,000 10⁵"},
+		{0.01, 50, "10⁻² 10⁻¹ 10⁰ 10¹"}, // one style: never 1 beside 10⁻¹
+		{30, 3e5, "10² 10³ 10⁴ 10⁵"},    // never 10,000 beside 10⁵
+		{5, 150, "10 20 50 100"},        // a close range labels 2 and 5 times a decade
+		{1, 100, "1 2 5 10 20 50 100"},  //
+		{2e4, 5e6, "10⁵ 10⁶"},           // powers: minors unlabelled
+		{1e3, 1e5, "10³ 10⁴ 10⁵"},
 	} {
 		if got := strings.Join(labels(c.min, c.max), " "); got != c.want {
 			t.Errorf("[%g, %g]: labels %q, want %q", c.min, c.max, got, c.want)
@@ -295,5 +301,127 @@ func TestResponsiveSVG(t *testing.T) {
 	got = responsive(`<svg xmlns="http://www.w3.org/2000/svg" width="540pt" height="288pt"><g/></svg>`)
 	if !strings.Contains(got, `viewBox="0 0 540 288"`) || !strings.Contains(got, `width="100%"`) || strings.Contains(got, "height=") || !strings.Contains(got, "720px") {
 		t.Errorf("responsive chart root %s", got)
+	}
+}
+
+func TestScratchDirKeyedByClone(t *testing.T) {
+	d := ScratchDir()
+	if !strings.HasPrefix(d, filepath.Join(os.TempDir(), "hatelab-")) || len(filepath.Base(d)) != len("hatelab-")+12 {
+		t.Errorf("ScratchDir() = %q, want hatelab-HASH12 under %s", d, os.TempDir())
+	}
+	for _, c := range []struct{ name, want string }{
+		{"hatelab-03-beam-quick.jsonl", filepath.Join(d, "hatelab-03-beam-quick.jsonl")},
+		{"figures-quick", filepath.Join(d, "figures-quick")},
+		{"/abs/cache.json", "/abs/cache.json"},
+	} {
+		if got := ScratchPath(c.name); got != c.want {
+			t.Errorf("ScratchPath(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	t.Setenv("HATELAB_FIGURES", "")
+	t.Setenv("HATELAB_QUICK", "1")
+	if got := FiguresDir(); got != filepath.Join(d, "figures-quick") {
+		t.Errorf("quick FiguresDir() = %q, want it in the clone's scratch folder %s", got, d)
+	}
+}
+
+func TestQuickBanner(t *testing.T) {
+	quick.Lock()
+	quick.picks = nil // those of other tests
+	quick.Unlock()
+	t.Setenv("HATELAB_QUICK", "")
+	Pick(7, 8)
+	if b := QuickBanner(); b != "" {
+		t.Errorf("full mode: banner %q, want none", b)
+	}
+	t.Setenv("HATELAB_QUICK", "1")
+	t.Setenv("HATELAB_FIGURES", "/tmp/figs")
+	Pick(300, 2000)
+	Pick([]int{30}, []int{100})
+	Pick(300, 2000) // a repeat is listed once
+	Pick(strings.Repeat("x", 60), "y")
+	b := QuickBanner()
+	for _, want := range []string{
+		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "full mode's",
+		"Parameters, quick (full): 300 (2000), [30] ([100]), " + strings.Repeat("x", 39) + "… (y).",
+		"Figures go to /tmp/figs",
+	} {
+		if !strings.Contains(b, want) {
+			t.Errorf("banner %q lacks %q", b, want)
+		}
+	}
+	if strings.Count(b, "300 (2000)") != 1 || strings.Contains(b, "7 (8)") {
+		t.Errorf("banner %q: want each quick pick once, no full-mode pick", b)
+	}
+	svgtest.WellFormed(t, quickBannerHTML(b+" <&>"))
+}
+
+func TestTableNumbers(t *testing.T) {
+	type row struct {
+		F  float64
+		G  float64 `lab:",%.2f"`
+		N  int64
+		Y  int
+		U8 uint8
+	}
+	for _, c := range []struct {
+		in   row
+		want string
+	}{
+		{row{1.78e-15, -9.73e-15, 4730104929, 2010, 7}, "0|0.00|4,730,104,929|2010|7"},
+		{row{2.77e+09, 1.5, -12073, 9999, 255}, "2,770,000,000|1.50|-12,073|9999|255"},
+		{row{math.NaN(), math.NaN(), 0, 10000, 0}, "–|–|0|10,000|0"},
+		{row{math.Inf(1), math.Inf(-1), 1, -1, 1}, "∞|−∞|1|-1|1"},
+		{row{0.123456, -0.001, 100, 0, 0}, "0.1235|0.00|100|0|0"},
+		{row{12345.678, 3, 0, 0, 0}, "12,346|3.00|0|0|0"},
+		{row{1.5e-5, 0, 0, 0, 0}, "1.5e-05|0.00|0|0|0"},
+	} {
+		tab := TableOf([]row{c.in})
+		if got := strings.Join(tab.Rows[0], "|"); got != c.want {
+			t.Errorf("%+v: cells %q, want %q", c.in, got, c.want)
+		}
+		if h := tab.HTML(); strings.Contains(h, "NaN") || strings.Contains(h, "e-1") {
+			t.Errorf("%+v: HTML %q shows NaN or float noise", c.in, h)
+		}
+	}
+	for _, c := range []struct{ in, want float64 }{{1.78e-15, 0}, {-1.343e-15, 0}, {math.Copysign(0, -1), 0}, {1e-9, 1e-9}, {-0.82, -0.82}} {
+		if got := Denoise(c.in); got != c.want || math.Signbit(got) != math.Signbit(c.want) {
+			t.Errorf("Denoise(%g) = %g, want %g", c.in, got, c.want)
+		}
+	}
+	if got := NewTable("x").Add(math.NaN()).Rows[0][0]; got != "–" {
+		t.Errorf("Add(NaN) = %q, want –", got)
+	}
+}
+
+func TestNoteOnce(t *testing.T) {
+	var buf bytes.Buffer
+	old := Stdout
+	Stdout = &buf
+	defer func() { Stdout = old }()
+	for _, s := range []string{"skipped: a", "skipped: b", "skipped: a", "skipped: a"} {
+		Note(s)
+	}
+	if got, want := buf.String(), "skipped: a\nskipped: b\n"; got != want {
+		t.Errorf("notes printed %q, want %q (each once)", got, want)
+	}
+}
+
+func TestPointSeriesMarkersDiffer(t *testing.T) {
+	xys := plotter.XYs{{X: 1, Y: 1}, {X: 2, Y: 2}}
+	seen := map[string]int{}
+	for k := 0; k < len(Glyphs); k++ {
+		sc, err := seriesScatter(xys, k, Palette[k%len(Palette)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[fmt.Sprintf("%T", sc.Shape)]++
+	}
+	if len(seen) != len(Glyphs) {
+		t.Errorf("markers of %d series: %v, want all different", len(Glyphs), seen)
+	}
+	if _, err := LinePlot("t", "x", "y", Series{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}, Points: true},
+		Series{Name: "b", X: []float64{1, 2}, Y: []float64{2, 1}, Points: true}); err != nil {
+		t.Fatal(err)
 	}
 }

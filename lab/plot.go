@@ -106,19 +106,42 @@ func linePlot(first int, title, xLabel, yLabel string, series ...Series) (*plot.
 		}
 		p.Add(l)
 		if s.Points {
-			sc, err := plotter.NewScatter(xys)
+			sc, err := seriesScatter(xys, first+i, c)
 			if err != nil {
 				return nil, err
 			}
-			sc.Color = c
-			sc.Radius = vg.Points(2)
 			p.Add(sc)
+			if s.Name != "" {
+				p.Legend.Add(s.Name, l, sc)
+			}
+			continue
 		}
 		if s.Name != "" {
 			p.Legend.Add(s.Name, l)
 		}
 	}
 	return p, nil
+}
+
+// Glyphs are the point markers of LinePlot's series with Points, one per
+// series in turn, so that no two point series of a chart look alike even
+// where their colours are hard to tell apart.
+var Glyphs = []draw.GlyphDrawer{
+	draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{},
+	draw.RingGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{}, draw.SquareGlyph{},
+}
+
+// seriesScatter is the points of the k-th series of a chart, in its colour
+// and its own marker.
+func seriesScatter(xys plotter.XYs, k int, c color.Color) (*plotter.Scatter, error) {
+	sc, err := plotter.NewScatter(xys)
+	if err != nil {
+		return nil, err
+	}
+	sc.Color = c
+	sc.Radius = vg.Points(2.5)
+	sc.Shape = Glyphs[k%len(Glyphs)]
+	return sc, nil
 }
 
 // thinBuckets is the number of x buckets a long series is thinned to.
@@ -324,8 +347,11 @@ func LogX(p *plot.Plot) {
 // DecadeTicks marks a log axis at powers of ten: every 10^k, thinned to
 // every second, third, ... decade so that at most MaxLabels are labelled,
 // with unlabelled minor ticks at the other decades (and at 2..9 times a
-// decade when the axis spans at most two decades). Labels are exact:
-// 1, 10, 100, 1,000, 10,000 and 10⁵, 10⁶ ... above, never float noise.
+// decade when the axis spans at most two decades, those at 2 and 5
+// labelled too). Labels are exact and of one style per axis: 1, 10, 100,
+// 1,000, 10,000 (and 20, 50 ...) when every label lies in 1..10,000,
+// otherwise all powers (10⁰, 10¹ ... 10⁵, 10⁻²): never 10,000 beside 10⁵,
+// never float noise.
 type DecadeTicks struct {
 	// MaxLabels is the most labelled ticks (0: 8).
 	MaxLabels int
@@ -345,25 +371,44 @@ func (d DecadeTicks) Ticks(min, max float64) []plot.Tick {
 	for (hi-lo)/step+1 > most {
 		step++
 	}
+	labelled := func(k int) bool { return (k-lo)%step == 0 || lo%step == 0 && k%step == 0 }
+	inside := func(v float64) bool { return v >= min*(1-1e-9) && v <= max*(1+1e-9) }
+	plain := true // every labelled decade in 1..10,000
+	for k := lo; k <= hi; k++ {
+		if inside(math.Pow(10, float64(k))) && labelled(k) && (k < 0 || k > 4) {
+			plain = false
+		}
+	}
 	var ts []plot.Tick
 	for k := lo; k <= hi; k++ {
 		v := math.Pow(10, float64(k))
-		if v >= min*(1-1e-9) && v <= max*(1+1e-9) {
+		if inside(v) {
 			label := ""
-			if (k-lo)%step == 0 || lo%step == 0 && k%step == 0 {
-				label = DecadeLabel(k)
+			if labelled(k) {
+				label = decadeLabel(k, plain)
 			}
 			ts = append(ts, plot.Tick{Value: v, Label: label})
 		}
-		if hi-lo <= 2 {
+		if math.Log10(max/min) <= 2+1e-9 {
 			for m := 2; m <= 9; m++ {
 				if w := float64(m) * v; w > min && w < max {
-					ts = append(ts, plot.Tick{Value: w})
+					label := ""
+					if plain && (m == 2 || m == 5) && k >= 0 && k < 4 {
+						label = Int(int64(m) * int64(math.Round(v)))
+					}
+					ts = append(ts, plot.Tick{Value: w, Label: label})
 				}
 			}
 		}
 	}
 	return ts
+}
+
+func decadeLabel(k int, plain bool) string {
+	if plain {
+		return DecadeLabel(k)
+	}
+	return power(k)
 }
 
 // DecadeLabel writes 10^k: in full with thousands commas up to 10,000,
@@ -377,6 +422,11 @@ func DecadeLabel(k int) string {
 		}
 		return s
 	}
+	return power(k)
+}
+
+// power writes 10^k as 10 and a superscript exponent: 10⁰, 10⁵, 10⁻².
+func power(k int) string {
 	const sup = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 	digits := []rune(sup)
 	var b strings.Builder

@@ -13,7 +13,10 @@ import (
 // 10 seconds in logs (see package progressview).
 // In a notebook, a cell's bars share one output: a new bar replaces the
 // finished ones, and the elapsed time of a live bar ticks once a second.
-func Progress(job string) progress.Reporter { return progressview.Auto(job) }
+func Progress(job string) progress.Reporter {
+	maybeQuickBanner()
+	return progressview.Auto(job)
+}
 
 // Sweep returns the progress of a sweep of n searches (or games ...,
 // named by unit): one outer bar counting the searches done and one inner
@@ -21,6 +24,7 @@ func Progress(job string) progress.Reporter { return progressview.Auto(job) }
 // sw.Next(name) as each search's progress reporter, sw.Skip(name) for one
 // that needs no work, and call sw.Finish() at the end (defer it).
 func Sweep(job string, n int, unit string) *progressview.Sweep {
+	maybeQuickBanner()
 	return progressview.NewSweep(job, n, unit)
 }
 

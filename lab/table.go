@@ -151,6 +151,23 @@ func formatCell(v reflect.Value, format string) string {
 		return fmt.Sprint(v)
 	}
 	x := v.Interface()
+	if k := v.Kind(); (k == reflect.Float32 || k == reflect.Float64) && !v.Type().Implements(stringerType) {
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return Num(f) // never NaN or +Inf through a format
+		}
+		if format != "" {
+			if math.Abs(f) < noise {
+				f = 0
+			}
+			s := fmt.Sprintf(format, f)
+			if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.,% ") == "" {
+				s = s[1:] // -0.00 is 0.00
+			}
+			return s
+		}
+		return Num(f)
+	}
 	if format != "" {
 		return fmt.Sprintf(format, x)
 	}
@@ -161,14 +178,74 @@ func formatCell(v reflect.Value, format string) string {
 		return s.String()
 	}
 	switch v.Kind() {
-	case reflect.Float32, reflect.Float64:
-		f := v.Float()
-		if f == math.Trunc(f) && math.Abs(f) < 1e15 {
-			return strconv.FormatFloat(f, 'f', 0, 64)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return Int(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if u := v.Uint(); u <= math.MaxInt64 {
+			return Int(int64(u))
 		}
-		return strconv.FormatFloat(f, 'g', 4, 64)
 	}
 	return fmt.Sprint(x)
+}
+
+// noise is the magnitude below which a table's float is rounding noise of
+// a zero (a spread of equal values, 1.78e-15), shown as 0.
+const noise = 1e-12
+
+// Denoise returns 0 for a float of magnitude below 1e-12 (rounding noise
+// of a zero, such as a σ of 1.78e-15 or a coefficient of -1.3e-15, and
+// -0), and f otherwise: for numbers formatted with fmt verbs.
+func Denoise(f float64) float64 {
+	if math.Abs(f) < noise {
+		return 0
+	}
+	return f
+}
+
+// Num formats a float for a table cell or a sentence: 4 significant
+// digits; whole numbers and numbers of 10,000 or more in full with
+// thousands commas from 10,000 up (12,073, 2,770,000,000: never 2.77e+09
+// beside 4,730,104,929); magnitudes below 1e-12 (float noise) as 0; NaN as
+// "–" (no value), infinities as ∞ and −∞. Tables of TableOf and Add use it.
+func Num(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "–"
+	case math.IsInf(f, 1):
+		return "∞"
+	case math.IsInf(f, -1):
+		return "−∞"
+	case math.Abs(f) < noise:
+		return "0"
+	case math.Abs(f) >= 1e4 && math.Abs(f) < 1e18, f == math.Trunc(f) && math.Abs(f) < 1e18:
+		return Int(int64(math.Round(f)))
+	}
+	return strconv.FormatFloat(f, 'g', 4, 64)
+}
+
+// Int formats an integer for a table cell: in full, with thousands commas
+// from 10,000 up (9999, 10,000, 4,730,104,929; years and 4-digit numbers
+// stay as they are).
+func Int(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	if len(s) > 4 {
+		var b strings.Builder
+		for i, c := range s {
+			if i > 0 && (len(s)-i)%3 == 0 {
+				b.WriteByte(',')
+			}
+			b.WriteRune(c)
+		}
+		s = b.String()
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 // HTML renders the table as an HTML <table>.

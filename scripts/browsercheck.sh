@@ -2,10 +2,14 @@
 # scripts/browsercheck.sh: `make browsercheck`. Opens every notebook,
 # executed in quick mode, in the classic Jupyter Notebook in headless
 # Chromium (driven by playwright-core, pinned in tools/browsercheck) and
-# checks what a reader sees: no error output, no output wider than its
-# cell, no float-noise or overlapping axis labels, at most one progress bar
-# left per cell (tools/browsercheck/check.js). Saves a screenshot per
-# notebook into a folder it names at the end.
+# checks what a reader sees (tools/browsercheck/check.js has the list): no
+# error output, nothing wider than its cell, no code line cut at the right,
+# no NaN, Inf or float noise in tables and text, no raw DOT or JSON dump, no
+# character drawn as an empty box (tofu), no SVG text clipped, overlapping
+# or wider than its box, no chart crammed into a corner, no cited repository
+# path that does not exist, at most one progress bar left per cell. Saves
+# viewport tiles (1200x1000 px) of every notebook into a folder it names at
+# the end.
 #
 # The executed copies come from .cache/nbquick, which `make test`
 # (nbtest) writes; when a copy is missing or older than its notebook or
@@ -13,12 +17,14 @@
 # mode first (figures go to a temporary folder, never to figures/).
 #
 # Environment: BROWSERCHECK_OUT  the screenshot folder (default: a new
-# folder under /tmp).
+# folder under /tmp); BROWSERCHECK_NOTEBOOKS  a folder of executed
+# notebooks to check as they are (never rerun; default: .cache/nbquick,
+# rerun when stale).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 PY=/usr/bin/python3
-NBQ="$ROOT/.cache/nbquick"
+NBQ=${BROWSERCHECK_NOTEBOOKS:-$ROOT/.cache/nbquick}
 start=$SECONDS
 
 for tool in chromium node jupyter; do
@@ -33,24 +39,38 @@ done
 }
 
 notebooks=(notebooks/*.ipynb)
-stale=0
-for nb in "${notebooks[@]}"; do
-	copy="$NBQ/$(basename "$nb")"
-	if [[ ! -f $copy || $nb -nt $copy ]]; then
-		stale=1
-		break
-	fi
-	if [[ -n $(find lab engine datasets notebooks/src -newer "$copy" \( -name '*.go' -o -name '*.md' \) -print -quit 2>/dev/null) ]]; then
-		stale=1
-		break
-	fi
-done
-if ((stale)); then
-	echo "browsercheck: executing the notebooks in quick mode into $NBQ"
-	rm -rf "$NBQ"
-	$PY scripts/nbrun.py --quick --out "$NBQ" "${notebooks[@]}"
+if [[ -n ${BROWSERCHECK_NOTEBOOKS:-} ]]; then
+	# Executed notebooks of the caller's: checked as they are, never rerun.
+	[[ -d $NBQ ]] || {
+		echo "browsercheck: BROWSERCHECK_NOTEBOOKS=$NBQ is not a folder" >&2
+		exit 2
+	}
+	notebooks=("$NBQ"/*.ipynb)
+	[[ -f ${notebooks[0]} ]] || {
+		echo "browsercheck: BROWSERCHECK_NOTEBOOKS=$NBQ holds no .ipynb file" >&2
+		exit 2
+	}
+	echo "browsercheck: checking the notebooks in $NBQ as they are"
 else
-	echo "browsercheck: using the quick-mode notebooks of the last \`make test\` in $NBQ"
+	stale=0
+	for nb in "${notebooks[@]}"; do
+		copy="$NBQ/$(basename "$nb")"
+		if [[ ! -f $copy || $nb -nt $copy ]]; then
+			stale=1
+			break
+		fi
+		if [[ -n $(find lab engine datasets notebooks/src -newer "$copy" \( -name '*.go' -o -name '*.md' \) -print -quit 2>/dev/null) ]]; then
+			stale=1
+			break
+		fi
+	done
+	if ((stale)); then
+		echo "browsercheck: executing the notebooks in quick mode into $NBQ"
+		rm -rf "$NBQ"
+		$PY scripts/nbrun.py --quick --out "$NBQ" "${notebooks[@]}"
+	else
+		echo "browsercheck: using the quick-mode notebooks of the last \`make test\` in $NBQ"
+	fi
 fi
 
 out=${BROWSERCHECK_OUT:-$(mktemp -d /tmp/hatelab-browsercheck.XXXXXX)}
@@ -60,7 +80,8 @@ token=$($PY -c 'import secrets; print(secrets.token_hex(16))')
 log=$(mktemp /tmp/hatelab-browsercheck-server.XXXXXX.log)
 args=(--no-browser --ip=127.0.0.1 --port="$port" --NotebookApp.token="$token" --notebook-dir="$NBQ")
 [[ $(id -u) -eq 0 ]] && args+=(--allow-root)
-jupyter notebook "${args[@]}" >"$log" 2>&1 &
+# The lab's notebook settings (scripts/jupyter: code lines wrap), as make lab has them.
+JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH} jupyter notebook "${args[@]}" >"$log" 2>&1 &
 server=$!
 cleanup() {
 	# Delete the sessions (their kernels) the pages opened, then stop the server.
@@ -90,8 +111,10 @@ fi
 names=()
 for nb in "${notebooks[@]}"; do names+=("$(basename "$nb")"); done
 rc=0
-node tools/browsercheck/check.js --url "http://127.0.0.1:$port" --token "$token" --out "$out" "${names[@]}" || rc=$?
-echo "browsercheck: screenshots in $out: $(cd "$out" && ls | tr '\n' ' ')"
+stamp=$(mktemp /tmp/hatelab-browsercheck-stamp.XXXXXX)
+node tools/browsercheck/check.js --url "http://127.0.0.1:$port" --token "$token" --out "$out" --repo "$ROOT" "${names[@]}" || rc=$?
+echo "browsercheck: $(find "$out" -name '*.png' -newer "$stamp" | wc -l) screenshot tiles in $out"
+rm -f "$stamp"
 echo "browsercheck: $((SECONDS - start))s"
 ((rc == 0)) && rm -f "$log"
 exit $rc

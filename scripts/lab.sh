@@ -26,6 +26,16 @@
 #          message", a self-test line GoNB writes at start-up) are its own
 #          notes, not errors of the notebook.
 #
+# The lab never writes into the repository: Jupyter serves working copies
+# of the notebooks in .lab-notebooks/ (git-ignored, one level below the
+# root, so each notebook's wiring cell, ${GONB_DIR}/.., still reaches the
+# root), copied from notebooks/ when missing or older than the committed
+# notebook (an older copy is kept beside it as NAME.ipynb.~N~, and a line
+# says so). Figures go to .lab-notebooks/figures (HATELAB_FIGURES), never
+# to figures/: only `make notebooks` writes the committed notebooks and
+# figures. LAB_DIR names another folder (for tests; LAB_COPY_ONLY=1 copies
+# and exits).
+#
 # Exit status: 2 for a bad PORT or TOKEN, 1 if the port is in use or
 # Jupyter fails, else Jupyter's (Ctrl-C twice stops it).
 set -euo pipefail
@@ -99,6 +109,36 @@ if port_in_use; then
 fi
 [[ ${LAB_CHECK_ONLY:-} == 1 ]] && exit 0 # for tests: the checks above, no server
 
+# copy_notebooks SRC DST: DST gets a copy of every SRC/*.ipynb it lacks or
+# holds an older copy of (the older one kept as NAME.ipynb.~N~).
+copy_notebooks() {
+	local src=$1 dst=$2 nb copy fresh=0 kept=()
+	mkdir -p "$dst"
+	for nb in "$src"/*.ipynb; do
+		[[ -f $nb ]] || continue
+		copy=$dst/$(basename "$nb")
+		if [[ ! -e $copy ]]; then
+			cp -p "$nb" "$copy"
+			fresh=$((fresh + 1))
+		elif [[ $nb -nt $copy ]]; then
+			cp -p --backup=numbered "$nb" "$copy"
+			kept+=("$(basename "$nb")")
+		fi
+	done
+	((fresh)) && echo "lab: $fresh notebooks copied from notebooks/ into $dst: the lab saves there, never into the repository" >&2
+	for nb in "${kept[@]}"; do
+		echo "lab: notebooks/$nb is newer than your working copy: copied over it; your copy is kept as $dst/$nb.~N~" >&2
+	done
+	return 0
+}
+LAB_DIR=${LAB_DIR:-$ROOT/.lab-notebooks}
+copy_notebooks "$ROOT/notebooks" "$LAB_DIR"
+[[ ${LAB_COPY_ONLY:-} == 1 ]] && exit 0 # for tests: the copies, no server
+export HATELAB_FIGURES=${HATELAB_FIGURES:-$LAB_DIR/figures}
+# The project's notebook settings (scripts/jupyter/nbconfig: long code lines
+# wrap instead of being cut at the cell's right edge), before the user's.
+export JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}
+
 # Debian's jupyter-notebook is notebook 6 (NotebookApp); notebook 7 runs on
 # jupyter_server, whose options are ServerApp's.
 command -v jupyter >/dev/null || die 1 "jupyter is not installed: run make setup"
@@ -110,9 +150,9 @@ LAB_LOG=${LAB_LOG:-$ROOT/.cache/lab.log}
 mkdir -p "$(dirname "$LAB_LOG")"
 : >"$LAB_LOG"
 
-# Trust the committed notebooks: the classic UI hides SVG outputs of
-# untrusted notebooks.
-for nb in "$ROOT"/notebooks/*.ipynb; do
+# Trust the working copies: the classic UI hides SVG outputs of untrusted
+# notebooks.
+for nb in "$LAB_DIR"/*.ipynb; do
 	[[ -e $nb ]] && jupyter trust "$nb" >>"$LAB_LOG" 2>&1
 done
 
@@ -125,7 +165,7 @@ unset JUPYTER_TOKEN # it would take precedence over the file
 export JUPYTER_TOKEN_FILE=$TOKEN_FILE
 
 args=(--no-browser --ip=127.0.0.1 --port="$PORT" --$app.port_retries=0
-	--$app.terminals_enabled=False --notebook-dir="$ROOT/notebooks")
+	--$app.terminals_enabled=False --notebook-dir="$LAB_DIR")
 [[ $(id -u) -eq 0 ]] && args+=(--allow-root)
 
 # Jupyter logs on standard error (its kernels too): its lines go to

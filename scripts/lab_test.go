@@ -29,14 +29,15 @@ func labEnv(dir string, vars ...string) []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case "PORT", "TOKEN", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE", "LAB_CHECK_ONLY", "LAB_LOG",
+		case "PORT", "TOKEN", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE", "LAB_CHECK_ONLY", "LAB_LOG", "LAB_DIR", "LAB_COPY_ONLY",
 			"JUPYTER_DATA_DIR", "JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "TMPDIR":
 			continue
 		}
 		env = append(env, kv)
 	}
 	env = append(env, "JUPYTER_DATA_DIR="+filepath.Join(dir, "data"), "JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
-		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "run"), "TMPDIR="+dir, "LAB_LOG="+filepath.Join(dir, "lab.log"))
+		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "run"), "TMPDIR="+dir, "LAB_LOG="+filepath.Join(dir, "lab.log"),
+		"LAB_DIR="+filepath.Join(dir, "lab-notebooks"))
 	return append(env, vars...)
 }
 
@@ -150,6 +151,75 @@ func TestLabChecks(t *testing.T) {
 	}
 }
 
+// TestLabCopies checks that the lab serves working copies: a missing copy
+// is made, a newer one the user saved is left alone, an older one is
+// replaced with the user's kept beside it, and a line says each.
+func TestLabCopies(t *testing.T) {
+	needTools(t)
+	dir := t.TempDir()
+	work := filepath.Join(dir, "lab-notebooks")
+	committed, err := filepath.Glob("../notebooks/*.ipynb")
+	if err != nil || len(committed) < 2 {
+		t.Fatalf("committed notebooks: %v %v", committed, err)
+	}
+	env := labEnv(dir, "PORT="+strconv.Itoa(freePort(t)), "LAB_COPY_ONLY=1")
+	steps := []struct {
+		name    string
+		prepare func()
+		stderr  []string // lines expected, by prefix
+		kept    int      // NAME.ipynb.~N~ backups expected in all
+	}{
+		{"first start copies all", func() {}, []string{fmt.Sprintf("lab: %d notebooks copied from notebooks/ into %s", len(committed), work)}, 0},
+		{"second start copies none", func() {}, nil, 0},
+		{"a copy the user saved later is kept", func() {
+			now := time.Now().Add(time.Hour)
+			must(t, os.Chtimes(filepath.Join(work, filepath.Base(committed[0])), now, now))
+		}, nil, 0},
+		{"an older copy is replaced and kept", func() {
+			old := time.Now().Add(-100 * 365 * 24 * time.Hour)
+			must(t, os.WriteFile(filepath.Join(work, filepath.Base(committed[1])), []byte("mine"), 0o644))
+			must(t, os.Chtimes(filepath.Join(work, filepath.Base(committed[1])), old, old))
+		}, []string{"lab: notebooks/" + filepath.Base(committed[1]) + " is newer than your working copy"}, 1},
+		{"a missing copy is made again", func() {
+			must(t, os.Remove(filepath.Join(work, filepath.Base(committed[0]))))
+		}, []string{"lab: 1 notebooks copied"}, 1},
+	}
+	for _, st := range steps {
+		st.prepare()
+		code, stdout, stderr := runScript(t, env)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if stderr == "" {
+			lines = nil
+		}
+		if code != 0 || stdout != "" || len(lines) != len(st.stderr) {
+			t.Fatalf("%s: exit %d, stdout %q, stderr %q; want 0 and %d lines", st.name, code, stdout, stderr, len(st.stderr))
+		}
+		for i, want := range st.stderr {
+			if !strings.HasPrefix(lines[i], want) {
+				t.Errorf("%s: stderr line %q, want one starting %q", st.name, lines[i], want)
+			}
+		}
+		for _, nb := range committed {
+			if _, err := os.Stat(filepath.Join(work, filepath.Base(nb))); err != nil {
+				t.Errorf("%s: %v", st.name, err)
+			}
+		}
+		if kept, _ := filepath.Glob(filepath.Join(work, "*.~*~")); len(kept) != st.kept {
+			t.Errorf("%s: %d older copies kept (%q), want %d", st.name, len(kept), kept, st.kept)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(work, filepath.Base(committed[1])+".~1~")); err != nil || string(b) != "mine" {
+		t.Errorf("the user's older copy: %q, %v; want %q", b, err, "mine")
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestLabServer starts the lab for real on a free port with a token from
 // the environment, then checks: the URL printed is the one Jupyter
 // reports, with the token; no process's command line holds the token; the
@@ -222,8 +292,11 @@ func TestLabServer(t *testing.T) {
 	if log, _ := os.ReadFile(filepath.Join(dir, "lab.log")); !strings.Contains(string(log), "http://127.0.0.1:"+port+"/") {
 		t.Errorf("Jupyter's log does not report port %s:\n%s", port, log)
 	}
-	if got := stderr.String(); got != "lab: Jupyter's log (and the kernels'): "+filepath.Join(dir, "lab.log")+"\n" {
-		t.Errorf("stderr %q: want only the log's path", got)
+	// The first start also says where the working copies are (TestLabCopies).
+	committed, _ := filepath.Glob("../notebooks/*.ipynb")
+	if got := stderr.String(); !strings.HasSuffix(got, "\nlab: Jupyter's log (and the kernels'): "+filepath.Join(dir, "lab.log")+"\n") ||
+		!strings.HasPrefix(got, fmt.Sprintf("lab: %d notebooks copied from notebooks/ into %s", len(committed), filepath.Join(dir, "lab-notebooks"))) || strings.Count(got, "\n") != 2 {
+		t.Errorf("stderr %q: want the copies' line and the log's path", got)
 	}
 
 	// No command line holds the token (what ps shows to every user).

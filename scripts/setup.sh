@@ -5,11 +5,15 @@
 # second run takes a second or two. Steps:
 #   1. Debian packages for the classic Jupyter Notebook and for headless
 #      execution (jupyter-notebook, jupyter-nbconvert, jupyter-client,
-#      jupyter-nbformat). As root they are installed with apt-get; as any
-#      other user the script prints the exact command and exits 2.
+#      jupyter-nbformat), and fonts-unifont, a font with a glyph for every
+#      character of the Basic Multilingual Plane, so that Base2048 replays
+#      are drawn, not shown as empty boxes. As root they are installed with
+#      apt-get (its output goes to .cache/apt.log); as any other user the
+#      script prints the exact command and exits 2.
 #   2. The project's Go modules, downloaded with a timeout and retries.
-#   3. GoNB v0.11.4, goimports and staticcheck, pinned by the tools module in tools/,
-#      built into ./bin (git-ignored).
+#   3. GoNB v0.11.4, goimports and staticcheck, pinned by the tools module
+#      in tools/, and gopls (completion and help in the notebooks), pinned by
+#      tools/gopls, built into ./bin (git-ignored).
 #   4. The "gonb" Jupyter kernel, registered for this user, with a
 #      kernel.json whose env puts Go and ./bin on PATH, sets
 #      GOTOOLCHAIN=local and selects GoMLX's pure-Go backend.
@@ -33,8 +37,9 @@ BIN="$ROOT/bin"
 GONB_VERSION=v0.11.4
 XTOOLS_VERSION=v0.52.0
 STATICCHECK_VERSION=v0.8.2
+GOPLS_VERSION=v0.23.0
 GO_MIN_MINOR=26
-APT_PACKAGES=(jupyter-notebook jupyter-nbconvert jupyter-client jupyter-nbformat)
+APT_PACKAGES=(jupyter-notebook jupyter-nbconvert jupyter-client jupyter-nbformat fonts-unifont)
 GO_TIMEOUT=${HATELAB_GO_TIMEOUT:-300}
 GO_RETRIES=${HATELAB_GO_RETRIES:-4}
 
@@ -94,10 +99,15 @@ if ((${#need[@]})); then
 		say "missing Debian packages: ${need[*]}"
 		missing=1
 	elif [[ $(id -u) -eq 0 ]]; then
-		say "installing Debian packages: ${need[*]}"
+		say "installing Debian packages: ${need[*]} (apt's output: .cache/apt.log)"
 		export DEBIAN_FRONTEND=noninteractive
-		retry apt-get update -q
-		retry apt-get install -y -q --no-install-recommends "${need[@]}"
+		mkdir -p "$ROOT/.cache"
+		aptlog=$ROOT/.cache/apt.log
+		if ! { retry apt-get update -q && retry apt-get install -y -q --no-install-recommends "${need[@]}"; } >"$aptlog" 2>&1; then
+			say "apt-get failed; $aptlog ends:" >&2
+			tail -n 15 "$aptlog" | sed 's/^/    /' >&2
+			exit 1
+		fi
 	else
 		cat >&2 <<EOF
 setup: these Debian packages are missing: ${need[*]}
@@ -138,23 +148,28 @@ else
 	(cd "$ROOT" && retry "$GO" mod download)
 fi
 
-# --- 3. GoNB, goimports, staticcheck ----------------------------------------------
+# --- 3. GoNB, goimports, staticcheck, gopls ---------------------------------------
 has_tool() { # has_tool BINARY MODULE VERSION
 	[[ -x $1 ]] && "$GO" version -m "$1" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+$2[[:space:]]+$3([[:space:]]|$)"
 }
 if has_tool "$BIN/gonb" github.com/janpfeifer/gonb "$GONB_VERSION" &&
 	has_tool "$BIN/goimports" golang.org/x/tools "$XTOOLS_VERSION" &&
-	has_tool "$BIN/staticcheck" honnef.co/go/tools "$STATICCHECK_VERSION"; then
+	has_tool "$BIN/staticcheck" honnef.co/go/tools "$STATICCHECK_VERSION" &&
+	has_tool "$BIN/gopls" golang.org/x/tools/gopls "$GOPLS_VERSION"; then
 	:
 elif ((CHECK)); then
-	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION / staticcheck $STATICCHECK_VERSION not built in $BIN"
+	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION / staticcheck $STATICCHECK_VERSION / gopls $GOPLS_VERSION not built in $BIN"
 	missing=1
 else
-	say "building GoNB $GONB_VERSION, goimports $XTOOLS_VERSION and staticcheck $STATICCHECK_VERSION into $BIN"
-	(cd "$ROOT/tools" && retry "$GO" mod download)
-	# The build itself must not touch the network: everything is in the
-	# module cache now, and a stalled fetch would hang without a timeout.
-	(cd "$ROOT/tools" && GOPROXY=off GOBIN="$BIN" "$GO" install tool)
+	say "building GoNB $GONB_VERSION, goimports $XTOOLS_VERSION, staticcheck $STATICCHECK_VERSION and gopls $GOPLS_VERSION into $BIN (a minute or two)"
+	# gopls has a module of its own (tools/gopls): it needs the x/tools it
+	# was released with, not tools/go.mod's.
+	for mod in "$ROOT/tools" "$ROOT/tools/gopls"; do
+		(cd "$mod" && retry "$GO" mod download)
+		# The build itself must not touch the network: everything is in the
+		# module cache now, and a stalled fetch would hang without a timeout.
+		(cd "$mod" && GOPROXY=off GOBIN="$BIN" "$GO" install tool)
+	done
 fi
 
 # --- 4. The gonb kernel ---------------------------------------------------
@@ -183,7 +198,7 @@ elif ((CHECK)); then
 	missing=1
 else
 	say "registering the gonb Jupyter kernel"
-	# gopls is optional (only completion/inspection in the browser).
+	# GoNB finds gopls (completion, Shift-Tab help) on the kernel's PATH: ./bin.
 	log=$(mktemp)
 	if ! PATH="$GODIR:$BIN:$PATH" "$BIN/gonb" --install --force_deps >"$log" 2>&1; then
 		cat "$log" >&2

@@ -11,6 +11,7 @@ import (
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/spf13/cobra"
 )
 
@@ -182,6 +183,11 @@ func checkBeamRun(r *hatetris.Rules, width, maxPieces, workers int, ckpt string)
 }
 
 func printLevel(w io.Writer, ds beam.LevelStats) {
-	fmt.Fprintf(w, "level %4d  kept %7d  score %d..%d  value %.1f..%.1f  children %9d  families %5d  loops %d  %.2fs\n",
-		ds.Level, ds.Kept, ds.MinScore, ds.MaxScore, ds.WorstValue, ds.BestValue, ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
+	if ds.Kept == 0 { // no score or value range to show
+		fmt.Fprintf(w, "level %4d  kept %7d  (the beam died)  children %9d  %.2fs\n", ds.Level, ds.Kept, ds.Children, ds.Seconds)
+		return
+	}
+	fmt.Fprintf(w, "level %4d  kept %7d  score %s  value %s  children %9d  families %5d  loops %d  %.2fs\n",
+		ds.Level, ds.Kept, progress.IntRange(ds.MinScore, ds.MaxScore), progress.FloatRange(ds.WorstValue, ds.BestValue, 1),
+		ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
 }

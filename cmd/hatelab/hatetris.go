@@ -82,23 +82,28 @@ func newReplayCmd() *cobra.Command {
 		geo    geometry
 		aiName string
 		asJSON bool
+		record string
 	)
 	cmd := &cobra.Command{
-		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY",
+		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY | --record NAME",
 		Short: "Replay a HATETRIS game and print its score and final well",
 		Long: `Replay a HATETRIS game key by key under the real game's rules and AI.
 REPLAY is a replay in any format the game reads (raw keys, hex, Base65536,
 Base2048; recognised in the game's own order), @FILE, or - for standard input.
-Keys after game over are ignored, as in the game.`,
-		Example: `  hatelab replay --json @datasets/records/3711.txt
+Keys after game over are ignored, as in the game.
+--record NAME replays a record of datasets/records instead (hatelab records
+lists their ids; a name or a score works too), against its own AI unless
+--ai is given.`,
+		Example: `  hatelab replay --record 3711
+  hatelab replay --json --record david-felipe-1
   hatelab replay --ai mild DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, ai, err := geo.rulesAndAI(aiName)
+			in, err := replayRecordInput(cmd, record, args, &aiName)
 			if err != nil {
 				return err
 			}
-			in, err := readArg(args[0])
+			r, ai, err := geo.rulesAndAI(aiName)
 			if err != nil {
 				return err
 			}
@@ -137,6 +142,7 @@ Keys after game over are ignored, as in the game.`,
 	geo.register(cmd)
 	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI: hatetris (with the loop rule), mild, lovetris, brzustowski or burgiel")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"score","pieces_placed","sequence","game_over","keys_used","well"} (and "pieces", the old name of "sequence", for one release)`)
+	cmd.Flags().StringVar(&record, "record", "", "replay this record of datasets/records: an id, name or score from `hatelab records`")
 	return cmd
 }
 

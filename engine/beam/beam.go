@@ -304,7 +304,7 @@ func (s *searcher) loop(ctx context.Context) error {
 				return err
 			}
 		}
-		info := fmt.Sprintf("kept %d, score %d..%d, best %d", ds.Kept, ds.MinScore, ds.MaxScore, st.BestScore)
+		info := fmt.Sprintf("kept %d, score %s, best %d", ds.Kept, progress.IntRange(ds.MinScore, ds.MaxScore), st.BestScore)
 		if st.Died {
 			info = fmt.Sprintf("beam died, best %d", st.BestScore)
 		}

@@ -5,6 +5,8 @@
 // same numbers.
 package progress
 
+import "strconv"
+
 // Event is one snapshot of a job's progress.
 type Event struct {
 	// Job names the whole run, e.g. "bfs 10x7" or "beam w=1000".
@@ -43,4 +45,22 @@ func Or(r Reporter) Reporter {
 		return Discard
 	}
 	return r
+}
+
+// Range writes a range of values for a progress line: "lo..hi", or one
+// value when both read the same ("1.9", never "1.9..1.9").
+func Range(lo, hi string) string {
+	if lo == hi {
+		return lo
+	}
+	return lo + ".." + hi
+}
+
+// IntRange is Range of two integers: "3..7", "0".
+func IntRange(lo, hi int) string { return Range(strconv.Itoa(lo), strconv.Itoa(hi)) }
+
+// FloatRange is Range of two floats with prec decimals: "1.2..1.9", "1.9"
+// (equal once rounded).
+func FloatRange(lo, hi float64, prec int) string {
+	return Range(strconv.FormatFloat(lo, 'f', prec, 64), strconv.FormatFloat(hi, 'f', prec, 64))
 }

@@ -14,3 +14,19 @@ func TestFuncAndOr(t *testing.T) {
 		t.Errorf("events reached the wrong reporter: %+v", got)
 	}
 }
+
+func TestRanges(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{IntRange(3, 7), "3..7"},
+		{IntRange(0, 0), "0"},
+		{IntRange(-2, 5), "-2..5"},
+		{FloatRange(1.94, 1.86, 1), "1.9"},
+		{FloatRange(1.2, 1.9, 1), "1.2..1.9"},
+		{FloatRange(0.5, 0.5, 2), "0.50"},
+		{Range("a", "b"), "a..b"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

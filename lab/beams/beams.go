@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -160,12 +159,7 @@ func readCache(path string) ([]byte, error) {
 	return b, err
 }
 
-func beamCachePath(cache string) string {
-	if filepath.IsAbs(cache) {
-		return cache
-	}
-	return filepath.Join(os.TempDir(), cache)
-}
+func beamCachePath(cache string) string { return lab.ScratchPath(cache) }
 
 type beamCacheEntry struct {
 	Key   string

@@ -46,7 +46,7 @@ func ExamplePublishedBeam() {
 	// Output:
 	// BeamWidth  Quiescence  Score  Source
 	// ---------  ----------  -----  --------
-	//    100000  false          24  D&F 2023
-	//    100000  true           62  D&F 2023
-	//   1000000  true          148  D&F 2023
+	//   100,000  false          24  D&F 2023
+	//   100,000  true           62  D&F 2023
+	// 1,000,000  true          148  D&F 2023
 }

@@ -135,7 +135,7 @@ func Table(at float64, ms ...*Model) *lab.Table {
 	for i, m := range ms {
 		var ps []string
 		for j := range m.Fit.Coef {
-			ps = append(ps, fmt.Sprintf("%.4g ± %.2g", m.Fit.Coef[j], m.Fit.StdErr[j]))
+			ps = append(ps, fmt.Sprintf("%.4g ± %.2g", lab.Denoise(m.Fit.Coef[j]), m.Fit.StdErr[j]))
 		}
 		scale := ""
 		if m.Log {
@@ -146,7 +146,7 @@ func Table(at float64, ms ...*Model) *lab.Table {
 			notes[i], flagged = "not informative: "+why+"; left out of charts, not to be compared with records", true
 		}
 		rows[i] = Row{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
-			Sigma: fmt.Sprintf("%.3g%s", m.Fit.Sigma, scale), LOO: fmt.Sprintf("%.3g%s", m.Fit.LOORMSE, scale),
+			Sigma: fmt.Sprintf("%.3g%s", lab.Denoise(m.Fit.Sigma), scale), LOO: fmt.Sprintf("%.3g%s", lab.Denoise(m.Fit.LOORMSE), scale),
 			At: fmt.Sprint(at), Predict: pred}
 	}
 	if !flagged {

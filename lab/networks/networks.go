@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -63,9 +62,10 @@ type DataConfig struct {
 	Cache string
 }
 
-// CacheDir is a folder under the system's temporary folder for a
-// notebook's intermediate results.
-func CacheDir(name string) string { return filepath.Join(os.TempDir(), name) }
+// CacheDir is a folder for a notebook's intermediate results in this
+// clone's scratch folder under the system's temporary folder
+// (lab.ScratchPath: two clones never share one).
+func CacheDir(name string) string { return lab.ScratchPath(name) }
 
 // Reset empties dir (the first cell of a notebook calls it, so that a run
 // never reuses results of older code).

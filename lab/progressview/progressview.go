@@ -101,10 +101,12 @@ func (s snapshot) text() string {
 	if unit == "" {
 		unit = "items"
 	}
-	if s.Total > 0 {
+	switch {
+	case s.Total > 0:
 		parts = append(parts, fmt.Sprintf("%.0f%% %s/%s %s", 100*float64(s.Done)/float64(s.Total), humanize.Count(float64(s.Done)), humanize.Count(float64(s.Total)), unit))
-	} else {
+	case s.Done > 0:
 		parts = append(parts, humanize.Count(float64(s.Done))+" "+unit)
+		// Nothing counted and no total: no "0 items", which says nothing.
 	}
 	if s.Rate > 0 {
 		parts = append(parts, humanize.Count(s.Rate)+" "+unit+"/s")

@@ -243,3 +243,24 @@ func TestLineProgress(t *testing.T) {
 type fakeClock struct{ t time.Time }
 
 func (c *fakeClock) now() time.Time { return c.t }
+
+func TestStatusLineCounts(t *testing.T) {
+	for _, c := range []struct {
+		e       progress.Event
+		want    string
+		notWant string
+	}{
+		{progress.Event{Job: "cycle", Stage: "targets"}, "cycle · targets · 0:00", "0 items"},
+		{progress.Event{Job: "cycle", Stage: "targets", Unit: "wells"}, "cycle · targets · 0:00", "0 wells"},
+		{progress.Event{Job: "j", Done: 12}, "j · 12 items", ""},
+		{progress.Event{Job: "j", Done: 0, Total: 5, Unit: "games"}, "j · 0% 0/5 games", ""},
+	} {
+		m := newMeter(c.e.Job)
+		clk := &fakeClock{t: time.Unix(1000, 0)}
+		m.now = clk.now
+		txt := m.update(c.e).text()
+		if !strings.HasPrefix(txt, c.want) || c.notWant != "" && strings.Contains(txt, c.notWant) {
+			t.Errorf("%+v: status %q, want it to start %q without %q", c.e, txt, c.want, c.notWant)
+		}
+	}
+}

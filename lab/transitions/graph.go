@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ type Layout struct {
 	X, Y   []float64 // node centres, by node ID (NaN: not drawn)
 	Nodes  []int     // the drawn nodes, by layer then shape
 	W, H   float64   // the picture's size
+	SinkW  float64   // the width of a sink's box (its label fits)
 	cell   float64
 	layers [][]int
 }
@@ -66,12 +68,23 @@ func NewLayout(g *flats.Graph) *Layout {
 		tallest = max(tallest, len(ly))
 	}
 	nodeW, rowH := float64(w)*cell, cell+gapY
-	l.H = float64(tallest)*rowH + 60
-	l.W = float64(len(l.layers))*(nodeW+gapX) + 20
+	// The sinks' boxes hold their labels ("immortal" at 9 px is about 40 px).
+	l.SinkW = max(nodeW, 50)
+	tallest = max(tallest, 4)
+	l.H = float64(tallest)*rowH + 36 // the title above, a small margin below
+	l.W = float64(len(l.layers)-1)*(nodeW+gapX) + l.SinkW + 20
 	for k, ly := range l.layers {
 		sort.Slice(ly, func(i, j int) bool { return g.State(ly[i]).Shape() < g.State(ly[j]).Shape() })
 		x := 10 + float64(k)*(nodeW+gapX) + nodeW/2
 		top := 30 + (float64(tallest)-float64(len(ly)))*rowH/2
+		if k == w { // the sinks: apart, a third of the way from the top and from the bottom
+			x = 10 + float64(k)*(nodeW+gapX) + l.SinkW/2
+			span := float64(tallest) * rowH
+			l.X[g.N], l.Y[g.N] = x, 30+span/3
+			l.X[g.N+1], l.Y[g.N+1] = x, 30+2*span/3
+			l.Nodes = append(l.Nodes, g.N, g.N+1)
+			continue
+		}
 		for i, u := range ly {
 			l.X[u], l.Y[u] = x, top+float64(i)*rowH+rowH/2
 			l.Nodes = append(l.Nodes, u)
@@ -79,6 +92,11 @@ func NewLayout(g *flats.Graph) *Layout {
 	}
 	return l
 }
+
+// MaxDrawnEdges is the most edges GraphSVG draws: a larger graph (the 6x6
+// well's 370 edges) shows only its heaviest edges, and says so in its
+// legend (EdgeTable lists them).
+const MaxDrawnEdges = 60
 
 // GraphSVG draws a shape-only transition graph (widths up to about 6):
 // nodes layered by popcount, each a mini-row of the well's cells; an edge's
@@ -111,6 +129,9 @@ func GraphSVG(g *flats.Graph, title string) lab.SVG {
 	}
 	var s strings.Builder
 	legendH := 52.0
+	if g.EdgeCount() > MaxDrawnEdges {
+		legendH += 14
+	}
 	H := l.H + legendH
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="100%%" style="max-width:%.0fpx;height:auto" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`, l.W, H, l.W)
 	fmt.Fprintf(&s, `<rect width="%.0f" height="%.0f" fill="#fff"/>`, l.W, H)
@@ -127,11 +148,27 @@ func GraphSVG(g *flats.Graph, title string) lab.SVG {
 			es = append(es, edge{u, int(v), ns[i]})
 		}
 	}
-	sort.SliceStable(es, func(i, j int) bool { return es[i].n < es[j].n })
+	// The heaviest MaxDrawnEdges edges, drawn thin before thick.
+	allEdges, total, kept := len(es), 0.0, 0.0
+	for _, e := range es {
+		total += e.n
+	}
+	sort.SliceStable(es, func(i, j int) bool { return es[i].n > es[j].n })
+	if len(es) > MaxDrawnEdges {
+		es = es[:MaxDrawnEdges]
+	}
+	for _, e := range es {
+		kept += e.n
+	}
+	slices.Reverse(es)
 	s.WriteString(`<g fill="none" stroke-opacity="0.55">`)
 	for _, e := range es {
 		x1, y1 := l.X[e.u]+nodeW/2+2, l.Y[e.u]
-		x2, y2 := l.X[e.v]-nodeW/2-2, l.Y[e.v]
+		half := nodeW / 2
+		if e.v >= g.N {
+			half = l.SinkW / 2
+		}
+		x2, y2 := l.X[e.v]-half-2, l.Y[e.v]
 		sw := 0.4 + 3.6*math.Log1p(e.n)/math.Log1p(maxN)
 		mx := (x1 + x2) / 2
 		fmt.Fprintf(&s, `<path class="edge" d="M%.1f %.1fC%.1f %.1f %.1f %.1f %.1f %.1f" stroke="%s" stroke-width="%.2f"><title>%s → %s: %s</title></path>`,
@@ -147,7 +184,7 @@ func GraphSVG(g *flats.Graph, title string) lab.SVG {
 				name = "immortal"
 			}
 			fmt.Fprintf(&s, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="3" fill="%s" stroke="#333"/><text x="%.1f" y="%.1f" font-size="9" text-anchor="middle" fill="%s">%s</text></g>`,
-				x0, y0-3, nodeW, l.cell+6, colour(u), l.X[u], l.Y[u]+3, map[bool]string{true: "#000", false: "#fff"}[u == g.N], name)
+				l.X[u]-l.SinkW/2, y0-4, l.SinkW, l.cell+8, colour(u), l.X[u], l.Y[u]+3, map[bool]string{true: "#000", false: "#fff"}[u == g.N], name)
 			continue
 		}
 		shape := g.State(u).Shape()
@@ -169,6 +206,10 @@ func GraphSVG(g *flats.Graph, title string) lab.SVG {
 	}
 	fmt.Fprintf(&s, `<text x="170" y="%.0f">0</text><text x="%d" y="%.0f" text-anchor="end">1</text>`, ly+24, 170+11*18, ly+24)
 	fmt.Fprintf(&s, `<text x="10" y="%.0f">grey: no B · edge width ∝ log count (max %s) · columns: cells filled 0..%d, then the sinks</text>`, ly+40, lab.Count(maxN), w-1)
+	if len(es) < allEdges {
+		fmt.Fprintf(&s, `<text x="10" y="%.0f">only the %d heaviest of %d edges are drawn (%.0f%% of the transitions); transitions.EdgeTable lists them</text>`,
+			ly+54, len(es), allEdges, 100*kept/total)
+	}
 	s.WriteString(`</g></svg>`)
 	return lab.SVG(s.String())
 }
@@ -181,7 +222,7 @@ func fmtB(b []float64, u int, g *flats.Graph) string {
 		return "0"
 	}
 	if math.IsNaN(b[u]) {
-		return "-"
+		return "–"
 	}
 	return fmt.Sprintf("%.3f", b[u])
 }
@@ -191,8 +232,44 @@ func esc(s string) string {
 	return r.Replace(s)
 }
 
-// DrawnCounts returns the nodes and edges GraphSVG draws for g (the nodes
-// with an edge, both sinks included, and every edge).
+// EdgeRow is one transition of a shape-only graph, for EdgeTable.
+type EdgeRow struct {
+	From  string  `lab:"from"`
+	To    string  `lab:"to"`
+	Count float64 `lab:"count"`
+	Share string  `lab:"share of all"`
+	BFrom string  `lab:"B from"`
+	BTo   string  `lab:"B to"`
+}
+
+// EdgeTable lists the n heaviest edges of a shape-only graph, heaviest
+// first, with their share of all transitions and the B of both ends: the
+// reading aid beside a graph too dense to read edge by edge.
+func EdgeTable(g *flats.Graph, n int) []EdgeRow {
+	b := flats.Absorb(g)
+	var rows []EdgeRow
+	total := 0.0
+	for u := 0; u < g.Nodes(); u++ {
+		to, ns := g.Out(u)
+		for i, v := range to {
+			total += ns[i]
+			rows = append(rows, EdgeRow{From: g.State(u).Format(g.Width), To: g.State(int(v)).Format(g.Width), Count: ns[i],
+				BFrom: fmtB(b, u, g), BTo: fmtB(b, int(v), g)})
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Count > rows[j].Count })
+	if n < len(rows) {
+		rows = rows[:max(n, 0)]
+	}
+	for i := range rows {
+		rows[i].Share = fmt.Sprintf("%.1f%%", 100*rows[i].Count/total)
+	}
+	return rows
+}
+
+// DrawnCounts returns the nodes and edges of g that GraphSVG lays out (the
+// nodes with an edge, both sinks included, and every edge; it draws at
+// most MaxDrawnEdges of the edges).
 func DrawnCounts(g *flats.Graph) (nodes, edges int) {
 	for _, d := range drawnNodes(g) {
 		if d {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -16,6 +17,7 @@ import (
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -69,11 +71,14 @@ func Random(width, height, n int, seed uint64) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	name := fmt.Sprintf("random %d games %dx%d seed %d", n, width, height, seed)
+	done := stage(name, int64(n), "games")
 	gs, err := flats.RandomGames(r, n, seed, 0)
+	done()
 	if err != nil {
 		return nil, err
 	}
-	return newSource(fmt.Sprintf("random %d games %dx%d seed %d", n, width, height, seed), r, gs)
+	return newSource(name, r, gs)
 }
 
 // Records returns the world-record replays as a source.
@@ -94,11 +99,25 @@ func Records() (*Source, error) {
 // on the standard well (flats.BeamGames).
 func Beam(widths []int, starts int, seed uint64) (*Source, error) {
 	r := hatetris.Standard()
+	name := fmt.Sprintf("beam widths %v, %d starts, seed %d", widths, starts, seed)
+	done := stage(name, int64(len(widths)*starts), "searches")
 	gs, err := flats.BeamGames(context.Background(), r, widths, starts, 8, seed, true)
+	done()
 	if err != nil {
 		return nil, err
 	}
-	return newSource(fmt.Sprintf("beam widths %v, %d starts, seed %d", widths, starts, seed), r, gs)
+	return newSource(name, r, gs)
+}
+
+// stage shows a progress bar for one step that reports nothing while it
+// runs (a notebook's bar ticks its elapsed time) and returns the function
+// that finishes it with all n units done.
+func stage(job string, n int64, unit string) (done func()) {
+	rep := lab.Progress(job)
+	rep.Report(progress.Event{Job: job, Stage: "running", Total: n, Unit: unit})
+	return func() {
+		rep.Report(progress.Event{Job: job, Stage: "done", Done: n, Total: n, Unit: unit, Finished: true})
+	}
 }
 
 // lifeColors are the colours of life slots in LifeStrip.
@@ -360,20 +379,14 @@ func reachColor(t float64) string {
 // to green (1), the filled cells grey, with R_y written at the right.
 func PermeabilityWell(r *hatetris.Rules, w *hatetris.Well, p *flats.Permeability, title string) lab.SVG {
 	reach := Reach(r, w, p)
-	top := r.Depth - 1
-	for y := 0; y < r.Depth; y++ {
-		if w[y] != 0 {
-			top = y
-			break
-		}
-	}
-	top = max(0, top-2)
-	return lab.Grid{Cols: r.Width + 3, Rows: r.Depth - top, Size: 12, Title: title,
-		Caption: "empty cells: pink = no piece reaches, green = reached\n(R: product of π from the top)",
-		Cell: func(x, y int) lab.Cell {
-			yy := y + top
+	// The whole well, so that wells drawn side by side line up row for row;
+	// R in the column right of the well as a short fraction (.93, 1, 0) in a
+	// font large enough to read.
+	return lab.Grid{Cols: r.Width + 2, Rows: r.Depth, Size: 16, Title: title,
+		Caption: "empty cells: pink = no piece reaches, green = reached\nright: R, the product of π from the top (.93 = 0.93)",
+		Cell: func(x, yy int) lab.Cell {
 			if x == r.Width+1 {
-				return lab.Cell{Label: fmt.Sprintf("%.2f", reach[yy])}
+				return lab.Cell{Label: shortFraction(reach[yy])}
 			}
 			if x >= r.Width {
 				return lab.Cell{}
@@ -385,11 +398,25 @@ func PermeabilityWell(r *hatetris.Rules, w *hatetris.Well, p *flats.Permeability
 		}}.SVG()
 }
 
+// shortFraction writes a fraction in [0, 1] in at most three characters:
+// 0, .07, .93, 1; "–" for NaN.
+func shortFraction(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "–"
+	case f >= 0.995:
+		return "1"
+	case f < 0.005:
+		return "0"
+	}
+	return fmt.Sprintf(".%02.0f", 100*f)
+}
+
 // SourceRow is one source of flats in a comparison.
 type SourceRow struct {
 	Source   string  `lab:"source"`
-	Games    float64 `lab:"games,%.0f"`
-	Moves    float64 `lab:"moves,%.0f"`
+	Games    float64 `lab:"games"`
+	Moves    float64 `lab:"moves"`
 	Shapes   int     `lab:"shapes"`
 	Never    int     `lab:"never cleared"`
 	Spearman float64 `lab:"Spearman B vs first,%.2f"`
@@ -438,7 +465,13 @@ type BPoint struct {
 // sources of games (of rules r), resampling each source's games n times.
 func CompareB(r *hatetris.Rules, a, b []flats.Game, shapes []string, n int, seed uint64) ([]BPoint, error) {
 	var out []BPoint
-	for _, sh := range shapes {
+	job := fmt.Sprintf("bootstrap B, %d resamples", n)
+	rep := lab.Progress(job)
+	defer func() {
+		rep.Report(progress.Event{Job: job, Stage: "done", Done: int64(len(out)), Total: int64(len(shapes)), Unit: "shapes", Finished: true})
+	}()
+	for i, sh := range shapes {
+		rep.Report(progress.Event{Job: job, Stage: sh, Done: int64(i), Total: int64(len(shapes)), Unit: "shapes"})
 		v, err := flats.ParseShape(sh, r.Width)
 		if err != nil {
 			return nil, err
@@ -457,54 +490,65 @@ func CompareB(r *hatetris.Rules, a, b []flats.Game, shapes []string, n int, seed
 	return out, nil
 }
 
-// BScatter plots CompareB's points: B in source a (x) against source b (y)
-// with their 95% bootstrap intervals, and the diagonal.
+// BScatter plots CompareB's points as a dot plot: one row per shape (the
+// first at the top), B in source a (circles) and in source b (triangles) on
+// a common 0..1 axis, each with its 95% bootstrap interval. Unlike a
+// scatter of one B against the other, it keeps every shape apart when one
+// source's B are all near 0 or 1 (random games clear almost none of the
+// records' common shapes: a scatter put every point in one corner).
 func BScatter(pts []BPoint, nameA, nameB string) (*plot.Plot, error) {
 	p := lab.NewPlot()
-	p.Title.Text = fmt.Sprintf("Shape clearability B: %s vs %s (95%% bootstrap intervals)", nameA, nameB)
-	p.X.Label.Text = "B in " + nameA
-	p.Y.Label.Text = "B in " + nameB
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
+	p.Title.Text = fmt.Sprintf("Shape clearability B: %s and %s (95%% bootstrap intervals)", nameA, nameB)
+	p.X.Label.Text = "B, the probability that a flat of the shape is cleared"
+	p.X.Min, p.X.Max = -0.02, 1.02
 	p.Add(plotter.NewGrid())
-	diag, _ := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
-	diag.Color = lab.Palette[7]
-	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
-	p.Add(diag)
-	var xy plotter.XYs
-	var xe, ye plotter.Errors
 	type xyErr struct {
 		plotter.XYs
 		plotter.XErrors
-		plotter.YErrors
 	}
-	for _, pt := range pts {
-		if math.IsNaN(pt.A.Estimate) || math.IsNaN(pt.B.Estimate) {
+	var ticks []plot.Tick
+	var sa, sb xyErr
+	n := len(pts)
+	for i, pt := range pts {
+		y := float64(n - 1 - i) // the first shape at the top
+		ticks = append(ticks, plot.Tick{Value: y, Label: pt.Shape})
+		for _, c := range []struct {
+			iv flats.Interval
+			d  *xyErr
+			dy float64
+		}{{pt.A, &sa, 0.15}, {pt.B, &sb, -0.15}} {
+			if math.IsNaN(c.iv.Estimate) {
+				continue
+			}
+			c.d.XYs = append(c.d.XYs, plotter.XY{X: c.iv.Estimate, Y: y + c.dy})
+			c.d.XErrors = append(c.d.XErrors, struct{ Low, High float64 }{c.iv.Estimate - c.iv.Lo, c.iv.Hi - c.iv.Estimate})
+		}
+	}
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	p.Y.Tick.Length = 0 // the shapes label rows: no tick marks through them
+	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3
+	for i, c := range []struct {
+		d     xyErr
+		name  string
+		glyph draw.GlyphDrawer
+	}{{sa, nameA, draw.CircleGlyph{}}, {sb, nameB, draw.TriangleGlyph{}}} {
+		if len(c.d.XYs) == 0 {
 			continue
 		}
-		xy = append(xy, plotter.XY{X: pt.A.Estimate, Y: pt.B.Estimate})
-		xe = append(xe, struct{ Low, High float64 }{pt.A.Estimate - pt.A.Lo, pt.A.Hi - pt.A.Estimate})
-		ye = append(ye, struct{ Low, High float64 }{pt.B.Estimate - pt.B.Lo, pt.B.Hi - pt.B.Estimate})
+		sc, err := plotter.NewScatter(c.d)
+		if err != nil {
+			return nil, err
+		}
+		sc.Color, sc.Shape, sc.Radius = lab.Palette[i], c.glyph, vg.Points(3)
+		xb, err := plotter.NewXErrorBars(c.d)
+		if err != nil {
+			return nil, err
+		}
+		xb.Color = lab.Palette[i]
+		p.Add(xb, sc)
+		p.Legend.Add(c.name, sc)
 	}
-	if len(xy) == 0 {
-		return p, nil
-	}
-	d := xyErr{xy, plotter.XErrors(xe), plotter.YErrors(ye)}
-	sc, err := plotter.NewScatter(d)
-	if err != nil {
-		return nil, err
-	}
-	sc.Color = lab.Palette[0]
-	sc.Shape = draw.CircleGlyph{}
-	xb, err := plotter.NewXErrorBars(d)
-	if err != nil {
-		return nil, err
-	}
-	yb, err := plotter.NewYErrorBars(d)
-	if err != nil {
-		return nil, err
-	}
-	xb.Color, yb.Color = lab.Palette[0], lab.Palette[0]
-	p.Add(xb, yb, sc)
+	p.Legend.Top, p.Legend.Left = false, true
 	return p, nil
 }
 
@@ -513,7 +557,7 @@ type FloorFact struct {
 	Well      string `lab:"well"`
 	Start     string `lab:"start"`
 	Clearable bool   `lab:"floor row cleared"`
-	Pieces    int    `lab:"fewest pieces"`
+	Pieces    string `lab:"fewest pieces"` // "–" when the floor row is never cleared
 	Wells     int    `lab:"wells searched"`
 	// Source says whether it was computed now or tabulated.
 	Source string `lab:"source"`
@@ -545,6 +589,15 @@ var floorTabulated = [][3]int{
 	{0, 0, 24970},  // 10x5 lone floor row 0111111111
 }
 
+// fewest writes the fewest pieces that clear the floor row, "–" when no
+// game clears it (not 0, which reads as a value).
+func fewest(clearable bool, pieces int) string {
+	if !clearable {
+		return "–"
+	}
+	return strconv.Itoa(pieces)
+}
+
 // FloorFacts answers the exact floor-row questions under HATETRIS Mild
 // (equal to HATETRIS in these wells: no well repeats): computed now when
 // live (seconds), else the tabulated answers.
@@ -558,7 +611,7 @@ func FloorFacts(live bool) ([]FloorFact, error) {
 		f := FloorFact{Well: fmt.Sprintf("%dx%d", c.width, c.height), Start: start}
 		if !live && i < len(floorTabulated) {
 			t := floorTabulated[i]
-			f.Clearable, f.Pieces, f.Wells, f.Source = t[0] == 1, t[1], t[2], "tabulated (engine/flats tests)"
+			f.Clearable, f.Pieces, f.Wells, f.Source = t[0] == 1, fewest(t[0] == 1, t[1]), t[2], "tabulated (engine/flats tests)"
 			out = append(out, f)
 			continue
 		}
@@ -578,7 +631,7 @@ func FloorFacts(live bool) ([]FloorFact, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.Clearable, f.Pieces, f.Wells, f.Source = res.Clearable, res.Pieces, res.Wells, "computed now"
+		f.Clearable, f.Pieces, f.Wells, f.Source = res.Clearable, fewest(res.Clearable, res.Pieces), res.Wells, "computed now"
 		out = append(out, f)
 	}
 	return out, nil

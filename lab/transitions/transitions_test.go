@@ -41,6 +41,42 @@ func recordTable(t testing.TB) *flats.Table {
 	return src.Table()
 }
 
+// TestEdgeTable: the heaviest edges first, shares of all transitions, B
+// of both ends, never NaN.
+func TestEdgeTable(t *testing.T) {
+	g := graph6(t)
+	rows := EdgeTable(g, 10)
+	if len(rows) != 10 {
+		t.Fatalf("%d rows, want 10", len(rows))
+	}
+	for i, r := range rows {
+		if i > 0 && r.Count > rows[i-1].Count {
+			t.Errorf("row %d: count %g after %g: not heaviest first", i, r.Count, rows[i-1].Count)
+		}
+		if r.From == "" || r.To == "" || !strings.HasSuffix(r.Share, "%") || strings.Contains(r.BFrom+r.BTo, "NaN") {
+			t.Errorf("row %d: %+v", i, r)
+		}
+	}
+	if n := len(EdgeTable(g, 1000)); n != g.EdgeCount() {
+		t.Errorf("EdgeTable(g, 1000): %d rows, want all %d edges", n, g.EdgeCount())
+	}
+	if n := len(EdgeTable(g, -1)); n != 0 {
+		t.Errorf("EdgeTable(g, -1): %d rows", n)
+	}
+}
+
+// TestShortFraction: R in three characters at most.
+func TestShortFraction(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{{0.93, ".93"}, {0.071, ".07"}, {0.999, "1"}, {1, "1"}, {0.001, "0"}, {math.NaN(), "–"}} {
+		if got := shortFraction(c.in); got != c.want {
+			t.Errorf("shortFraction(%g) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestGraphSVG: the drawing of the 6x6 and a 4-wide graph is well-formed
 // XML, draws one node group per node with an edge and one path per edge,
 // scales by viewBox, and is the same twice.
@@ -56,8 +92,12 @@ func TestGraphSVG(t *testing.T) {
 		if got := strings.Count(s, `<g class="node">`); got != nodes {
 			t.Errorf("width %d: %d nodes drawn, want %d", g.Width, got, nodes)
 		}
-		if got := strings.Count(s, `class="edge"`); got != edges || edges != g.EdgeCount() {
-			t.Errorf("width %d: %d edges drawn, want %d", g.Width, got, edges)
+		want := min(edges, MaxDrawnEdges)
+		if got := strings.Count(s, `class="edge"`); got != want || edges != g.EdgeCount() {
+			t.Errorf("width %d: %d edges drawn, want %d (of %d)", g.Width, got, want, edges)
+		}
+		if aid := strings.Contains(s, "heaviest of"); aid != (edges > MaxDrawnEdges) {
+			t.Errorf("width %d, %d edges: legend says only the heaviest are drawn: %v", g.Width, edges, aid)
 		}
 		if !strings.Contains(s, `viewBox="0 0 `) || !strings.Contains(s, `width="100%"`) || !strings.Contains(s, "B (absorption into cleared)") {
 			t.Error("no viewBox, full width or legend")

@@ -3,18 +3,32 @@
 // headless Chromium and check what a reader sees (scripts/browsercheck.sh
 // serves the notebooks and calls this; see `make browsercheck`).
 //
-//   node check.js --url http://127.0.0.1:PORT --token TOKEN --out DIR NAME.ipynb...
+//   node check.js --url http://127.0.0.1:PORT --token TOKEN --out DIR [--repo ROOT] NAME.ipynb...
 //
 // Fails (exit 1) on, per notebook:
 //   - any error output: an error or stderr stream output, or an error shown
 //     by lab.Show (its red error box);
 //   - any output element wider than its cell (scrollWidth > clientWidth of
 //     an output area, or a child reaching past its right edge);
-//   - an SVG text that is a number with more than 6 significant digits
-//     (float noise such as 9.999999999999999e+26);
-//   - two numeric labels of one SVG picture whose boxes overlap;
+//   - a code line cut at the right of its cell (the editor scrolls);
+//   - NaN, Inf or float noise (1.78e-15, 0.30000000000000004, 2.77e+09 in
+//     a table) in an HTML table or a text output;
+//   - a raw source dump in an output: Graphviz DOT, or JSON over 4 kB;
+//   - a character the page's fonts cannot draw (tofu: drawn as the font's
+//     missing-glyph box), in any output or markdown cell;
+//   - an SVG text that is a decimal number with more than 6 significant
+//     digits (float noise such as 9.999999999999999e+26);
+//   - two texts (labels, titles: not only numbers) of one SVG picture whose
+//     boxes overlap, a text clipped by its picture's edge, or a text wider
+//     than the box (rect) it sits in;
+//   - a chart whose points all sit within a few percent of one corner, or
+//     all on one line hugging an axis;
+//   - a repository path cited in a markdown cell (as `code` or a relative
+//     link) that does not exist under ROOT (--repo; bin/, .cache/ and
+//     absolute paths are not checked);
 //   - more than one progress bar left in a finished cell.
-// A full-page screenshot of each notebook goes to DIR/NAME.png.
+// Screenshots go to DIR as viewport tiles of 1200x1000 px: NAME-01.png,
+// NAME-02.png ... (at most 60 a notebook).
 'use strict';
 
 const fs = require('fs');
@@ -22,17 +36,18 @@ const path = require('path');
 const { chromium } = require('playwright-core');
 
 function parseArgs(argv) {
-  const a = { url: '', token: '', out: '', notebooks: [], chromium: process.env.CHROMIUM || '/usr/bin/chromium' };
+  const a = { url: '', token: '', out: '', repo: '', notebooks: [], chromium: process.env.CHROMIUM || '/usr/bin/chromium' };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--url') a.url = argv[++i];
     else if (v === '--token') a.token = argv[++i];
     else if (v === '--out') a.out = argv[++i];
     else if (v === '--chromium') a.chromium = argv[++i];
+    else if (v === '--repo') a.repo = argv[++i];
     else a.notebooks.push(v);
   }
   if (!a.url || !a.out || a.notebooks.length === 0) {
-    console.error('usage: node check.js --url URL --token TOKEN --out DIR NAME.ipynb...');
+    console.error('usage: node check.js --url URL --token TOKEN --out DIR [--repo ROOT] NAME.ipynb...');
     process.exit(2);
   }
   return a;
@@ -40,7 +55,60 @@ function parseArgs(argv) {
 
 // Runs in the page: returns a list of problems found in the rendered notebook.
 function inspect() {
+  // Runs in the page: characters drawn as their font's missing-glyph box.
+  // Each distinct non-ASCII character of the notebook's text is drawn on a
+  // canvas in its element's font and compared, pixel for pixel, with two
+  // characters no font has (U+0378, unassigned; U+FDD0, a noncharacter).
+  function tofu() {
+    const problems = [];
+    const byFont = new Map(); // font-family -> Map(char -> cell)
+    const cells = Array.from(document.querySelectorAll('#notebook-container .cell'));
+    cells.forEach((cell, ci) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const t = n.nodeValue;
+        if (!/[^\x00-\x7f]/.test(t)) continue;
+        const el = n.parentElement;
+        if (!el || el.closest('.CodeMirror-measure, script, style')) continue;
+        const fam = getComputedStyle(el).fontFamily;
+        if (!byFont.has(fam)) byFont.set(fam, new Map());
+        const m = byFont.get(fam);
+        for (const ch of t) {
+          if (ch.charCodeAt(0) < 0x80 || m.has(ch)) continue;
+          if (/[\p{M}\p{Cf}\p{Z}\p{Cc}]/u.test(ch)) continue;
+          m.set(ch, ci + 1);
+        }
+      }
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = 48; canvas.height = 48;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    const draw = (fam, ch) => {
+      ctx.clearRect(0, 0, 48, 48);
+      ctx.font = `32px ${fam}`;
+      ctx.fillStyle = '#000';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(ch, 4, 24);
+      return ctx.getImageData(0, 0, 48, 48).data.join(',');
+    };
+    for (const [fam, m] of byFont) {
+      const refs = ['\u0378', '\ufdd0'].map((c) => draw(fam, c));
+      const bad = [];
+      for (const [ch, ci] of m) {
+        const img = draw(fam, ch);
+        if (refs.includes(img)) bad.push({ ch, ci });
+      }
+      if (bad.length) {
+        const cellsHit = [...new Set(bad.map((b) => b.ci))].slice(0, 5).join(', ');
+        const sample = bad.slice(0, 8).map((b) => `${b.ch} U+${b.ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
+        problems.push(`cell${cellsHit.includes(',') ? 's' : ''} ${cellsHit}: ${bad.length} characters have no glyph in the page's fonts (${fam.slice(0, 40)}), drawn as empty boxes: ${sample} (install a font that covers them: scripts/setup.sh)`);
+      }
+    }
+    return problems;
+  }
+
   const problems = [];
+  const cited = [];
   const cells = Array.from(document.querySelectorAll('#notebook-container .cell'));
   const sigDigits = (s) => {
     // A number as a label may carry commas, a sign, a minus sign, a percent.
@@ -56,7 +124,21 @@ function inspect() {
   const isNumeric = (s) => sigDigits(s) > 0 || /^10[\u207b\u2070-\u2079\u00b9\u00b2\u00b3]+$/.test(s.trim());
   cells.forEach((cell, ci) => {
     const where = `cell ${ci + 1}`;
-    if (!cell.classList.contains('code_cell')) return;
+    if (!cell.classList.contains('code_cell')) {
+      // Repository paths cited in markdown: `code` spans that look like
+      // paths, and relative links (checked by the caller, which sees the disk).
+      cell.querySelectorAll('.text_cell_render code').forEach((c) => {
+        const t = c.textContent.trim().replace(/\s*§.*$/, '');
+        if (/^[A-Za-z0-9_.*-]+(?:\/[A-Za-z0-9_.*-]+)+\/?$/.test(t) || /^[A-Za-z0-9_.-]+\.(?:md|json|jsonl|csv|txt|go|svg|ipynb|hlnn|py|sh|bin)$/.test(t)) {
+          cited.push({ where, path: t });
+        }
+      });
+      cell.querySelectorAll('.text_cell_render a[href]').forEach((a) => {
+        const h = a.getAttribute('href');
+        if (h && !/^(?:[a-z]+:|#|\/)/i.test(h)) cited.push({ where, path: 'notebooks/' + h.replace(/[#?].*$/, ''), link: true });
+      });
+      return;
+    }
     cell.querySelectorAll('.output_error').forEach((e) => problems.push(`${where}: error output: ${e.innerText.slice(0, 200)}`));
     cell.querySelectorAll('.output_stderr').forEach((e) => {
       const t = e.innerText.trim();
@@ -87,35 +169,152 @@ function inspect() {
     // Only top-level pictures: nested <svg> (filmstrip frames) belong to them.
     cell.querySelectorAll('.output_subarea svg').forEach((svg, si) => {
       if (svg.parentElement.closest('svg')) return;
-      const labels = [];
+      const pic = `${where}, picture ${si + 1}`;
+      const box = svg.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return;
+      const texts = [];
       svg.querySelectorAll('text').forEach((t) => {
         const s = t.textContent.trim();
         if (!s) return;
-        if (sigDigits(s) > 6) problems.push(`${where}, picture ${si + 1}: label "${s}" is float noise (${sigDigits(s)} significant digits)`);
-        if (isNumeric(s)) {
-          const r = t.getBoundingClientRect();
-          if (r.width > 0 && r.height > 0) labels.push({ s, r });
-        }
+        // A float's noise: a point or an exponent (a 10-digit whole number, or a row shape 0111111110, is not).
+        if (/[.eE]/.test(s) && sigDigits(s) > 6) problems.push(`${pic}: label "${s}" is float noise (${sigDigits(s)} significant digits)`);
+        if (/^(?:[-+\u2212]?(?:NaN|Inf|Infinity))$/.test(s)) problems.push(`${pic}: label "${s}"`);
+        const r = t.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) texts.push({ s, r, t });
       });
+      // Clipped by the picture's edge (half a glyph's slack: glyph boxes
+      // include line spacing).
+      let clipped = 0;
+      for (const x of texts) {
+        const slackY = x.r.height * 0.3;
+        if (x.r.left < box.left - 1 || x.r.right > box.right + 1 || x.r.top < box.top - slackY || x.r.bottom > box.bottom + slackY) {
+          if (clipped++ < 3) problems.push(`${pic}: text "${x.s.slice(0, 40)}" is clipped by the picture's edge`);
+        }
+      }
+      // Wider than the box it sits in: a <rect> (not the background) that
+      // holds the text's centre and is less than a quarter of the picture.
+      const rects = Array.from(svg.querySelectorAll('rect')).map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0 && r.width * r.height < box.width * box.height / 4);
+      let unfit = 0;
+      for (const x of texts) {
+        const cx = (x.r.left + x.r.right) / 2, cy = (x.r.top + x.r.bottom) / 2;
+        let best = null;
+        for (const r of rects) {
+          if (cx > r.left && cx < r.right && cy > r.top && cy < r.bottom && (!best || r.width * r.height < best.width * best.height)) best = r;
+        }
+        const w = x.r.width;
+        if (best && w > best.width + 1 && unfit++ < 3) {
+          problems.push(`${pic}: text "${x.s.slice(0, 40)}" (${Math.round(w)} px) does not fit its ${Math.round(best.width)} px box`);
+        }
+      }
+      // Overlapping texts: a sweep over the texts sorted by left edge.
+      texts.sort((a, b) => a.r.left - b.r.left);
       let overlaps = 0;
-      for (let i = 0; i < labels.length && overlaps < 3; i++) {
-        for (let j = i + 1; j < labels.length; j++) {
-          const a = labels[i].r, b = labels[j].r;
+      for (let i = 0; i < texts.length && overlaps < 3; i++) {
+        const a = texts[i].r;
+        for (let j = i + 1; j < texts.length && texts[j].r.left < a.right; j++) {
+          const b = texts[j].r;
           const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
           const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
           // Glyph boxes include line spacing: ignore a sliver of overlap.
           if (w > 1.5 && h > Math.min(a.height, b.height) * 0.35) {
-            problems.push(`${where}, picture ${si + 1}: labels "${labels[i].s}" and "${labels[j].s}" overlap`);
+            problems.push(`${pic}: texts "${texts[i].s.slice(0, 30)}" and "${texts[j].s.slice(0, 30)}" overlap`);
             overlaps++;
             break;
           }
         }
       }
+      // Crammed points: a chart's markers (small closed paths and circles,
+      // as gonum/plot draws glyphs) all within a few percent of one corner,
+      // or all on one line hugging an axis.
+      const marks = [];
+      svg.querySelectorAll('circle, path').forEach((e) => {
+        if (e.tagName.toLowerCase() === 'path' && !/[zZ]\s*$/.test(e.getAttribute('d') || '')) return;
+        const fill = e.getAttribute('fill') || getComputedStyle(e).fill;
+        if (!fill || fill === 'none') return;
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.width < 12 && r.height > 0 && r.height < 12) marks.push(r);
+      });
+      if (marks.length >= 5) {
+        const xs = marks.map((r) => (r.left + r.right) / 2), ys = marks.map((r) => (r.top + r.bottom) / 2);
+        const sx = (Math.max(...xs) - Math.min(...xs)) / box.width, sy = (Math.max(...ys) - Math.min(...ys)) / box.height;
+        const mx = (Math.min(...xs) - box.left) / box.width, my = (box.bottom - Math.max(...ys)) / box.height;
+        if (sx < 0.06 && sy < 0.06) {
+          problems.push(`${pic}: all ${marks.length} points sit in ${Math.round(sx * 100)}% x ${Math.round(sy * 100)}% of the chart: a corner (choose the axes' ranges or scales)`);
+        } else if ((sx < 0.02 && mx < 0.2) || (sy < 0.02 && my < 0.2)) {
+          problems.push(`${pic}: all ${marks.length} points sit on one line along an axis (choose the axes' ranges or scales)`);
+        }
+      }
+    });
+    // Code lines cut at the right: the editor scrolls sideways.
+    cell.querySelectorAll('.input_area .CodeMirror-scroll').forEach((sc) => {
+      if (sc.scrollWidth > sc.clientWidth + 2) {
+        let longest = '';
+        cell.querySelectorAll('.CodeMirror-line').forEach((l) => { if (l.textContent.length > longest.length) longest = l.textContent; });
+        problems.push(`${where}: a code line is cut at the right (${sc.scrollWidth} px of code in ${sc.clientWidth} px): "${longest.trim().slice(0, 60)}…"`);
+      }
+    });
+    // NaN, Inf, float noise in tables and text outputs; raw source dumps.
+    const noise = /(?:^|[^\w.])(?:[-+\u2212]?\d\.\d+e[-\u2212](?:1\d|[2-9]\d|\d{3})|\d*\.\d*(?:0{7,}|9{7,})[1-9]\d*)(?![\w.])/i;
+    const nanInf = /(?:^|[^\w])(?:[-+\u2212]?(?:NaN|Inf|Infinity|\+Inf))(?![\w])/;
+    cell.querySelectorAll('.output_subarea td, .output_subarea th').forEach((td) => {
+      const t = td.textContent.trim();
+      if (nanInf.test(t)) problems.push(`${where}: table cell "${t.slice(0, 40)}" (NaN or Inf: say what is missing)`);
+      else if (noise.test(t)) problems.push(`${where}: table cell "${t.slice(0, 40)}" is float noise`);
+      else if (/^[-+\u2212]?\d(?:\.\d+)?e\+\d+$/i.test(t)) problems.push(`${where}: table cell "${t}" in exponent form (write it in full, with thousands commas)`);
+    });
+    cell.querySelectorAll('.output_text pre, .output_stream pre').forEach((pre) => {
+      const t = pre.textContent;
+      for (const line of t.split('\n')) {
+        if (nanInf.test(line)) { problems.push(`${where}: text output shows NaN or Inf: "${line.trim().slice(0, 80)}"`); break; }
+        if (noise.test(line)) { problems.push(`${where}: text output shows float noise: "${line.trim().slice(0, 80)}"`); break; }
+      }
+      if (/(?:^|\n)\s*(?:strict\s+)?(?:di)?graph\s+[\w"]*\s*\{/.test(t) || /"\s*->\s*"[^\n]*\[/.test(t)) {
+        problems.push(`${where}: an output prints Graphviz DOT source (${t.length} bytes): draw it instead`);
+      } else if (t.length > 4096 && /^\s*[\[{]\s*["{\[]/.test(t)) {
+        problems.push(`${where}: an output prints ${t.length} bytes of JSON: show a table instead`);
+      }
     });
     const bars = cell.querySelectorAll('.output_area progress').length;
     if (bars > 1) problems.push(`${where}: ${bars} progress bars left in a finished cell (want at most one)`);
   });
-  return { problems, cells: cells.length };
+  problems.push(...tofu());
+  return { problems, cited, cells: cells.length };
+}
+
+// citedMissing returns the cited paths that exist nowhere in the
+// repository's files (git ls-files, folders included; * in a path is a
+// wildcard; a bare file name may be anywhere).
+function citedMissing(repo, cited) {
+  if (!repo || cited.length === 0) return [];
+  let files;
+  try {
+    files = require('child_process').execFileSync('git', ['-C', repo, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 << 20 }).split('\n').filter(Boolean);
+  } catch (e) {
+    return [`cannot list the repository's files: ${e.message.split('\n')[0]}`];
+  }
+  const all = new Set(files);
+  for (const f of files) {
+    const parts = f.split('/');
+    for (let i = 1; i < parts.length; i++) all.add(parts.slice(0, i).join('/'));
+  }
+  const names = new Set(files.map((f) => f.split('/').pop()));
+  const exists = (p) => {
+    p = p.replace(/\/+$/, '').replace(/^\.\//, '');
+    if (p.startsWith('bin/') || p.startsWith('.cache/') || p.startsWith('.lab-notebooks/') || p.startsWith('~') || p.startsWith('$')) return true;
+    if (!p.includes('/')) return names.has(p) || all.has(p);
+    if (p.includes('*')) {
+      const re = new RegExp('^' + p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*') + '(?:/|$)');
+      for (const f of all) if (re.test(f)) return true;
+      return false;
+    }
+    return all.has(p) || all.has('notebooks/' + p) || all.has(require('path').posix.normalize(p));
+  };
+  const out = [];
+  for (const c of cited) {
+    if (!exists(c.path)) out.push(`${c.where}: cites ${c.link ? 'a link to ' : ''}${c.path}, which is not in the repository`);
+  }
+  return [...new Set(out)];
 }
 
 async function main() {
@@ -129,7 +328,7 @@ async function main() {
   });
   let failed = 0;
   try {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
     for (const nb of a.notebooks) {
       const name = path.basename(nb);
       const page = await context.newPage();
@@ -138,22 +337,31 @@ async function main() {
       const t0 = Date.now();
       await page.goto(`${a.url}/notebooks/${encodeURIComponent(name)}?token=${a.token}`, { waitUntil: 'load', timeout: 60000 });
       await page.waitForFunction(() => window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded, null, { timeout: 60000 });
+      // Never save: the checked notebooks are the caller's files.
+      await page.evaluate(() => Jupyter.notebook.set_autosave_interval(0));
       // Let images and fonts settle.
       await page.evaluate(() => document.fonts && document.fonts.ready);
       await page.waitForTimeout(500);
-      const { problems, cells } = await page.evaluate(inspect);
+      const { problems, cited, cells } = await page.evaluate(inspect);
+      problems.push(...citedMissing(a.repo, cited));
       // Untrusted notebooks hide their SVG: that would pass the checks vacuously.
       const trusted = await page.evaluate(() => Jupyter.notebook.trusted);
       if (!trusted) problems.push('the notebook is not trusted: its SVG outputs are hidden (run `jupyter trust`)');
-      const shot = path.join(a.out, name.replace(/\.ipynb$/, '.png'));
-      // The classic UI scrolls inside #site: unroll it for a full-page picture.
-      await page.evaluate(() => {
-        document.body.style.overflow = 'visible';
-        document.body.style.height = 'auto';
+      // Viewport tiles (1200x1000): the classic UI scrolls inside #site.
+      const base = name.replace(/\.ipynb$/, '');
+      const tiles = [];
+      const { total, step } = await page.evaluate(() => {
         const site = document.getElementById('site');
-        if (site) { site.style.height = 'auto'; site.style.overflow = 'visible'; }
+        return site ? { total: site.scrollHeight, step: site.clientHeight } : { total: document.body.scrollHeight, step: window.innerHeight };
       });
-      await page.screenshot({ path: shot, fullPage: true });
+      for (let i = 0; i * step < total && i < 60; i++) {
+        await page.evaluate((y) => { const site = document.getElementById('site'); if (site) site.scrollTop = y; else window.scrollTo(0, y); }, i * step);
+        await page.waitForTimeout(50);
+        const shot = path.join(a.out, `${base}-${String(i + 1).padStart(2, '0')}.png`);
+        await page.screenshot({ path: shot });
+        tiles.push(shot);
+      }
+      const shot = `${tiles.length} tiles ${path.join(a.out, base)}-NN.png`;
       const took = ((Date.now() - t0) / 1000).toFixed(1);
       if (problems.length) {
         failed++;
