@@ -145,6 +145,9 @@ func (c Config) Check() error {
 		if fs := c.Start.Features; fs.Width() != r.Width || fs.Height() != r.Depth-r.Bar {
 			return fmt.Errorf("--start network is for %dx%d wells (width x rows below the bar), not %dx%d", fs.Width(), fs.Height(), r.Width, r.Depth-r.Bar)
 		}
+		if _, err := nnue.Quantize(c.Start, c.Start.Header.QA, c.Start.Header.QB); err != nil {
+			return fmt.Errorf("--start network cannot run in the engine: %v", err)
+		}
 		tc := c.Train
 		tc.Features, tc.Hidden, tc.Activation = c.Start.Features, c.Start.Hidden, c.Start.Activation
 		if err := tc.Check(); err != nil {
@@ -298,6 +301,9 @@ func Run(ctx context.Context, cfg Config) ([]Report, error) {
 		cfg.TargetPieces = 10
 	}
 	cfg.TargetScale, _ = ParseScale(cfg.TargetScale)
+	if _, err := os.Stat(genPath(cfg.Dir, 0)); err != nil && cfg.Start == nil {
+		return nil, &SettingsError{fmt.Sprintf("--start is needed: %s has no generation-0 network", cfg.Dir)}
+	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -324,9 +330,6 @@ func Run(ctx context.Context, cfg Config) ([]Report, error) {
 func startNetwork(cfg Config) error {
 	g0 := genPath(cfg.Dir, 0)
 	if _, err := os.Stat(g0); err != nil {
-		if cfg.Start == nil {
-			return fmt.Errorf("--start is needed: %s has no generation-0 network", cfg.Dir)
-		}
 		return nnue.Save(g0, cfg.Start)
 	}
 	if cfg.Start == nil {
@@ -341,7 +344,7 @@ func startNetwork(cfg Config) error {
 		return err
 	}
 	if b, err := nnue.Marshal(have); err != nil || !bytes.Equal(b, want) {
-		return fmt.Errorf("--start differs from the %s this folder was started with: leave --start out or use another --dir", g0)
+		return &SettingsError{fmt.Sprintf("--start differs from the %s this folder was started with: leave --start out or use another --dir", g0)}
 	}
 	return nil
 }
@@ -448,7 +451,7 @@ func (x *gen) master(ctx context.Context) (*samples.File, error) {
 	sf, err := samples.Read(sp, c.Rules)
 	if err == nil {
 		if sf.Provenance != x.provenance() {
-			return nil, fmt.Errorf("%s was made with other settings (%s): use the same flags or another --dir", sp, sf.Provenance)
+			return nil, &SettingsError{fmt.Sprintf("%s was made with other settings (%s): use the same flags or another --dir", sp, sf.Provenance)}
 		}
 		return sf, nil
 	}

@@ -63,6 +63,13 @@ func settings(cfg Config) Settings {
 	}
 }
 
+// SettingsError is a run refused because its folder was made with other
+// settings (or another start network, or its samples with another
+// provenance): the user's input, not a failure of the run.
+type SettingsError struct{ Msg string }
+
+func (e *SettingsError) Error() string { return e.Msg }
+
 // Diff names the first setting in which s (this run's) differs from was
 // (the folder's), as a one-line error; nil if none.
 func (s Settings) Diff(was Settings) error {
@@ -70,7 +77,7 @@ func (s Settings) Diff(was Settings) error {
 	for i := 0; i < a.NumField(); i++ {
 		if x, y := a.Field(i).Interface(), b.Field(i).Interface(); x != y {
 			flag := a.Type().Field(i).Tag.Get("json")
-			return fmt.Errorf("--%s %v differs from the %v this folder was made with: use the same value or another --dir", flag, x, y)
+			return &SettingsError{fmt.Sprintf("--%s %v differs from the %v this folder was made with: use the same value or another --dir", flag, x, y)}
 		}
 	}
 	return nil
@@ -86,7 +93,7 @@ func checkSettings(cfg Config) error {
 	var was Settings
 	if st, err := os.Stat(path); err == nil {
 		if !st.Mode().IsRegular() || st.Size() > 1<<20 {
-			return fmt.Errorf("%s is not a settings file", path)
+			return &SettingsError{fmt.Sprintf("%s is not a settings file", path)}
 		}
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -95,7 +102,7 @@ func checkSettings(cfg Config) error {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&was); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+			return &SettingsError{fmt.Sprintf("%s: %v", path, err)}
 		}
 		return now.Diff(was)
 	}
