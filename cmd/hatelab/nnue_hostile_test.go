@@ -208,9 +208,16 @@ func TestNNUECycleKill9(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
-		deadline := time.After(time.Duration(100+rng.IntN(3000)) * time.Millisecond)
-		hunt := i%2 == 0 // every other run is killed during a checkpoint write
-		tick := time.NewTicker(200 * time.Microsecond)
+		// Every other run is killed during the write of its skip-th
+		// checkpoint after its start; the others at a random moment.
+		hunt := i%2 == 0
+		wait := time.Duration(100+rng.IntN(3000)) * time.Millisecond
+		if hunt {
+			wait = time.Minute
+		}
+		deadline := time.After(wait)
+		skip, seen := rng.IntN(3), map[string]bool{}
+		tick := time.NewTicker(100 * time.Microsecond)
 	wait:
 		for {
 			select {
@@ -225,12 +232,14 @@ func TestNNUECycleKill9(t *testing.T) {
 				killed++
 				break wait
 			case <-tick.C:
-				if hunt && writingCheckpoint(dir) {
+				if b := writingCheckpoint(dir); hunt && b != "" && !seen[b] && len(seen) >= skip {
 					cmd.Process.Kill()
 					<-done
 					killed++
 					atCheckpoint++
 					break wait
+				} else if b != "" {
+					seen[b] = true
 				}
 			}
 		}
@@ -249,15 +258,15 @@ func TestNNUECycleKill9(t *testing.T) {
 	t.Logf("%d kills, %d of them during a checkpoint write", killed, atCheckpoint)
 }
 
-// writingCheckpoint tells whether a training folder under dir holds a
-// checkpoint .bin whose .json is missing or empty (GoMLX is writing it).
-func writingCheckpoint(dir string) bool {
+// writingCheckpoint returns a checkpoint .bin of a training folder under
+// dir whose .json is missing or empty (GoMLX is writing it), or "".
+func writingCheckpoint(dir string) string {
 	bins, _ := filepath.Glob(filepath.Join(dir, "gen-*", "train", "checkpoint-*.bin"))
 	for _, b := range bins {
 		st, err := os.Stat(strings.TrimSuffix(b, ".bin") + ".json")
 		if err != nil || st.Size() == 0 {
-			return true
+			return b
 		}
 	}
-	return false
+	return ""
 }

@@ -430,6 +430,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if err := store(reportPath, r); err != nil {
 		return nil, err
 	}
+	rep.Report(progress.Event{Job: x.job, Stage: "done", Done: 3, Total: 3, Unit: "stages", Finished: true, Info: r.Network})
 	return r, nil
 }
 
