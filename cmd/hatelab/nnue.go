@@ -209,29 +209,7 @@ resume; the result is the same.`,
 			if js {
 				return writeJSON(w, reps)
 			}
-			for _, r := range reps {
-				best := r.Epochs[len(r.Epochs)-1]
-				for _, e := range r.Epochs {
-					if e.Best {
-						best = e
-					}
-				}
-				if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples (%d sampled), %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), valid Spearman %.3f (previous generation %.3f, %d wells), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
-					r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
-					len(r.Epochs), r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples, r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
-					return failure(err)
-				}
-				if _, err := fmt.Fprintf(w, "  targets: histogram %v (20 bins of 0.1 over [-1, 1]), %.0f%% within one tenth of the range\n", r.TargetHistogram, 100*r.TargetCrowding); err != nil {
-					return failure(err)
-				}
-				if sh := r.Shift; sh != nil {
-					if _, err := fmt.Fprintf(w, "  shift check: %d wells of its own master beam: MSE %.4f, Spearman %.3f (validation wells: MSE %.4f, Spearman %.3f)\n",
-						sh.Wells, sh.MSE, sh.Spearman, sh.ValidMSE, sh.ValidSpearman); err != nil {
-						return failure(err)
-					}
-				}
-			}
-			return nil
+			return printCycleReports(w, reps)
 		},
 	}
 	f := cmd.Flags()
@@ -307,6 +285,33 @@ func checkWeightsOut(flag, path string) error {
 	head := make([]byte, len(nnue.Magic))
 	if n, _ := io.ReadFull(f, head); n > 0 && string(head[:n]) != nnue.Magic {
 		return fmt.Errorf("%s %s exists and is not a weights file: refusing to replace it (remove it or choose another path)", flag, path)
+	}
+	return nil
+}
+
+// printCycleReports writes one paragraph per generation's report.
+func printCycleReports(w io.Writer, reps []cycle.Report) error {
+	for _, r := range reps {
+		best := r.Epochs[len(r.Epochs)-1]
+		for _, e := range r.Epochs {
+			if e.Best {
+				best = e
+			}
+		}
+		if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples (%d sampled), %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), valid Spearman %.3f (previous generation %.3f, %d wells), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
+			r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
+			len(r.Epochs), r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples, r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
+			return failure(err)
+		}
+		if _, err := fmt.Fprintf(w, "  targets: histogram %v (20 bins of 0.1 over [-1, 1]), %.0f%% within one tenth of the range\n", r.TargetHistogram, 100*r.TargetCrowding); err != nil {
+			return failure(err)
+		}
+		if sh := r.Shift; sh != nil {
+			if _, err := fmt.Fprintf(w, "  shift check: %d wells of its own master beam: MSE %.4f, Spearman %.3f (validation wells: MSE %.4f, Spearman %.3f)\n",
+				sh.Wells, sh.MSE, sh.Spearman, sh.ValidMSE, sh.ValidSpearman); err != nil {
+				return failure(err)
+			}
+		}
 	}
 	return nil
 }

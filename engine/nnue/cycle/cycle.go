@@ -1,17 +1,27 @@
 // Package cycle runs NNUE training generations: from the network of
 // generation g-1, a master beam (with quiescence by default) whose kept
-// wells are reservoir-sampled (seeded), training targets by small beams
-// (engine/nnue/targets), training from the previous weights with GoMLX
-// (engine/nnue/train), and export of generation g.
+// wells are sampled (seeded: one reservoir, or stratified over depth and
+// stack height), training targets by small beams (engine/nnue/targets),
+// training from the previous weights with GoMLX (engine/nnue/train), and
+// export of generation g. The stages are exported (Sample, Targets,
+// TrainingSet, TrainGeneration) for other users of the same data
+// (lab/networks).
 //
-// Layout of Config.Dir: gen-00.hlnn (the start network, copied), then per
-// generation gen-NN/ with samples.bin (the sampled wells, duplicates
-// dropped, with provenance: a JSON header line and the rows in binary,
-// checksummed), targets.json, train/ (GoMLX checkpoints), and
-// gen-NN.hlnn and gen-NN.report.json in Dir. Every stage writes its output
-// atomically (temporary file, sync, rename) and is skipped when the output exists, and training
-// resumes from its checkpoints, so a run killed at any stage and started
-// again gives the same networks.
+// Layout of Config.Dir: cycle.json (the settings the folder was made
+// with: a run with other ones is refused, naming the flag), gen-00.hlnn
+// (the start network, copied), then per generation gen-NN/ with
+// samples.bin (the sampled wells, duplicates dropped, with provenance: a
+// JSON header line and the rows in binary, checksummed), targets.json,
+// train/ (GoMLX checkpoints), and gen-NN.hlnn and gen-NN.report.json in
+// Dir. Every stage writes its output atomically (internal/atomicfile:
+// temporary file, sync, rename) and is skipped when the output exists,
+// and training resumes from its checkpoints (dropping one a kill cut
+// short), so a run killed at any stage and started again gives the same
+// networks.
+//
+// Each report holds the generation's target histogram and its crowding
+// (the largest share within one tenth of [-1, 1]); Config.Collapse fails
+// a generation whose targets crowd past it, before training.
 package cycle
 
 import (
