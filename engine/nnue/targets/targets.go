@@ -3,8 +3,9 @@
 // quiescence, the real AI with its loop rule) guided by the current
 // evaluation; the target is the best value among the wells it keeps after
 // the last piece, squashed into [-1, 1] (tanh of the engine's value, the
-// training output of the network), or -1 if the beam dies before. Each
-// target beam starts at score 0, so an evaluation's score weight (the
+// training output of the network), or -1 if the beam dies before (Rule
+// Best; Rule DNF is D&F's 2023 rule, and FittedSquash a squash in the
+// evaluation's own units spread over (-1, 1)). Each target beam starts at score 0, so an evaluation's score weight (the
 // generation-0 network's) rewards only the lines cleared within it.
 //
 // Target beams run in parallel across wells, each on one goroutine, and
