@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -273,6 +274,9 @@ func checkFit0(out string, c gen0.Config) error {
 func checkWeightsOut(flag, path string) error {
 	if err := atomicfile.CheckTarget(path); err != nil {
 		return fmt.Errorf("%s: %v", flag, err)
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s %s: its folder %s does not exist", flag, path, filepath.Dir(path))
 	}
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {

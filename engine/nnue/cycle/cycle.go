@@ -215,6 +215,9 @@ type Report struct {
 	ValidSpearman     float64 `json:"valid_spearman"`
 	PrevValidSpearman float64 `json:"prev_valid_spearman"`
 	ValidSamples      int     `json:"valid_samples"`
+	// NetworkCRC is the checksum of Network's tensors (its header's
+	// crc32), checked when the report is read back.
+	NetworkCRC uint32 `json:"network_crc32"`
 	// Shift is the check on wells of the new network's own master beam
 	// (Config.ShiftCheck; nil without it).
 	Shift *Shift `json:"shift,omitempty"`
@@ -390,7 +393,7 @@ func (x *gen) after(stage string) error {
 func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (*Report, error) {
 	reportPath := filepath.Join(cfg.Dir, fmt.Sprintf("gen-%02d.report.json", g))
 	var done Report
-	if load(reportPath, &done) {
+	if load(reportPath, &done) && done.check(cfg.Dir, g) == nil {
 		return &done, nil
 	}
 	prev, err := nnue.Load(genPath(cfg.Dir, g-1))
@@ -442,6 +445,24 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	}
 	rep.Report(progress.Event{Job: x.job, Stage: "done", Done: 3, Total: 3, Unit: "stages", Finished: true, Info: r.Network})
 	return r, nil
+}
+
+// check tells whether a report read back is generation g's of dir: its
+// number, its network's path, and the network's checksum (a report edited
+// by hand or left from another network is made again, from the stages'
+// files).
+func (r *Report) check(dir string, g int) error {
+	if r.Generation != g || r.Network != genPath(dir, g) || len(r.Epochs) == 0 || len(r.TargetHistogram) != 20 {
+		return fmt.Errorf("report of generation %d does not describe %s", r.Generation, genPath(dir, g))
+	}
+	n, err := nnue.Load(r.Network)
+	if err != nil {
+		return err
+	}
+	if n.Header.CRC32 != r.NetworkCRC {
+		return fmt.Errorf("report of generation %d is for another network (crc %08x, file %08x)", g, r.NetworkCRC, n.Header.CRC32)
+	}
+	return nil
 }
 
 // provenance is the samples file's provenance line for the master stage.
@@ -553,10 +574,17 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 	if _, err := nnue.Quantize(net, net.Header.QA, net.Header.QB); err != nil {
 		return nil, nil, fmt.Errorf("generation %d: the trained network cannot run in the engine: %v", x.g, err)
 	}
-	if err := nnue.Save(genPath(c.Dir, x.g), net); err != nil {
+	b, err := nnue.Marshal(net)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := atomicfile.WriteBytes(genPath(c.Dir, x.g), 0o644, b); err != nil {
 		return nil, nil, err
 	}
 	r.Network = genPath(c.Dir, x.g)
+	if n, err := nnue.Unmarshal(b); err == nil {
+		r.NetworkCRC = n.Header.CRC32
+	}
 	return net, set, nil
 }
 

@@ -2,6 +2,7 @@ package cycle
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -271,5 +272,37 @@ func TestOptionsRun(t *testing.T) {
 		plain[0].TargetHistogram, r.TargetHistogram, *r.Shift)
 	if n, err := nnueLoad(r.Network); err != nil || !strings.Contains(n, "stratified") || !strings.Contains(n, "target rule dnf, scale fitted") {
 		t.Fatalf("provenance %q: %v", n, err)
+	}
+}
+
+// TestReportChecked: a report read back that does not describe its
+// generation's network (edited by hand: another generation number or
+// checksum) is made again from the stages' files.
+func TestReportChecked(t *testing.T) {
+	c := tinyConfig(t, t.TempDir())
+	c.Generations = 1
+	want, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(c.Dir, "gen-01.report.json")
+	b, _ := os.ReadFile(path)
+	for _, edit := range []func(r *Report){
+		func(r *Report) { r.Generation, r.MasterScore = 7, 999 },
+		func(r *Report) { r.NetworkCRC, r.MasterScore = r.NetworkCRC^1, 999 },
+		func(r *Report) { r.Network, r.MasterScore = "elsewhere.hlnn", 999 },
+	} {
+		var r Report
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		edit(&r)
+		if err := store(path, &r); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Run(context.Background(), c)
+		if err != nil || got[0].MasterScore != want[0].MasterScore || got[0].NetworkCRC != want[0].NetworkCRC || got[0].NetworkCRC == 0 {
+			t.Fatalf("%v: %+v, want %+v", err, got, want)
+		}
 	}
 }
