@@ -86,6 +86,11 @@ type Config struct {
 	Train   train.Config
 	Seed    uint64
 	Workers int
+	// Gate, when set, judges each new network against the previous one
+	// (issue 26's arena match, run by the caller): keep false leaves the
+	// new network in gen-NN.hlnn but starts the next generation from the
+	// previous one; the verdict (one line) goes in the report either way.
+	Gate func(ctx context.Context, g int, prev, next *nnue.Network) (keep bool, verdict string, err error)
 	// Progress receives one event per stage.
 	Progress progress.Reporter
 	// OnStage, when set, is called after each stage ("master", "targets",
@@ -218,6 +223,11 @@ type Report struct {
 	// NetworkCRC is the checksum of Network's tensors (its header's
 	// crc32), checked when the report is read back.
 	NetworkCRC uint32 `json:"network_crc32"`
+	// Gate is Config.Gate's verdict; NextStart, when not empty, is the
+	// network the next generation starts from instead of Network (the
+	// gate rejected this one).
+	Gate      string `json:"gate,omitempty"`
+	NextStart string `json:"next_start,omitempty"`
 	// Shift is the check on wells of the new network's own master beam
 	// (Config.ShiftCheck; nil without it).
 	Shift *Shift `json:"shift,omitempty"`
@@ -362,6 +372,18 @@ func startNetwork(cfg Config) error {
 	return nil
 }
 
+// startOf is the network generation g starts from: generation g-1's,
+// or the one that generation started from when its gate rejected it.
+func startOf(dir string, g int) string {
+	if g > 1 {
+		var r Report
+		if load(filepath.Join(dir, fmt.Sprintf("gen-%02d.report.json", g-1)), &r) && r.NextStart != "" {
+			return r.NextStart
+		}
+	}
+	return genPath(dir, g-1)
+}
+
 func genPath(dir string, g int) string { return filepath.Join(dir, fmt.Sprintf("gen-%02d.hlnn", g)) }
 
 // gen is one generation's run: its configuration, number, folder, the
@@ -396,7 +418,7 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if load(reportPath, &done) && done.check(cfg.Dir, g) == nil {
 		return &done, nil
 	}
-	prev, err := nnue.Load(genPath(cfg.Dir, g-1))
+	prev, err := nnue.Load(startOf(cfg.Dir, g))
 	if err != nil {
 		return nil, err
 	}
@@ -435,6 +457,16 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if cfg.ShiftCheck > 0 {
 		if r.Shift, err = x.shift(ctx, net, tf, sf.Wells, set); err != nil {
 			return nil, err
+		}
+	}
+	if cfg.Gate != nil {
+		keep, verdict, err := cfg.Gate(ctx, g, prev, net)
+		if err != nil {
+			return nil, err
+		}
+		r.Gate = verdict
+		if !keep {
+			r.NextStart = startOf(cfg.Dir, g)
 		}
 	}
 	if err := x.after("train"); err != nil {

@@ -3,6 +3,7 @@ package cycle
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 )
@@ -304,5 +306,27 @@ func TestReportChecked(t *testing.T) {
 		if err != nil || got[0].MasterScore != want[0].MasterScore || got[0].NetworkCRC != want[0].NetworkCRC || got[0].NetworkCRC == 0 {
 			t.Fatalf("%v: %+v, want %+v", err, got, want)
 		}
+	}
+}
+
+// TestGate: a gate that rejects generation 1 leaves its network in
+// gen-01.hlnn, records the verdict, and generation 2 starts from gen-00.
+func TestGate(t *testing.T) {
+	c := tinyConfig(t, t.TempDir())
+	var judged []int
+	c.Gate = func(_ context.Context, g int, prev, next *nnue.Network) (bool, string, error) {
+		judged = append(judged, g)
+		return g != 1, fmt.Sprintf("gen %d vs %s: %v", g, prev.Header.Name, g != 1), nil
+	}
+	reps, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(judged) != 2 || reps[0].Gate != "gen 1 vs gen-00: false" || reps[0].NextStart != genPath(c.Dir, 0) || reps[1].NextStart != "" ||
+		reps[1].Gate != "gen 2 vs gen-00: true" {
+		t.Fatalf("judged %v; reports %q %q, %q %q", judged, reps[0].Gate, reps[0].NextStart, reps[1].Gate, reps[1].NextStart)
+	}
+	if p, err := nnueLoad(reps[1].Network); err != nil || !strings.Contains(p, "generation 2 from gen-00") {
+		t.Fatalf("generation 2's provenance %q: %v", p, err)
 	}
 }
