@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -13,7 +16,9 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/nnue/gen0"
+	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -54,21 +59,19 @@ deterministic (seeded, any number of workers).`,
 		Example: `  hatelab nnue fit0 --out datasets/weights/gen-00.hlnn --beam-width 1000 --quiescence`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return errors.New("--out FILE is required")
-			}
 			v, err := nnue.ParseVariant(variant)
 			if err != nil {
-				return err
+				return fmt.Errorf("--variant: %v", err)
 			}
-			if beamWidth < 1 || perLevel < 1 || hidden < 1 || hidden > nnue.MaxHidden {
-				return fmt.Errorf("--beam-width, --per-level must be at least 1 and --hidden 1..%d", nnue.MaxHidden)
+			gc := gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence,
+				MaxPieces: maxPieces, PerLevel: perLevel, Variant: v, Hidden: hidden, MinCount: minCount,
+				MaxFeatures: maxFeat, Ridge: ridge, Seed: seed, Workers: works}
+			if err := checkFit0(out, gc); err != nil {
+				return err
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
-			n, rep, err := gen0.Fit(ctx, gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence,
-				MaxPieces: maxPieces, PerLevel: perLevel, Variant: v, Hidden: hidden, MinCount: minCount,
-				MaxFeatures: maxFeat, Ridge: ridge, Seed: seed, Workers: works})
+			n, rep, err := gen0.Fit(ctx, gc)
 			if err != nil {
 				return failure(err)
 			}
@@ -102,7 +105,7 @@ deterministic (seeded, any number of workers).`,
 	f.IntVar(&maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	f.IntVar(&perLevel, "per-level", 16, "kept wells drawn per level (each with the outcomes of its piece)")
 	f.StringVar(&variant, "variant", "shared", "features: shared (knewjade) or positional (D&F)")
-	f.IntVar(&hidden, "hidden", 32, "hidden units")
+	f.IntVar(&hidden, "hidden", train.DefaultHidden, "hidden units")
 	f.IntVar(&minCount, "min-count", 3, "fit only features seen at least this often")
 	f.IntVar(&maxFeat, "max-features", 3000, "fit at most this many features (the most frequent)")
 	f.Float64Var(&ridge, "ridge", 1, "ridge added to the normal equations")
@@ -144,9 +147,10 @@ func newNNUECycleCmd() *cobra.Command {
 		dir, start                         string
 		gens, masterWidth, masterPieces    int
 		samples, targetWidth, targetPieces int
-		epochs, batch, works               int
-		noQ, quiet, js                     bool
-		lr                                 float64
+		epochs, batch, works, shiftCheck   int
+		noQ, quiet, js, stratify           bool
+		lr, collapse                       float64
+		targetRule, targetScale            string
 		seed                               uint64
 	)
 	cmd := &cobra.Command{
@@ -162,18 +166,32 @@ resume; the result is the same.`,
 		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-width 1000 --samples 4000`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if dir == "" || gens < 1 || masterWidth < 1 || samples < 1 {
-				return errors.New("--dir, --generations, --master-width and --samples are required (at least 1)")
+			if epochs < 1 || batch < 1 || !(lr > 0) || math.IsInf(lr, 0) {
+				return fmt.Errorf("--epochs %d and --batch %d must be at least 1, --lr %g a finite positive number", epochs, batch, lr)
+			}
+			rule, err := targets.ParseRule(targetRule)
+			if err != nil {
+				return fmt.Errorf("--target-rule: %v", err)
 			}
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterWidth: masterWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
-				Samples: samples, TargetWidth: targetWidth, TargetPieces: targetPieces, Seed: seed, Workers: works,
+				Samples: samples, Stratify: stratify, TargetWidth: targetWidth, TargetPieces: targetPieces, TargetRule: rule,
+				TargetScale: targetScale, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
+			if targetWidth < 1 || targetPieces < 1 {
+				return fmt.Errorf("--target-width %d and --target-pieces %d must be at least 1", targetWidth, targetPieces)
+			}
+			if err := cfg.Check(); err != nil {
+				return err
+			}
 			if start != "" {
 				n, err := nnue.Load(start)
 				if err != nil {
-					return err
+					return fmt.Errorf("--start: %v", err)
 				}
 				cfg.Start = n
+				if err := cfg.Check(); err != nil {
+					return err
+				}
 			}
 			if !quiet {
 				cfg.Progress = progressview.Auto("nnue cycle")
@@ -181,6 +199,10 @@ resume; the result is the same.`,
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			reps, err := cycle.Run(ctx, cfg)
+			var se *cycle.SettingsError
+			if errors.As(err, &se) {
+				return err
+			}
 			if err != nil {
 				return failure(err)
 			}
@@ -188,20 +210,7 @@ resume; the result is the same.`,
 			if js {
 				return writeJSON(w, reps)
 			}
-			for _, r := range reps {
-				best := r.Epochs[len(r.Epochs)-1]
-				for _, e := range r.Epochs {
-					if e.Best {
-						best = e
-					}
-				}
-				if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples (%d sampled), %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), valid Spearman %.3f (previous generation %.3f, %d wells), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
-					r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
-					len(r.Epochs), r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples, r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
-					return failure(err)
-				}
-			}
-			return nil
+			return printCycleReports(w, reps)
 		},
 	}
 	f := cmd.Flags()
@@ -212,14 +221,101 @@ resume; the result is the same.`,
 	f.IntVar(&masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	f.IntVar(&samples, "samples", 4000, "wells sampled from the master beam per generation")
+	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")
 	f.IntVar(&targetWidth, "target-width", 512, "target beam width")
 	f.IntVar(&targetPieces, "target-pieces", 10, "pieces of each target beam")
-	f.IntVar(&epochs, "epochs", 20, "most training epochs (early stopping after 3 without progress)")
-	f.IntVar(&batch, "batch", 256, "training batch")
-	f.Float64Var(&lr, "lr", 1e-3, "Adam learning rate")
+	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies) or dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between)")
+	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
+	f.Float64Var(&collapse, "collapse", 0.9, "fail a generation whose targets crowd: more than this share within one tenth of [-1, 1] (0: no guard)")
+	f.IntVar(&shiftCheck, "shift-check", 0, "wells drawn from each new network's own master beam to check its predictions off its training distribution (0: none)")
+	f.IntVar(&epochs, "epochs", train.DefaultMaxEpochs, fmt.Sprintf("most training epochs (early stopping after %d without progress)", train.DefaultPatience))
+	f.IntVar(&batch, "batch", train.DefaultBatch, "training batch")
+	f.Float64Var(&lr, "lr", train.DefaultLearningRate, "Adam learning rate")
 	f.Uint64Var(&seed, "seed", 1, "seed of sampling and training")
 	f.IntVar(&works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	f.BoolVar(&js, "json", false, "print the reports as JSON")
 	return cmd
+}
+
+// checkFit0 validates fit0's flags before any work: every number in
+// range (naming the flag) and --out a new path or a weights file (never a
+// device, a folder, or another kind of file).
+func checkFit0(out string, c gen0.Config) error {
+	switch {
+	case out == "":
+		return errors.New("--out FILE is required")
+	case c.BeamWidth < 1 || c.BeamWidth >= 1<<24:
+		return fmt.Errorf("--beam-width %d: want 1 to %d", c.BeamWidth, 1<<24-1)
+	case c.PerLevel < 1:
+		return fmt.Errorf("--per-level %d: want at least 1", c.PerLevel)
+	case c.Hidden < 1 || c.Hidden > nnue.MaxHidden:
+		return fmt.Errorf("--hidden %d: want 1 to %d", c.Hidden, nnue.MaxHidden)
+	case c.MaxPieces < 0:
+		return fmt.Errorf("--max-pieces %d is negative (0: until the beam dies)", c.MaxPieces)
+	case c.MinCount < 1:
+		return fmt.Errorf("--min-count %d: want at least 1", c.MinCount)
+	case c.MaxFeatures < 1:
+		return fmt.Errorf("--max-features %d: want at least 1", c.MaxFeatures)
+	case !(c.Ridge > 0) || math.IsInf(c.Ridge, 0):
+		return fmt.Errorf("--ridge %g: want a finite positive number", c.Ridge)
+	case c.Workers < 0:
+		return fmt.Errorf("--workers %d is negative (0: all cores)", c.Workers)
+	}
+	if err := c.Check(); err != nil {
+		return err
+	}
+	return checkWeightsOut("--out", out)
+}
+
+// checkWeightsOut refuses an output path that exists and is not a
+// weights file: a device, FIFO or folder (atomicfile.CheckTarget), or a
+// regular file that does not begin with the weights magic.
+func checkWeightsOut(flag, path string) error {
+	if err := atomicfile.CheckTarget(path); err != nil {
+		return fmt.Errorf("%s: %v", flag, err)
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s %s: its folder %s does not exist", flag, path, filepath.Dir(path))
+	}
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", flag, unwrapPathError(err))
+	}
+	defer f.Close()
+	head := make([]byte, len(nnue.Magic))
+	if n, _ := io.ReadFull(f, head); n > 0 && string(head[:n]) != nnue.Magic {
+		return fmt.Errorf("%s %s exists and is not a weights file: refusing to replace it (remove it or choose another path)", flag, path)
+	}
+	return nil
+}
+
+// printCycleReports writes one paragraph per generation's report.
+func printCycleReports(w io.Writer, reps []cycle.Report) error {
+	for _, r := range reps {
+		best := r.Epochs[len(r.Epochs)-1]
+		for _, e := range r.Epochs {
+			if e.Best {
+				best = e
+			}
+		}
+		if _, err := fmt.Fprintf(w, "generation %d: master score %d (%d pieces; without quiescence %d), %d samples (%d sampled), %d dead targets, mean target %.3f, valid MSE %.4f (epoch %d of %d), valid Spearman %.3f (previous generation %.3f, %d wells), %.0fs master, %.0fs targets, %.0fs train -> %s\n",
+			r.Generation, r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled, r.DeadTargets, r.MeanTarget, best.ValidMSE, best.Epoch,
+			len(r.Epochs), r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples, r.SecondsByStage["master"], r.SecondsByStage["targets"], r.SecondsByStage["train"], r.Network); err != nil {
+			return failure(err)
+		}
+		if _, err := fmt.Fprintf(w, "  targets: histogram %v (20 bins of 0.1 over [-1, 1]), %.0f%% within one tenth of the range\n", r.TargetHistogram, 100*r.TargetCrowding); err != nil {
+			return failure(err)
+		}
+		if sh := r.Shift; sh != nil {
+			if _, err := fmt.Fprintf(w, "  shift check: %d wells of its own master beam: MSE %.4f, Spearman %.3f (validation wells: MSE %.4f, Spearman %.3f)\n",
+				sh.Wells, sh.MSE, sh.Spearman, sh.ValidMSE, sh.ValidSpearman); err != nil {
+				return failure(err)
+			}
+		}
+	}
+	return nil
 }

@@ -34,7 +34,8 @@ type NNUE struct {
 	name string
 }
 
-// NewNNUE quantises the network n.
+// NewNNUE quantises the network n; a network the int16 engine cannot
+// represent (see nnue.Quantize) is refused.
 func NewNNUE(n *nnue.Network) (*NNUE, error) {
 	q, err := nnue.Quantize(n, n.Header.QA, n.Header.QB)
 	if err != nil {
@@ -53,7 +54,11 @@ func LoadNNUE(path string) (*NNUE, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewNNUE(n)
+	e, err := NewNNUE(n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return e, nil
 }
 
 // Name identifies the network (its name, geometry, scales and checksum).

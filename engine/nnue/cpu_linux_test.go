@@ -14,3 +14,5 @@ func threadCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+func mkfifo(path string) error { return syscall.Mkfifo(path, 0o600) }

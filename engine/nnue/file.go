@@ -9,6 +9,8 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
 // Magic opens every weights file.
@@ -126,39 +128,92 @@ func writeFloats(b *bytes.Buffer, v []float32) {
 	}
 }
 
-// Save writes n to path (through a temporary file, renamed).
+// Save writes n to path atomically (internal/atomicfile: a temporary file
+// with a unique name beside path, synced and renamed; removed on failure).
+// A path that exists and is not a regular file is refused.
 func Save(path string, n *Network) error {
 	b, err := Marshal(n)
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteBytes(path, 0o644, b)
 }
 
-// Load reads a weights file.
+// MaxFileBytes bounds a weights file: the magic, the header length, a
+// header of at most 1 MiB and at most 2 GiB of tensors.
+const MaxFileBytes = int64(len(Magic)) + 4 + maxHeaderBytes + maxTensorBytes
+
+// Load reads a weights file. A path that is not a regular file, or whose
+// size is not the one its header computes, is refused before the tensors
+// are read.
 func Load(path string) (*Network, error) {
-	b, err := os.ReadFile(path)
+	// Stat before opening: opening a FIFO would wait for a writer.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	n, err := Unmarshal(b)
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if st.Size() > MaxFileBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than a weights file can hold (%d)", path, st.Size(), MaxFileBytes)
+	}
+	n, err := read(f, st.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return n, nil
 }
 
-// Read reads a weights file from r.
-func Read(r io.Reader) (*Network, error) {
-	b, err := io.ReadAll(r)
+// Read reads a weights file from r, streaming: the header first (at most
+// 1 MiB), then exactly the tensor bytes it announces, then end of input.
+func Read(r io.Reader) (*Network, error) { return read(r, -1) }
+
+// read is Read; size, when not negative, is the input's known length,
+// checked against the header before the tensors are read.
+func read(r io.Reader, size int64) (*Network, error) {
+	pre := make([]byte, len(Magic)+4)
+	if _, err := io.ReadFull(r, pre); err != nil || string(pre[:len(Magic)]) != Magic {
+		return nil, fmt.Errorf("not a hatelab NNUE weights file (bad magic)")
+	}
+	hl := binary.LittleEndian.Uint32(pre[len(Magic):])
+	if hl > maxHeaderBytes || size >= 0 && int64(hl) > size-int64(len(pre)) {
+		return nil, fmt.Errorf("weights header length %d out of range", hl)
+	}
+	head := make([]byte, hl)
+	if _, err := io.ReadFull(r, head); err != nil {
+		return nil, fmt.Errorf("weights header length %d out of range", hl)
+	}
+	h, fs, act, err := parseHeader(head)
 	if err != nil {
 		return nil, err
 	}
-	return Unmarshal(b)
+	want := tensorBytes(fs, h.Hidden)
+	if want > maxTensorBytes || size >= 0 && size-int64(len(pre))-int64(hl) != want {
+		got := "more"
+		if size >= 0 {
+			got = fmt.Sprint(size - int64(len(pre)) - int64(hl))
+		}
+		return nil, fmt.Errorf("weights: %s tensor bytes, want %d", got, want)
+	}
+	body := make([]byte, want)
+	if n, err := io.ReadFull(r, body); err != nil {
+		return nil, fmt.Errorf("weights: %d tensor bytes, want %d", n, want)
+	}
+	if n, _ := io.ReadFull(r, make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("weights: more than the %d tensor bytes the header announces", want)
+	}
+	return decode(h, fs, act, body)
 }
 
 // Unmarshal parses a weights file; any defect is a one-line error.
@@ -171,54 +226,72 @@ func Unmarshal(b []byte) (*Network, error) {
 		return nil, fmt.Errorf("weights header length %d out of range", hl)
 	}
 	rest := b[len(Magic)+4:]
+	h, fs, act, err := parseHeader(rest[:hl])
+	if err != nil {
+		return nil, err
+	}
+	body := rest[hl:]
+	if want := tensorBytes(fs, h.Hidden); want > maxTensorBytes || int64(len(body)) != want {
+		return nil, fmt.Errorf("weights: %d tensor bytes, want %d", len(body), want)
+	}
+	return decode(h, fs, act, body)
+}
+
+// tensorBytes is the size of the tensors of a network of fs and hidden.
+func tensorBytes(fs *FeatureSet, hidden int) int64 {
+	return 4 * (int64(fs.count)*int64(hidden) + 2*int64(hidden) + 1)
+}
+
+// parseHeader decodes and checks the JSON header.
+func parseHeader(js []byte) (*Header, *FeatureSet, Activation, error) {
 	var h Header
-	dec := json.NewDecoder(bytes.NewReader(rest[:hl]))
+	dec := json.NewDecoder(bytes.NewReader(js))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&h); err != nil {
-		return nil, fmt.Errorf("weights header: %v", oneLine(err))
+		return nil, nil, 0, fmt.Errorf("weights header: %v", oneLine(err))
 	}
 	if h.Format != "hatelab-nnue" || h.Version != FormatVersion {
-		return nil, fmt.Errorf("weights header: format %q version %d, want hatelab-nnue version %d", h.Format, h.Version, FormatVersion)
+		return nil, nil, 0, fmt.Errorf("weights header: format %q version %d, want hatelab-nnue version %d", h.Format, h.Version, FormatVersion)
 	}
 	v, err := ParseVariant(h.Variant)
 	if err != nil {
-		return nil, fmt.Errorf("weights header: %v", err)
+		return nil, nil, 0, fmt.Errorf("weights header: %v", err)
 	}
 	fs, err := NewFeatureSet(v, h.Width, h.Height)
 	if err != nil {
-		return nil, fmt.Errorf("weights header: %v", err)
+		return nil, nil, 0, fmt.Errorf("weights header: %v", err)
 	}
 	act, err := ParseActivation(h.Activation)
 	if err != nil {
-		return nil, fmt.Errorf("weights header: %v", err)
+		return nil, nil, 0, fmt.Errorf("weights header: %v", err)
 	}
 	if h.Features != fs.count || h.Active != fs.active {
-		return nil, fmt.Errorf("weights header: %d features, %d active; the %s geometry has %d, %d", h.Features, h.Active, v, fs.count, fs.active)
+		return nil, nil, 0, fmt.Errorf("weights header: %d features, %d active; the %s geometry has %d, %d", h.Features, h.Active, v, fs.count, fs.active)
 	}
 	if h.Hidden < 1 || h.Hidden > MaxHidden {
-		return nil, fmt.Errorf("weights header: hidden size %d out of range 1..%d", h.Hidden, MaxHidden)
+		return nil, nil, 0, fmt.Errorf("weights header: hidden size %d out of range 1..%d", h.Hidden, MaxHidden)
 	}
 	if h.Output != "tanh" && h.Output != "linear" {
-		return nil, fmt.Errorf("weights header: output %q (want tanh or linear)", h.Output)
+		return nil, nil, 0, fmt.Errorf("weights header: output %q (want tanh or linear)", h.Output)
 	}
 	if h.QA < 0 || h.QB < 0 {
-		return nil, fmt.Errorf("weights header: negative scale")
+		return nil, nil, 0, fmt.Errorf("weights header: negative scale")
 	}
 	want := tensorInfos(fs.count, h.Hidden)
 	if len(h.Tensors) != len(want) {
-		return nil, fmt.Errorf("weights header: %d tensors, want 4 (w1 b1 w2 b2)", len(h.Tensors))
+		return nil, nil, 0, fmt.Errorf("weights header: %d tensors, want 4 (w1 b1 w2 b2)", len(h.Tensors))
 	}
 	for i, t := range want {
 		got := h.Tensors[i]
 		if got.Name != t.Name || fmt.Sprint(got.Shape) != fmt.Sprint(t.Shape) {
-			return nil, fmt.Errorf("weights header: tensor %d is %s%v, want %s%v", i, got.Name, got.Shape, t.Name, t.Shape)
+			return nil, nil, 0, fmt.Errorf("weights header: tensor %d is %s%v, want %s%v", i, got.Name, got.Shape, t.Name, t.Shape)
 		}
 	}
-	nf := int64(fs.count)*int64(h.Hidden) + 2*int64(h.Hidden) + 1
-	body := rest[hl:]
-	if nf*4 > maxTensorBytes || int64(len(body)) != nf*4 {
-		return nil, fmt.Errorf("weights: %d tensor bytes, want %d", len(body), nf*4)
-	}
+	return &h, fs, act, nil
+}
+
+// decode checks the tensor bytes' checksum and builds the network.
+func decode(h *Header, fs *FeatureSet, act Activation, body []byte) (*Network, error) {
 	if c := crc32.ChecksumIEEE(body); c != h.CRC32 {
 		return nil, fmt.Errorf("weights: checksum %08x, header says %08x (corrupt file)", c, h.CRC32)
 	}
@@ -235,7 +308,7 @@ func Unmarshal(b []byte) (*Network, error) {
 	}
 	n.B2 = math.Float32frombits(binary.LittleEndian.Uint32(body[off:]))
 	n.ScoreWeight = h.ScoreWeight
-	n.Header = h
+	n.Header = *h
 	if err := n.check(); err != nil {
 		return nil, fmt.Errorf("weights: %v", err)
 	}

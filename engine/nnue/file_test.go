@@ -79,9 +79,19 @@ func TestFileErrors(t *testing.T) {
 		{"trailing", append(slices.Clone(good), 0), "tensor bytes"},
 		{"corrupt", append(slices.Clone(good[:len(good)-1]), good[len(good)-1]^1), "checksum"},
 	} {
-		_, err := Unmarshal(c.b)
-		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%s: %v, want a one-line error about %q", c.name, err, c.want)
+		path := filepath.Join(t.TempDir(), "bad.hlnn")
+		if err := os.WriteFile(path, c.b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for how, read := range map[string]func() (*Network, error){
+			"Unmarshal": func() (*Network, error) { return Unmarshal(c.b) },
+			"Read":      func() (*Network, error) { return Read(bytes.NewReader(c.b)) },
+			"Load":      func() (*Network, error) { return Load(path) },
+		} {
+			_, err := read()
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%s by %s: %v, want a one-line error about %q", c.name, how, err, c.want)
+			}
 		}
 	}
 	if _, err := Unmarshal(good); err != nil {
@@ -89,6 +99,80 @@ func TestFileErrors(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.hlnn")); err == nil {
 		t.Fatal("missing file: no error")
+	}
+}
+
+// endless is an endless stream of zeros after a prefix (a /dev/zero).
+type endless struct{ prefix []byte }
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := copy(p, e.prefix)
+	e.prefix = e.prefix[n:]
+	clear(p[n:])
+	return len(p), nil
+}
+
+// TestLoadHostile: inputs that are not weights files of a computable size
+// give one line, and nothing is read past what the header announces: a
+// folder, a FIFO, a 10 GB sparse file beginning with a valid file, and
+// endless zeros after the magic or after a whole header.
+func TestLoadHostile(t *testing.T) {
+	dir := t.TempDir()
+	good := tinyFile(t)
+	sparse := filepath.Join(dir, "sparse.hlnn")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(good)
+	if err := f.Truncate(10 << 30); err != nil {
+		t.Skipf("no sparse files here: %v", err)
+	}
+	f.Close()
+	trunc := filepath.Join(dir, "short.hlnn")
+	os.WriteFile(trunc, good[:len(good)-100], 0o644)
+	paths := map[string]string{"folder": dir, "10 GB sparse": sparse, "truncated": trunc}
+	if fifo := filepath.Join(dir, "fifo"); mkfifo(fifo) == nil {
+		paths["fifo"] = fifo
+	}
+	for name, p := range paths {
+		if _, err := Load(p); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line", name, err)
+		}
+	}
+	hl := int(binary.LittleEndian.Uint32(good[8:]))
+	for name, r := range map[string]*endless{"zeros after the magic": {[]byte(Magic)}, "zeros after the header": {good[:12+hl]}} {
+		if _, err := Read(r); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line", name, err)
+		}
+	}
+}
+
+// TestSaveTargets: Save refuses a folder or a FIFO as its target and
+// leaves no temporary file; over a regular file it replaces it.
+func TestSaveTargets(t *testing.T) {
+	dir := t.TempDir()
+	fs, _ := NewFeatureSet(Shared, 4, 4)
+	n := randomNetwork(t, fs, 4, HardTanh, 0.5, 1)
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	targets := []string{sub}
+	if fifo := filepath.Join(dir, "fifo"); mkfifo(fifo) == nil {
+		targets = append(targets, fifo)
+	}
+	for _, p := range targets {
+		if err := Save(p, n); err == nil {
+			t.Errorf("Save over %s: no error", p)
+		}
+	}
+	ok := filepath.Join(dir, "ok.hlnn")
+	for range 2 {
+		if err := Save(ok, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != len(targets)+1 {
+		t.Fatalf("%d entries, want %d (no temporary files)", len(ents), len(targets)+1)
 	}
 }
 

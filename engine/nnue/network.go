@@ -160,3 +160,16 @@ func (n *Network) check() error {
 	}
 	return nil
 }
+
+// HeldOut puts about a tenth of the items, by a hash of their values
+// (FNV-1a over the values as 32-bit words, folded), in a held-out set:
+// the wells of generation 0's fit and the samples of training (by their
+// features) are split by it.
+func HeldOut[T ~uint16 | ~int32](v []T) bool {
+	h := uint64(14695981039346656037)
+	for _, x := range v {
+		h = (h ^ uint64(uint32(x))) * 1099511628211
+	}
+	h ^= h >> 29
+	return h%10 == 0
+}

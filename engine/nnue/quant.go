@@ -44,6 +44,15 @@ type Quantized struct {
 	maxBand     int // Update falls back to a refresh above this many changed rows
 }
 
+// MaxErrorBound is the largest ErrorBound Quantize accepts: the values
+// of a network (trained towards targets in [-1, 1]) that the int16 engine
+// could move by more than this would rank wells on rounding noise.
+const MaxErrorBound = 1.0
+
+// maxB2 bounds the output bias in integer units (B2*QA*QB): well inside
+// int64 and exact in float64, so that no sum can wrap.
+const maxB2 = 1 << 52
+
 // Quantize converts a float network. qa is the hidden scale (1.0 in the
 // float network is qa in the integer one): 0 picks the largest qa up to
 // 8192 for which every weight and the pre-activations of every possible
@@ -53,27 +62,53 @@ type Quantized struct {
 // 256 (the design's QA); smaller weights get a finer grid. qb scales the
 // output weights: 0 picks the largest up to 32767 that keeps every output
 // weight within int16; a given qb is lowered to fit.
+//
+// A network the integer scheme cannot represent is refused in one line:
+// first-layer sums beyond int16 at the smallest qa, an output weight
+// beyond 32767 (qb would be 0), an output bias whose integer value leaves
+// ±2^52, or an error bound (ErrorBound) above MaxErrorBound.
 func Quantize(n *Network, qa, qb int) (*Quantized, error) {
 	if err := n.check(); err != nil {
 		return nil, err
 	}
-	auto := qa == 0
-	if auto {
-		qa = maxQA
-	}
-	autoB := qb == 0
-	if autoB {
-		qb = math.MaxInt16
-	}
-	if qa < minQA || qa > maxQA || qb < 1 || qb > 1<<20 {
+	if qa != 0 && (qa < minQA || qa > maxQA) || qb < 0 || qb > 1<<20 {
 		return nil, fmt.Errorf("quantisation scales qa=%d qb=%d out of range (qa %d..%d, qb 1..2^20)", qa, qb, minQA, maxQA)
 	}
+	qa, err := hiddenScale(n, qa)
+	if err != nil {
+		return nil, err
+	}
+	if qb, err = outputScale(n.W2, qb); err != nil {
+		return nil, err
+	}
+	if b := math.Abs(float64(n.B2)) * float64(qa) * float64(qb); b > maxB2 {
+		return nil, fmt.Errorf("output bias %.3g too large for the integer network (|B2|*QA*QB = %.3g > 2^52)", n.B2, b)
+	}
+	q := &Quantized{
+		fs: n.Features, hidden: n.Hidden, words: (n.Hidden + 3) / 4, act: n.Activation,
+		qa: int32(qa), qb: int32(qb), scoreWeight: n.ScoreWeight,
+		maxBand: defaultMaxBand,
+	}
+	q.scale = 1 / (float64(qa) * float64(qb))
+	if q.act == HardTanh || q.act == Tanh {
+		q.lo = -q.qa
+	}
+	q.fill(n)
+	q.errBound = errorBound(n, qa, qb)
+	if !(q.errBound <= MaxErrorBound) {
+		return nil, fmt.Errorf("int16 error bound %.3g exceeds %g (output weights sum to %.3g at qa=%d qb=%d): the integer network would rank on rounding noise", q.errBound, MaxErrorBound, sumAbs(n.W2), qa, qb)
+	}
+	return q, nil
+}
+
+// preActivationBound is the largest magnitude, in float units, of any
+// single first-layer weight or bias and of any hidden unit's
+// pre-activation over every well: B1 plus, per slot, the least (most)
+// weight among the slot's patterns. The packed sums are exact when the
+// final sums fit int16, whatever the partial sums do, so this range is
+// what must fit (with every single weight).
+func preActivationBound(n *Network) float64 {
 	fs := n.Features
-	// Range of each hidden unit's pre-activation over every well, in
-	// float units: B1 plus, per slot, the least (most) weight among the
-	// slot's patterns. The packed sums are exact when the final sums fit
-	// int16, whatever the partial sums do, so this range is what must fit
-	// (with every single weight).
 	lo := make([]float64, n.Hidden)
 	hi := make([]float64, n.Hidden)
 	single := 0.0
@@ -113,71 +148,98 @@ func Quantize(n *Network, qa, qb int) (*Quantized, error) {
 	for j := range lo {
 		worst = max(worst, -lo[j], hi[j])
 	}
+	return worst
+}
+
+// hiddenScale returns the hidden scale QA (qa 0: automatic) at which
+// every pre-activation of n fits int16.
+func hiddenScale(n *Network, qa int) (int, error) {
+	worst := preActivationBound(n)
+	active := n.Features.active
 	// Rounding adds at most 1/2 per term: K+1 terms.
-	fits := func(qa int) bool { return worst*float64(qa)+float64(fs.active+1)/2 <= math.MaxInt16 }
+	fits := func(qa int) bool { return worst*float64(qa)+float64(active+1)/2 <= math.MaxInt16 }
+	auto := qa == 0
+	if auto {
+		qa = maxQA
+	}
 	if auto && !fits(qa) && worst > 0 {
-		qa = int((math.MaxInt16 - float64(fs.active+1)/2) / worst)
+		qa = int(max((math.MaxInt16-float64(active+1)/2)/worst, 0))
 	}
 	for qa >= minQA && !fits(qa) {
 		qa = qa * 3 / 4
 	}
 	if qa < minQA {
-		return nil, fmt.Errorf("first-layer weights too large for int16 sums (worst pre-activation %.3g)", worst)
+		return 0, fmt.Errorf("first-layer weights too large for int16 sums (worst pre-activation %.3g)", worst)
 	}
+	return qa, nil
+}
+
+// outputScale returns the output scale QB (qb 0: automatic, the largest
+// up to 32767) at which every output weight fits int16; the division is
+// done in float64, so tiny weights cannot overflow an int.
+func outputScale(w2 []float32, qb int) (int, error) {
 	maxW2 := 0.0
-	for _, w := range n.W2 {
+	for _, w := range w2 {
 		maxW2 = max(maxW2, math.Abs(float64(w)))
 	}
-	if autoB && maxW2 > 0 {
-		qb = min(qb, int(math.MaxInt16/maxW2))
+	if qb == 0 {
+		qb = math.MaxInt16
 	}
-	if maxW2*float64(qb) > math.MaxInt16 {
-		qb = int(math.MaxInt16 / maxW2)
-		if qb < 1 {
-			return nil, fmt.Errorf("output weight %.3g too large", maxW2)
-		}
+	if maxW2 > 0 && maxW2*float64(qb) > math.MaxInt16 {
+		qb = int(min(math.MaxInt16/maxW2, float64(qb)))
 	}
-	q := &Quantized{
-		fs: fs, hidden: n.Hidden, words: (n.Hidden + 3) / 4, act: n.Activation,
-		qa: int32(qa), qb: int32(qb), scoreWeight: n.ScoreWeight,
-		maxBand: defaultMaxBand,
+	if qb < 1 {
+		return 0, fmt.Errorf("output weight %.3g too large for the integer network (at most 32767)", maxW2)
 	}
-	q.scale = 1 / (float64(qa) * float64(qb))
-	if q.act == HardTanh || q.act == Tanh {
-		q.lo = -q.qa
-	}
-	round := func(x float64) int64 { return int64(math.Round(x)) }
+	return qb, nil
+}
+
+// fill writes the integer weights of n at q's scales.
+func (q *Quantized) fill(n *Network) {
+	fs, qa, qb := q.fs, float64(q.qa), float64(q.qb)
 	q.w1 = make([]uint64, fs.Count()*q.words)
 	for f := 0; f < fs.Count(); f++ {
-		pack(q.w1[f*q.words:(f+1)*q.words], n.Row(int32(f)), float64(qa))
+		pack(q.w1[f*q.words:(f+1)*q.words], n.Row(int32(f)), qa)
 	}
 	q.b1 = make([]uint64, q.words)
-	pack(q.b1, n.B1, float64(qa))
+	pack(q.b1, n.B1, qa)
 	q.w2 = make([]int32, 4*q.words)
 	for j, w := range n.W2 {
-		q.w2[j] = int32(round(float64(w) * float64(qb)))
+		q.w2[j] = int32(math.Round(float64(w) * qb))
 	}
-	q.b2 = round(float64(n.B2) * float64(qa) * float64(qb))
-	// The float value differs from the integer one by at most: per hidden
-	// unit, (K+1) roundings of 1/(2QA) in the sum (the activations are
-	// 1-Lipschitz; the tanh table adds 1/(2QA)), times |W2|; plus the
-	// output weights' roundings of 1/(2QB) times |hidden| <= 1; plus B2's.
-	eAcc := float64(fs.active+1) / (2 * float64(qa))
-	if q.act == Tanh {
-		eAcc += 1 / (2 * float64(qa))
-	}
-	for _, w := range n.W2 {
-		q.errBound += math.Abs(float64(w))*eAcc + (1+eAcc)/(2*float64(qb))
-	}
-	q.errBound += 1 / (2 * float64(qa) * float64(qb))
+	q.b2 = int64(math.Round(float64(n.B2) * qa * qb))
 	if q.act == Tanh {
 		q.tanh = make([]int16, 1<<16)
 		for i := range q.tanh {
-			x := float64(int16(uint16(i))) / float64(qa)
-			q.tanh[i] = int16(round(math.Tanh(x) * float64(qa)))
+			x := float64(int16(uint16(i))) / qa
+			q.tanh[i] = int16(math.Round(math.Tanh(x) * qa))
 		}
 	}
-	return q, nil
+}
+
+// errorBound is the most the integer value can differ from the float
+// network's: per hidden unit, (K+1) roundings of 1/(2QA) in the sum (the
+// activations are 1-Lipschitz; the tanh table adds 1/(2QA)), times |W2|;
+// plus the output weights' roundings of 1/(2QB) times |hidden| <= 1; plus
+// B2's.
+func errorBound(n *Network, qa, qb int) float64 {
+	eAcc := float64(n.Features.active+1) / (2 * float64(qa))
+	if n.Activation == Tanh {
+		eAcc += 1 / (2 * float64(qa))
+	}
+	e := 0.0
+	for _, w := range n.W2 {
+		e += math.Abs(float64(w))*eAcc + (1+eAcc)/(2*float64(qb))
+	}
+	return e + 1/(2*float64(qa)*float64(qb))
+}
+
+func sumAbs(v []float32) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += math.Abs(float64(x))
+	}
+	return s
 }
 
 // pack writes the rounded values v*scale, four to a word.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -239,6 +240,9 @@ func TestQuantizeLowersQA(t *testing.T) {
 	r := hatetris.Standard()
 	fs, _ := NewFeatureSet(Shared, 10, 16)
 	n := randomNetwork(t, fs, 8, HardTanh, 3, 4)
+	for j := range n.W2 { // small output weights: the error bound at a low QA stays under MaxErrorBound
+		n.W2[j] /= 4
+	}
 	q, err := Quantize(n, 0, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -386,5 +390,69 @@ func TestRefreshEqualsSum(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestQuantizeRanges: every value the integer network cannot represent,
+// and an error bound past MaxErrorBound, is refused in one line; tiny
+// output weights (which once overflowed QB's computation to 0 and the
+// scale to +Inf) give finite scales and values.
+func TestQuantizeRanges(t *testing.T) {
+	fs, _ := NewFeatureSet(Shared, 10, 16)
+	for _, tc := range []struct {
+		name string
+		edit func(n *Network)
+		want string // "" : accepted
+	}{
+		{"as made", func(*Network) {}, ""},
+		{"output bias +1e12", func(n *Network) { n.B2 = 1e12 }, "output bias"},
+		{"output bias -1e12", func(n *Network) { n.B2 = -1e12 }, "output bias"},
+		{"output weight 40000", func(n *Network) { n.W2[3] = 40000 }, "output weight"},
+		{"output weight -1e30", func(n *Network) { n.W2[0] = -1e30 }, "output weight"},
+		{"output weights 1e-15", func(n *Network) {
+			for j := range n.W2 {
+				n.W2[j] = 1e-15
+			}
+		}, ""},
+		{"output weights 0", func(n *Network) {
+			for j := range n.W2 {
+				n.W2[j] = 0
+			}
+		}, ""},
+		{"output weights 500 (error bound)", func(n *Network) {
+			for j := range n.W2 {
+				n.W2[j] = 500
+			}
+		}, "error bound"},
+		{"first layer 1e9", func(n *Network) { n.W1[7] = 1e9 }, "first-layer"},
+		{"hidden bias 1e6", func(n *Network) { n.B1[1] = 1e6 }, "first-layer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, act := range []Activation{HardTanh, Tanh} {
+				n := randomNetwork(t, fs, 8, act, 0.1, 7)
+				tc.edit(n)
+				q, err := Quantize(n, 0, 0)
+				if tc.want == "" {
+					if err != nil {
+						t.Fatalf("%v: %v", act, err)
+					}
+					qa, qb := q.Scales()
+					if qa < minQA || qb < 1 || math.IsInf(q.Scale(), 0) || math.IsNaN(q.ErrorBound()) || q.ErrorBound() > MaxErrorBound {
+						t.Fatalf("%v: qa %d qb %d scale %v bound %v", act, qa, qb, q.Scale(), q.ErrorBound())
+					}
+					a := q.NewAccumulator()
+					rows := make([]uint16, 16)
+					rows[15] = 0x3ff &^ 4
+					q.Refresh(a, rows)
+					if v, f := q.Value(a), n.Evaluate(rows); math.Abs(v-f) > q.ErrorBound() {
+						t.Fatalf("%v: int16 %v, float %v, bound %v", act, v, f, q.ErrorBound())
+					}
+					return
+				}
+				if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+					t.Fatalf("%v: error %v, want one line about %q", act, err, tc.want)
+				}
+			}
+		})
 	}
 }

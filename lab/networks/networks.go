@@ -11,8 +11,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
@@ -24,9 +22,9 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
-	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -90,7 +88,9 @@ func LoadDataset(path string) (*Dataset, error) {
 }
 
 // Build runs the master beam, samples its kept wells and computes their
-// targets, as one generation of engine/nnue/cycle does.
+// targets, with the stages of a generation of engine/nnue/cycle
+// (cycle.Sample, cycle.Targets, cycle.TrainingSet); unlike the cycle it
+// keeps repeated wells and runs no beam without quiescence.
 func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 	if cfg.Net == nil || cfg.MasterWidth < 1 || cfg.Samples < 1 {
 		return nil, fmt.Errorf("networks: Build needs a network, a master width and a sample count")
@@ -99,40 +99,22 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds := &Dataset{}
-	t0 := time.Now()
-	rv := cycle.NewReservoir(cfg.Samples, cfg.Seed, 1)
-	res, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, Quiescence: true, Eval: ev, Progress: cfg.Progress,
-		OnKept: rv.OnKept})
-	if err != nil {
-		return nil, err
-	}
-	ds.Wells = rv.Wells
-	ds.MasterScore, ds.MasterPieces = res.Score, res.Pieces
-	ds.MasterSeconds = time.Since(t0).Seconds()
-	t0 = time.Now()
-	tc := targets.Config{Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces}
-	if cfg.Progress != nil {
-		var mu sync.Mutex
-		n := len(ds.Wells)
-		tc.OnTarget = func(done int) {
-			mu.Lock()
-			defer mu.Unlock()
-			cfg.Progress.Report(progress.Event{Job: "target beams", Stage: "targets", Done: int64(done), Total: int64(n),
-				Unit: "wells", Finished: done == n})
-		}
-	}
-	ds.Targets, err = targets.Compute(ctx, tc, ds.Wells)
-	if err != nil {
-		return nil, err
-	}
-	ds.TargetSeconds = time.Since(t0).Seconds()
-	fs := cfg.Net.Features
 	rr := hatetris.Standard()
-	for i := range ds.Wells {
-		w := &ds.Wells[i]
-		ds.Samples = append(ds.Samples, train.Sample{Feats: fs.Append(nil, w[rr.Bar:rr.Depth]), Target: ds.Targets[i]})
-		if ds.Targets[i] == -1 {
+	sf, err := cycle.Sample(ctx, cycle.SampleConfig{Rules: rr, Eval: ev, Width: cfg.MasterWidth, Quiescence: true,
+		Samples: cfg.Samples, Seed: cfg.Seed, Stream: 1, Progress: cfg.Progress})
+	if err != nil {
+		return nil, err
+	}
+	ds := &Dataset{Wells: sf.Wells, MasterScore: sf.Score, MasterPieces: sf.Pieces, MasterSeconds: sf.Seconds}
+	ts, err := cycle.Targets(ctx, cycle.TargetConfig{Rules: rr, Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces,
+		Progress: cfg.Progress, Job: "target beams"}, ds.Wells)
+	if err != nil {
+		return nil, err
+	}
+	ds.Targets, ds.TargetSeconds = ts.Targets, ts.Seconds
+	ds.Samples = cycle.TrainingSet(cfg.Net.Features, rr, ds.Wells, ds.Targets)
+	for _, t := range ds.Targets {
+		if t == -1 {
 			ds.Dead++
 		}
 	}
@@ -141,7 +123,7 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(cfg.Cache, b, 0o644); err != nil {
+		if err := atomicfile.WriteBytes(cfg.Cache, 0o644, b); err != nil {
 			return nil, err
 		}
 	}

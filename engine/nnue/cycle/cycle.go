@@ -1,32 +1,43 @@
 // Package cycle runs NNUE training generations: from the network of
 // generation g-1, a master beam (with quiescence by default) whose kept
-// wells are reservoir-sampled (seeded), training targets by small beams
-// (engine/nnue/targets), training from the previous weights with GoMLX
-// (engine/nnue/train), and export of generation g.
+// wells are sampled (seeded: one reservoir, or stratified over depth and
+// stack height), training targets by small beams (engine/nnue/targets),
+// training from the previous weights with GoMLX (engine/nnue/train), and
+// export of generation g. The stages are exported (Sample, Targets,
+// TrainingSet, TrainGeneration) for other users of the same data
+// (lab/networks).
 //
-// Layout of Config.Dir: gen-00.hlnn (the start network, copied), then per
-// generation gen-NN/ with samples.bin (the sampled wells, duplicates
-// dropped, with provenance: a JSON header line and the rows in binary,
-// checksummed), targets.json, train/ (GoMLX checkpoints), and
-// gen-NN.hlnn and gen-NN.report.json in Dir. Every stage writes its output
-// atomically (temporary file, sync, rename) and is skipped when the output exists, and training
-// resumes from its checkpoints, so a run killed at any stage and started
-// again gives the same networks.
+// Layout of Config.Dir: cycle.json (the settings the folder was made
+// with: a run with other ones is refused, naming the flag), gen-00.hlnn
+// (the start network, copied), then per generation gen-NN/ with
+// samples.bin (the sampled wells, duplicates dropped, with provenance: a
+// JSON header line and the rows in binary, checksummed), targets.json,
+// train/ (GoMLX checkpoints), and gen-NN.hlnn and gen-NN.report.json in
+// Dir. Every stage writes its output atomically (internal/atomicfile:
+// temporary file, sync, rename) and is skipped when the output exists,
+// and training resumes from its checkpoints (dropping one a kill cut
+// short), so a run killed at any stage and started again gives the same
+// networks.
+//
+// Each report holds the generation's target histogram and its crowding
+// (the largest share within one tenth of [-1, 1]); Config.Collapse fails
+// a generation whose targets crowd past it, before training.
 package cycle
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"os"
 	"path/filepath"
-	"sync"
+	"strings"
 	"time"
 
-	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
@@ -38,29 +49,137 @@ import (
 	"github.com/hatelab/hatelab/internal/rankcorr"
 )
 
-// Config describes a cycle.
+// Config describes a cycle. Check names a bad field by its hatelab flag
+// (--master-width for MasterWidth, and so on).
 type Config struct {
-	Dir         string
+	Dir string
+	// Rules is the geometry (nil: the real game's 10x20, bar 4); the start
+	// network must be made for it.
+	Rules       *hatetris.Rules
 	Start       *nnue.Network // generation 0 (written to Dir once)
 	Generations int
 	// MasterWidth and MasterPieces (0: until the beam dies) of the master
 	// beam; NoQuiescence turns its quiescence off.
 	MasterWidth, MasterPieces int
 	NoQuiescence              bool
-	// Samples drawn from the master beam's kept wells.
-	Samples int
-	// TargetWidth and TargetPieces of the target beams (0: 512, 10).
+	// Samples drawn from the master beam's kept wells; Stratify draws them
+	// evenly over depth and stack height (Stratified) instead of one
+	// reservoir.
+	Samples  int
+	Stratify bool
+	// TargetWidth and TargetPieces of the target beams (0: 512, 10);
+	// TargetRule (targets.Best, or targets.DNF) and TargetScale ("tanh"
+	// or "": tanh of the value; "fitted": targets.FittedSquash).
 	TargetWidth, TargetPieces int
+	TargetRule                targets.Rule
+	TargetScale               string
+	// Collapse fails a generation whose targets crowd: more than this
+	// share of them within one tenth of [-1, 1] (0: no guard).
+	Collapse float64
+	// ShiftCheck, when positive, draws that many wells from the new
+	// network's own master beam (the next generation's distribution),
+	// computes their targets as this generation's were computed, and
+	// reports how well the new network predicts them.
+	ShiftCheck int
 	// Train configures training (Features, Hidden, Activation come from
 	// the start network; Dir and Start are set per generation).
 	Train   train.Config
 	Seed    uint64
 	Workers int
+	// Gate, when set, judges each new network against the previous one
+	// (issue 26's arena match, run by the caller): keep false leaves the
+	// new network in gen-NN.hlnn but starts the next generation from the
+	// previous one; the verdict (one line) goes in the report either way.
+	Gate func(ctx context.Context, g int, prev, next *nnue.Network) (keep bool, verdict string, err error)
 	// Progress receives one event per stage.
 	Progress progress.Reporter
 	// OnStage, when set, is called after each stage ("master", "targets",
 	// "train"); an error stops the cycle (tests use it to simulate kills).
 	OnStage func(gen int, stage string) error
+}
+
+// MaxGenerations is the most generations a folder holds (gen-NN).
+const MaxGenerations = 99
+
+// maxBeamWidth is engine/beam's largest width.
+const maxBeamWidth = 1<<24 - 1
+
+// maxTargetPieces bounds a target beam's pieces.
+const maxTargetPieces = 1000
+
+// Check reports, in one line naming the flag, a configuration Run would
+// refuse, before any work. The training samples are about nine tenths of
+// the distinct sampled wells, so Samples must be at least twice the
+// batch.
+func (c Config) Check() error {
+	batch, epochs := c.Train.Batch, c.Train.MaxEpochs
+	if batch == 0 {
+		batch = train.DefaultBatch
+	}
+	if epochs == 0 {
+		epochs = train.DefaultMaxEpochs
+	}
+	lr := c.Train.LearningRate
+	switch {
+	case c.Dir == "":
+		return errors.New("--dir is required")
+	case c.Generations < 1 || c.Generations > MaxGenerations:
+		return fmt.Errorf("--generations %d: want 1 to %d", c.Generations, MaxGenerations)
+	case c.MasterWidth < 1 || c.MasterWidth > maxBeamWidth:
+		return fmt.Errorf("--master-width %d: want 1 to %d", c.MasterWidth, maxBeamWidth)
+	case c.MasterPieces < 0:
+		return fmt.Errorf("--master-pieces %d is negative (0: until the beam dies)", c.MasterPieces)
+	case c.TargetWidth < 0 || c.TargetWidth > maxBeamWidth:
+		return fmt.Errorf("--target-width %d: want 1 to %d (0: 512)", c.TargetWidth, maxBeamWidth)
+	case c.TargetPieces < 0 || c.TargetPieces > maxTargetPieces:
+		return fmt.Errorf("--target-pieces %d: want 1 to %d (0: 10)", c.TargetPieces, maxTargetPieces)
+	case c.TargetRule > targets.DNF:
+		return fmt.Errorf("--target-rule %d: want best or dnf", c.TargetRule)
+	case batch < 1:
+		return fmt.Errorf("--batch %d: want at least 1", batch)
+	case epochs < 1:
+		return fmt.Errorf("--epochs %d: want at least 1", epochs)
+	case lr != 0 && (!(lr > 0) || math.IsInf(lr, 0)):
+		return fmt.Errorf("--lr %g: want a finite positive learning rate", lr)
+	case c.Samples < 2*batch:
+		return fmt.Errorf("--samples %d is too few for --batch %d: want at least %d (about a tenth is held out and repeated wells are dropped)", c.Samples, batch, 2*batch)
+	case c.Samples > samples.MaxWells:
+		return fmt.Errorf("--samples %d: want at most %d", c.Samples, samples.MaxWells)
+	case !(c.Collapse >= 0 && c.Collapse <= 1):
+		return fmt.Errorf("--collapse %g: want a share in [0, 1] (0: no guard)", c.Collapse)
+	case c.ShiftCheck < 0 || c.ShiftCheck > samples.MaxWells:
+		return fmt.Errorf("--shift-check %d: want 0 to %d", c.ShiftCheck, samples.MaxWells)
+	case c.Workers < 0:
+		return fmt.Errorf("--workers %d is negative (0: all cores)", c.Workers)
+	}
+	if _, err := ParseScale(c.TargetScale); err != nil {
+		return fmt.Errorf("--target-scale: %v", err)
+	}
+	if c.Start != nil {
+		r := c.rules()
+		if fs := c.Start.Features; fs.Width() != r.Width || fs.Height() != r.Depth-r.Bar {
+			return fmt.Errorf("--start network is for %dx%d wells (width x rows below the bar), not %dx%d", fs.Width(), fs.Height(), r.Width, r.Depth-r.Bar)
+		}
+		if _, err := nnue.Quantize(c.Start, c.Start.Header.QA, c.Start.Header.QB); err != nil {
+			return fmt.Errorf("--start network cannot run in the engine: %v", err)
+		}
+		tc := c.Train
+		tc.Features, tc.Hidden, tc.Activation = c.Start.Features, c.Start.Hidden, c.Start.Activation
+		if err := tc.Check(); err != nil {
+			return err
+		}
+	}
+	if st, err := os.Stat(c.Dir); err == nil && !st.IsDir() {
+		return fmt.Errorf("--dir %s is not a folder", c.Dir)
+	}
+	return nil
+}
+
+func (c *Config) rules() *hatetris.Rules {
+	if c.Rules == nil {
+		return hatetris.Standard()
+	}
+	return c.Rules
 }
 
 // Report describes one generation.
@@ -83,8 +202,17 @@ type Report struct {
 	// (Samples is what remained).
 	Sampled int `json:"sampled"`
 	// TargetHistogram counts the targets in 20 bins of width 0.1 over
-	// [-1, 1] (bin 0 holds -1, the dead beams, bin 19 holds 1).
-	TargetHistogram []int `json:"target_histogram"`
+	// [-1, 1] (bin 0 holds -1, the dead beams, bin 19 holds 1);
+	// TargetCrowding is the largest share of them within two adjacent bins
+	// (one tenth of the range: the collapse guard's measure).
+	TargetHistogram []int   `json:"target_histogram"`
+	TargetCrowding  float64 `json:"target_crowding"`
+	// TargetRule and TargetScale name how targets were made (with the
+	// fitted squash's Center and Scale).
+	TargetRule  string  `json:"target_rule,omitempty"`
+	TargetScale string  `json:"target_scale,omitempty"`
+	ScaleCenter float64 `json:"scale_center,omitempty"`
+	ScaleSpread float64 `json:"scale_spread,omitempty"`
 	// ValidSpearman is the Spearman rank correlation between the new
 	// network's values (engine float inference) and the targets on the
 	// validation wells, PrevValidSpearman the previous generation's on
@@ -92,6 +220,31 @@ type Report struct {
 	ValidSpearman     float64 `json:"valid_spearman"`
 	PrevValidSpearman float64 `json:"prev_valid_spearman"`
 	ValidSamples      int     `json:"valid_samples"`
+	// NetworkCRC is the checksum of Network's tensors (its header's
+	// crc32), checked when the report is read back.
+	NetworkCRC uint32 `json:"network_crc32"`
+	// Gate is Config.Gate's verdict; NextStart, when not empty, is the
+	// network the next generation starts from instead of Network (the
+	// gate rejected this one).
+	Gate      string `json:"gate,omitempty"`
+	NextStart string `json:"next_start,omitempty"`
+	// Shift is the check on wells of the new network's own master beam
+	// (Config.ShiftCheck; nil without it).
+	Shift *Shift `json:"shift,omitempty"`
+}
+
+// Shift is a held-out check on wells drawn from the new network's own
+// master beam (the next generation's distribution), with targets made as
+// this generation's were: the new network's mean squared error (after
+// the training tanh) and Spearman correlation there, against the same on
+// this generation's validation wells.
+type Shift struct {
+	Wells         int     `json:"wells"`
+	MSE           float64 `json:"mse"`
+	Spearman      float64 `json:"spearman"`
+	ValidMSE      float64 `json:"valid_mse"`
+	ValidSpearman float64 `json:"valid_spearman"`
+	Seconds       float64 `json:"seconds"`
 }
 
 // histogram counts ts in 20 bins of width 0.1 over [-1, 1].
@@ -101,6 +254,22 @@ func histogram(ts []float32) []int {
 		h[min(max(int((float64(t)+1)*10), 0), 19)]++
 	}
 	return h
+}
+
+// Crowding is the largest share of a histogram (20 bins over [-1, 1])
+// within two adjacent bins: one tenth of the range.
+func Crowding(h []int) float64 {
+	total, most := 0, 0
+	for i, n := range h {
+		total += n
+		if i > 0 {
+			most = max(most, h[i-1]+n)
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(most) / float64(total)
 }
 
 // validRanks returns the Spearman correlations of next's and prev's
@@ -123,9 +292,8 @@ func validRanks(next, prev *nnue.Network, r *hatetris.Rules, wells []hatetris.We
 // the hash of the wells they were computed for (wellsHash): targets of
 // other wells are computed again.
 type targetsFile struct {
-	Targets   []float32 `json:"targets"`
-	Seconds   float64   `json:"seconds"`
-	WellsHash uint64    `json:"wells_hash"`
+	TargetSet
+	WellsHash uint64 `json:"wells_hash"`
 }
 
 // wellsHash is the FNV-1a hash of the wells' rows, in order.
@@ -142,30 +310,33 @@ func wellsHash(ws []hatetris.Well) uint64 {
 }
 
 // Run runs the generations not finished yet and returns every
-// generation's report.
+// generation's report. A folder made with other settings is refused
+// (see Settings).
 func Run(ctx context.Context, cfg Config) ([]Report, error) {
-	if cfg.Dir == "" || cfg.Generations < 1 || cfg.MasterWidth < 1 || cfg.Samples < 1 {
-		return nil, errors.New("cycle: need a directory, generations, a master width and samples")
+	if err := cfg.Check(); err != nil {
+		return nil, err
 	}
+	cfg.Rules = cfg.rules()
 	if cfg.TargetWidth == 0 {
 		cfg.TargetWidth = 512
 	}
 	if cfg.TargetPieces == 0 {
 		cfg.TargetPieces = 10
 	}
-	rep := progress.Or(cfg.Progress)
+	cfg.TargetScale, _ = ParseScale(cfg.TargetScale)
+	if _, err := os.Stat(genPath(cfg.Dir, 0)); err != nil && cfg.Start == nil {
+		return nil, &SettingsError{fmt.Sprintf("--start is needed: %s has no generation-0 network", cfg.Dir)}
+	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	g0 := filepath.Join(cfg.Dir, "gen-00.hlnn")
-	if _, err := os.Stat(g0); err != nil {
-		if cfg.Start == nil {
-			return nil, errors.New("cycle: no generation-0 network")
-		}
-		if err := nnue.Save(g0, cfg.Start); err != nil {
-			return nil, err
-		}
+	if err := startNetwork(cfg); err != nil {
+		return nil, err
 	}
+	if err := checkSettings(cfg); err != nil {
+		return nil, err
+	}
+	rep := progress.Or(cfg.Progress)
 	var reports []Report
 	for g := 1; g <= cfg.Generations; g++ {
 		r, err := generation(ctx, cfg, g, rep)
@@ -177,17 +348,77 @@ func Run(ctx context.Context, cfg Config) ([]Report, error) {
 	return reports, nil
 }
 
+// startNetwork writes Dir's gen-00.hlnn from cfg.Start, or checks that
+// the one there is cfg.Start.
+func startNetwork(cfg Config) error {
+	g0 := genPath(cfg.Dir, 0)
+	if _, err := os.Stat(g0); err != nil {
+		return nnue.Save(g0, cfg.Start)
+	}
+	if cfg.Start == nil {
+		return nil
+	}
+	want, err := nnue.Marshal(cfg.Start)
+	if err != nil {
+		return err
+	}
+	have, err := nnue.Load(g0)
+	if err != nil {
+		return err
+	}
+	if b, err := nnue.Marshal(have); err != nil || !bytes.Equal(b, want) {
+		return &SettingsError{fmt.Sprintf("--start differs from the %s this folder was started with: leave --start out or use another --dir", g0)}
+	}
+	return nil
+}
+
+// startOf is the network generation g starts from: generation g-1's,
+// or the one that generation started from when its gate rejected it.
+func startOf(dir string, g int) string {
+	if g > 1 {
+		var r Report
+		if load(filepath.Join(dir, fmt.Sprintf("gen-%02d.report.json", g-1)), &r) && r.NextStart != "" {
+			return r.NextStart
+		}
+	}
+	return genPath(dir, g-1)
+}
+
 func genPath(dir string, g int) string { return filepath.Join(dir, fmt.Sprintf("gen-%02d.hlnn", g)) }
+
+// gen is one generation's run: its configuration, number, folder, the
+// previous network and its evaluation.
+type gen struct {
+	cfg   Config
+	g     int
+	dir   string
+	job   string
+	prev  *nnue.Network
+	ev    *eval.NNUE
+	rep   progress.Reporter
+	stage int
+}
+
+// event reports the start of a stage (k of the generation's 3).
+func (x *gen) event(stage, info string) {
+	x.stage++
+	x.rep.Report(progress.Event{Job: x.job, Stage: stage, Info: info, Done: int64(x.stage - 1), Total: 3, Unit: "stages"})
+}
+
+func (x *gen) after(stage string) error {
+	if x.cfg.OnStage != nil {
+		return x.cfg.OnStage(x.g, stage)
+	}
+	return nil
+}
 
 func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (*Report, error) {
 	reportPath := filepath.Join(cfg.Dir, fmt.Sprintf("gen-%02d.report.json", g))
-	if b, err := os.ReadFile(reportPath); err == nil {
-		var r Report
-		if err := json.Unmarshal(b, &r); err == nil {
-			return &r, nil
-		}
+	var done Report
+	if load(reportPath, &done) && done.check(cfg.Dir, g) == nil {
+		return &done, nil
 	}
-	prev, err := nnue.Load(genPath(cfg.Dir, g-1))
+	prev, err := nnue.Load(startOf(cfg.Dir, g))
 	if err != nil {
 		return nil, err
 	}
@@ -195,82 +426,142 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(cfg.Dir, fmt.Sprintf("gen-%02d", g))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	x := &gen{cfg: cfg, g: g, dir: filepath.Join(cfg.Dir, fmt.Sprintf("gen-%02d", g)), job: fmt.Sprintf("nnue cycle gen %d", g),
+		prev: prev, ev: ev, rep: rep}
+	if err := os.MkdirAll(x.dir, 0o755); err != nil {
 		return nil, err
 	}
 	r := &Report{Generation: g, SecondsByStage: map[string]float64{}, MasterWidth: cfg.MasterWidth,
 		TargetWidth: cfg.TargetWidth, TargetPieces: cfg.TargetPieces, MasterQuiescent: !cfg.NoQuiescence}
-	event := func(stage, info string) {
-		rep.Report(progress.Event{Job: fmt.Sprintf("nnue cycle gen %d", g), Stage: stage, Info: info})
-	}
-	after := func(stage string) error {
-		if cfg.OnStage != nil {
-			return cfg.OnStage(g, stage)
-		}
-		return nil
-	}
-	// 1. Master beam and reservoir sample.
-	rr := hatetris.Standard()
-	sp := filepath.Join(dir, "samples.bin")
-	sf, err := samples.Read(sp, rr)
+	// 1. Master beam and sample.
+	sf, err := x.master(ctx)
 	if err != nil {
-		sf = &samples.File{}
-		t0 := time.Now()
-		event("master", fmt.Sprintf("width %d", cfg.MasterWidth))
-		rv := NewReservoir(cfg.Samples, cfg.Seed, uint64(g))
-		res, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, MaxPieces: cfg.MasterPieces, Quiescence: !cfg.NoQuiescence,
-			Eval: ev, Workers: cfg.Workers, OnKept: rv.OnKept})
-		if err != nil {
-			return nil, err
-		}
-		sf.Sampled = len(rv.Wells)
-		sf.Wells = samples.Distinct(rv.Wells)
-		sf.Score, sf.Pieces = res.Score, res.Pieces
-		plain, err := beam.Run(ctx, beam.Config{BeamWidth: cfg.MasterWidth, MaxPieces: cfg.MasterPieces, Eval: ev, Workers: cfg.Workers})
-		if err != nil {
-			return nil, err
-		}
-		sf.Plain = plain.Score
-		sf.Seconds = time.Since(t0).Seconds()
-		sf.Provenance = fmt.Sprintf("master beam width %d quiescence %v max pieces %d, network %s, reservoir of %d kept wells, seed %d",
-			cfg.MasterWidth, !cfg.NoQuiescence, cfg.MasterPieces, ev.Name(), cfg.Samples, cfg.Seed)
-		if err := samples.Write(sp, rr, sf); err != nil {
-			return nil, err
-		}
-		if err := after("master"); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	r.MasterScore, r.MasterPieces, r.MasterPlain, r.Samples, r.Sampled = sf.Score, sf.Pieces, sf.Plain, len(sf.Wells), sf.Sampled
 	r.SecondsByStage["master"] = sf.Seconds
-	// 2. Targets.
-	var tf targetsFile
-	tp := filepath.Join(dir, "targets.json")
-	if hw := wellsHash(sf.Wells); !load(tp, &tf) || tf.WellsHash != hw || len(tf.Targets) != len(sf.Wells) {
-		tf = targetsFile{WellsHash: hw}
-		t0 := time.Now()
-		event("targets", fmt.Sprintf("%d wells, width %d, %d pieces", len(sf.Wells), cfg.TargetWidth, cfg.TargetPieces))
-		total := int64(len(sf.Wells))
-		var mu sync.Mutex
-		onTarget := func(done int) { // from any worker: one report at a time
-			mu.Lock()
-			defer mu.Unlock()
-			rep.Report(progress.Event{Job: fmt.Sprintf("nnue cycle gen %d", g), Stage: "targets", Done: int64(done), Total: total, Unit: "wells"})
-		}
-		tf.Targets, err = targets.Compute(ctx, targets.Config{Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces, Workers: cfg.Workers,
-			OnTarget: onTarget}, sf.Wells)
-		if err != nil {
-			return nil, err
-		}
-		tf.Seconds = time.Since(t0).Seconds()
-		if err := store(tp, &tf); err != nil {
-			return nil, err
-		}
-		if err := after("targets"); err != nil {
+	// 2. Targets, and the collapse guard.
+	tf, err := x.targets(ctx, sf.Wells)
+	if err != nil {
+		return nil, err
+	}
+	if err := x.describeTargets(r, tf); err != nil {
+		return nil, err
+	}
+	// 3. Training from the previous weights.
+	net, set, err := x.train(ctx, r, sf, tf)
+	if err != nil {
+		return nil, err
+	}
+	r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples = validRanks(net, prev, cfg.Rules, sf.Wells, set)
+	if cfg.ShiftCheck > 0 {
+		if r.Shift, err = x.shift(ctx, net, tf, sf.Wells, set); err != nil {
 			return nil, err
 		}
 	}
+	if cfg.Gate != nil {
+		keep, verdict, err := cfg.Gate(ctx, g, prev, net)
+		if err != nil {
+			return nil, err
+		}
+		r.Gate = verdict
+		if !keep {
+			r.NextStart = startOf(cfg.Dir, g)
+		}
+	}
+	if err := x.after("train"); err != nil {
+		return nil, err
+	}
+	if err := store(reportPath, r); err != nil {
+		return nil, err
+	}
+	rep.Report(progress.Event{Job: x.job, Stage: "done", Done: 3, Total: 3, Unit: "stages", Finished: true, Info: r.Network})
+	return r, nil
+}
+
+// check tells whether a report read back is generation g's of dir: its
+// number, its network's path, and the network's checksum (a report edited
+// by hand or left from another network is made again, from the stages'
+// files).
+func (r *Report) check(dir string, g int) error {
+	if r.Generation != g || r.Network != genPath(dir, g) || len(r.Epochs) == 0 || len(r.TargetHistogram) != 20 {
+		return fmt.Errorf("report of generation %d does not describe %s", r.Generation, genPath(dir, g))
+	}
+	n, err := nnue.Load(r.Network)
+	if err != nil {
+		return err
+	}
+	if n.Header.CRC32 != r.NetworkCRC {
+		return fmt.Errorf("report of generation %d is for another network (crc %08x, file %08x)", g, r.NetworkCRC, n.Header.CRC32)
+	}
+	return nil
+}
+
+// provenance is the samples file's provenance line for the master stage.
+func (x *gen) provenance() string {
+	c := x.cfg
+	p := fmt.Sprintf("master beam width %d quiescence %v max pieces %d, network %s, reservoir of %d kept wells, seed %d",
+		c.MasterWidth, !c.NoQuiescence, c.MasterPieces, x.ev.Name(), c.Samples, c.Seed)
+	if c.Stratify {
+		p = strings.Replace(p, "reservoir of", "stratified sample (depth, stack height) of", 1)
+	}
+	return p
+}
+
+// master runs (or reads back) the master stage: samples.bin.
+func (x *gen) master(ctx context.Context) (*samples.File, error) {
+	c := x.cfg
+	sp := filepath.Join(x.dir, "samples.bin")
+	sf, err := samples.Read(sp, c.Rules)
+	if err == nil {
+		if sf.Provenance != x.provenance() {
+			return nil, &SettingsError{fmt.Sprintf("%s was made with other settings (%s): use the same flags or another --dir", sp, sf.Provenance)}
+		}
+		return sf, nil
+	}
+	x.event("master", fmt.Sprintf("width %d", c.MasterWidth))
+	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, Width: c.MasterWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
+		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Distinct: true, Plain: true, Workers: c.Workers})
+	if err != nil {
+		return nil, err
+	}
+	sf.Provenance = x.provenance()
+	if err := samples.Write(sp, c.Rules, sf); err != nil {
+		return nil, err
+	}
+	return sf, x.after("master")
+}
+
+// targets runs (or reads back) the target stage: targets.json.
+func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile, error) {
+	c := x.cfg
+	var tf targetsFile
+	tp := filepath.Join(x.dir, "targets.json")
+	hw := wellsHash(wells)
+	if load(tp, &tf) && tf.WellsHash == hw && len(tf.Targets) == len(wells) {
+		return &tf, nil
+	}
+	x.event("targets", fmt.Sprintf("%d wells, width %d, %d pieces", len(wells), c.TargetWidth, c.TargetPieces))
+	ts, err := Targets(ctx, x.targetConfig(), wells)
+	if err != nil {
+		return nil, err
+	}
+	tf = targetsFile{TargetSet: *ts, WellsHash: hw}
+	if err := store(tp, &tf); err != nil {
+		return nil, err
+	}
+	return &tf, x.after("targets")
+}
+
+func (x *gen) targetConfig() TargetConfig {
+	c := x.cfg
+	return TargetConfig{Rules: c.Rules, Eval: x.ev, Width: c.TargetWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
+		Scale: c.TargetScale, Workers: c.Workers, Progress: x.rep, Job: x.job}
+}
+
+// describeTargets fills the report's target fields and applies the
+// collapse guard.
+func (x *gen) describeTargets(r *Report, tf *targetsFile) error {
 	r.SecondsByStage["targets"] = tf.Seconds
 	for _, t := range tf.Targets {
 		if t == -1 {
@@ -280,59 +571,126 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	}
 	r.MeanTarget /= float64(max(len(tf.Targets), 1))
 	r.TargetHistogram = histogram(tf.Targets)
-	// 3. Training from the previous weights.
+	r.TargetCrowding = Crowding(r.TargetHistogram)
+	if x.cfg.TargetRule != targets.Best || x.cfg.TargetScale != "tanh" {
+		r.TargetRule, r.TargetScale = x.cfg.TargetRule.String(), x.cfg.TargetScale
+		r.ScaleCenter, r.ScaleSpread = tf.Center, tf.Scale
+	}
+	if x.cfg.Collapse > 0 && r.TargetCrowding > x.cfg.Collapse {
+		return fmt.Errorf("generation %d: targets collapsed: %.0f%% of %d within one tenth of [-1, 1] (--collapse %g; histogram %v): try --target-scale fitted or wider target beams",
+			x.g, 100*r.TargetCrowding, len(tf.Targets), x.cfg.Collapse, r.TargetHistogram)
+	}
+	return nil
+}
+
+// train runs the training stage and writes gen-NN.hlnn.
+func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *targetsFile) (*nnue.Network, []train.Sample, error) {
+	c := x.cfg
 	t0 := time.Now()
-	event("train", fmt.Sprintf("%d samples", len(tf.Targets)))
-	fs := prev.Features
-	set := make([]train.Sample, len(sf.Wells))
-	for i := range sf.Wells {
-		w := &sf.Wells[i]
-		set[i] = train.Sample{Feats: fs.Append(nil, w[rr.Bar:rr.Depth]), Target: tf.Targets[i]}
-	}
-	tc := cfg.Train
-	tc.Features, tc.Hidden, tc.Activation, tc.Start, tc.Dir = fs, prev.Hidden, prev.Activation, prev, filepath.Join(dir, "train")
-	if tc.Seed == 0 {
-		tc.Seed = cfg.Seed + uint64(g)
-	}
-	if tc.OnEpoch == nil {
-		epochs := int64(tc.MaxEpochs)
-		if epochs <= 0 {
-			epochs = 20 // train.Config's default
-		}
-		tc.OnEpoch = func(e train.EpochStats) error {
-			rep.Report(progress.Event{Job: fmt.Sprintf("nnue cycle gen %d", g), Stage: "train", Done: int64(e.Epoch + 1), Total: epochs, Unit: "epochs",
-				Info: fmt.Sprintf("valid MSE %.4f", e.ValidMSE)})
-			return nil
-		}
-	}
-	tres, err := train.Train(ctx, tc, set)
+	x.event("train", fmt.Sprintf("%d samples", len(tf.Targets)))
+	set := TrainingSet(x.prev.Features, c.Rules, sf.Wells, tf.Targets)
+	tc := c.Train
+	tc.Dir = filepath.Join(x.dir, "train")
+	tres, err := TrainGeneration(ctx, x.prev, set, tc, x.g, c.Seed, x.rep, x.job)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r.SecondsByStage["train"] = time.Since(t0).Seconds()
 	r.Epochs = tres.Epochs
 	net := tres.Net
-	net.Header.Name = fmt.Sprintf("gen-%02d", g)
-	net.Header.Generation = g
 	net.Header.Provenance = fmt.Sprintf("hatelab nnue cycle generation %d from %s: %s; targets: width %d, %d pieces; trained %d epochs (best %d)",
-		g, prev.Header.Name, sf.Provenance, cfg.TargetWidth, cfg.TargetPieces, len(tres.Epochs), tres.BestEpoch)
-	if err := nnue.Save(genPath(cfg.Dir, g), net); err != nil {
-		return nil, err
+		x.g, x.prev.Header.Name, sf.Provenance, c.TargetWidth, c.TargetPieces, len(tres.Epochs), tres.BestEpoch)
+	if c.TargetRule != targets.Best || c.TargetScale != "tanh" {
+		net.Header.Provenance += fmt.Sprintf(", target rule %s, scale %s", c.TargetRule, c.TargetScale)
 	}
-	r.Network = genPath(cfg.Dir, g)
-	r.ValidSpearman, r.PrevValidSpearman, r.ValidSamples = validRanks(net, prev, rr, sf.Wells, set)
-	if err := after("train"); err != nil {
-		return nil, err
+	if _, err := nnue.Quantize(net, net.Header.QA, net.Header.QB); err != nil {
+		return nil, nil, fmt.Errorf("generation %d: the trained network cannot run in the engine: %v", x.g, err)
 	}
-	if err := store(reportPath, r); err != nil {
-		return nil, err
+	b, err := nnue.Marshal(net)
+	if err != nil {
+		return nil, nil, err
 	}
-	return r, nil
+	if err := atomicfile.WriteBytes(genPath(c.Dir, x.g), 0o644, b); err != nil {
+		return nil, nil, err
+	}
+	r.Network = genPath(c.Dir, x.g)
+	if n, err := nnue.Unmarshal(b); err == nil {
+		r.NetworkCRC = n.Header.CRC32
+	}
+	return net, set, nil
 }
+
+// shift is the held-out check on wells of net's own master beam.
+func (x *gen) shift(ctx context.Context, net *nnue.Network, tf *targetsFile, wells []hatetris.Well, set []train.Sample) (*Shift, error) {
+	c := x.cfg
+	t0 := time.Now()
+	nev, err := eval.NewNNUE(net)
+	if err != nil {
+		return nil, err
+	}
+	sf, err := Sample(ctx, SampleConfig{Rules: c.Rules, Eval: nev, Width: c.MasterWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
+		Samples: c.ShiftCheck, Seed: c.Seed, Stream: 1<<20 + uint64(x.g), Distinct: true, Workers: c.Workers})
+	if err != nil {
+		return nil, err
+	}
+	// The targets with the squash this generation's were made with.
+	ts, err := rescale(ctx, x.targetConfig(), sf.Wells, tf.Center, tf.Scale)
+	if err != nil {
+		return nil, err
+	}
+	sh := &Shift{Wells: len(sf.Wells)}
+	sh.MSE, sh.Spearman = predictError(net, c.Rules, sf.Wells, ts.Targets, nil)
+	sh.ValidMSE, sh.ValidSpearman = predictError(net, c.Rules, wells, tf.Targets, func(i int) bool { return train.IsValid(set[i].Feats) })
+	sh.Seconds = time.Since(t0).Seconds()
+	return sh, nil
+}
+
+// rescale computes the targets of wells with a given squash: tanh((v -
+// center) / scale), or tanh(v) when scale is 0.
+func rescale(ctx context.Context, tc TargetConfig, wells []hatetris.Well, center, scale float64) (*TargetSet, error) {
+	outs, err := targets.Outcomes(ctx, targets.Config{Rules: tc.Rules, Eval: tc.Eval, Width: tc.Width, Pieces: tc.Pieces, Rule: tc.Rule, Workers: tc.Workers}, wells)
+	if err != nil {
+		return nil, err
+	}
+	squash := math.Tanh
+	if scale != 0 {
+		squash = func(v float64) float64 { return math.Tanh((v - center) / scale) }
+	}
+	ts := &TargetSet{Targets: make([]float32, len(outs)), Center: center, Scale: scale}
+	for i, o := range outs {
+		ts.Targets[i] = tc.Rule.Target(o, tc.Pieces, squash)
+	}
+	return ts, nil
+}
+
+// predictError is the mean squared error of tanh(net) against the targets
+// and the Spearman correlation of net's values with them, over the wells
+// keep accepts (nil: all).
+func predictError(net *nnue.Network, r *hatetris.Rules, wells []hatetris.Well, ts []float32, keep func(int) bool) (mse, rho float64) {
+	var v, t []float64
+	for i := range wells {
+		if keep != nil && !keep(i) {
+			continue
+		}
+		f := net.Evaluate(wells[i][r.Bar:r.Depth])
+		v, t = append(v, f), append(t, float64(ts[i]))
+		d := math.Tanh(f) - float64(ts[i])
+		mse += d * d
+	}
+	return mse / float64(max(len(v), 1)), rankcorr.Spearman(v, t)
+}
+
+// maxStageBytes bounds a stage's JSON file (targets.json holds a number
+// per sampled well).
+const maxStageBytes = 1 << 30
 
 // load reads a JSON stage output; false if it is missing or unreadable
 // (the stage then runs again).
 func load(path string, v any) bool {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxStageBytes {
+		return false
+	}
 	b, err := os.ReadFile(path)
 	return err == nil && json.Unmarshal(b, v) == nil
 }

@@ -72,3 +72,12 @@ func TestCycleResume(t *testing.T) {
 		}
 	}
 }
+
+// nnueLoad returns the provenance of a weights file.
+func nnueLoad(path string) (string, error) {
+	n, err := nnue.Load(path)
+	if err != nil {
+		return "", err
+	}
+	return n.Header.Provenance, nil
+}

@@ -2,6 +2,7 @@ package cycle
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
@@ -26,12 +27,127 @@ func NewReservoir(n int, seed, stream uint64) *Reservoir {
 // beam.Config.OnKept.
 func (r *Reservoir) OnKept(_ int, wells []hatetris.Well, _ []int) error {
 	for i := range wells {
-		r.seen++
-		if len(r.Wells) < r.N {
-			r.Wells = append(r.Wells, wells[i])
-		} else if j := r.rng.IntN(r.seen); j < r.N {
-			r.Wells[j] = wells[i]
+		r.offer(&wells[i])
+	}
+	return nil
+}
+
+func (r *Reservoir) offer(w *hatetris.Well) {
+	r.seen++
+	if len(r.Wells) < r.N {
+		r.Wells = append(r.Wells, *w)
+	} else if j := r.rng.IntN(r.seen); j < r.N {
+		r.Wells[j] = *w
+	}
+}
+
+// DepthBand is the number of beam levels (pieces) in one depth stratum of
+// a Stratified sample.
+const DepthBand = 10
+
+// Stratum is a depth band (levels Band*DepthBand+1 ..) and a stack height.
+type Stratum struct{ Band, Height int }
+
+// Stratified samples a beam's kept wells evenly over strata of depth and
+// stack height rather than in proportion to how many wells pass (a beam
+// keeps far more tall wells than short ones): each stratum keeps a
+// uniform sample (Algorithm R, without repeated wells) of up to N wells,
+// and Wells draws N of them, as evenly as the strata allow (each stratum
+// gives min(its size, q) wells, q as large as N permits), seeded.
+type Stratified struct {
+	N      int
+	rules  *hatetris.Rules
+	seed   uint64
+	strata map[Stratum]*Reservoir
+	seen   map[Stratum]map[hatetris.Well]bool
+}
+
+// NewStratified returns an empty stratified sample of n wells of rules r
+// drawing from PCG generators seeded with seed (one stream per stratum).
+func NewStratified(n int, r *hatetris.Rules, seed uint64) *Stratified {
+	return &Stratified{N: n, rules: r, seed: seed, strata: map[Stratum]*Reservoir{}, seen: map[Stratum]map[hatetris.Well]bool{}}
+}
+
+// OnKept offers a level's kept wells (beam.Config.OnKept).
+func (s *Stratified) OnKept(level int, wells []hatetris.Well, _ []int) error {
+	for i := range wells {
+		k := Stratum{(level - 1) / DepthBand, s.rules.Height(&wells[i])}
+		rv := s.strata[k]
+		if rv == nil {
+			rv = NewReservoir(s.N, s.seed, uint64(k.Band)<<8|uint64(k.Height))
+			s.strata[k], s.seen[k] = rv, map[hatetris.Well]bool{}
+		}
+		if !s.seen[k][wells[i]] {
+			s.seen[k][wells[i]] = true
+			rv.offer(&wells[i])
 		}
 	}
 	return nil
+}
+
+// Strata returns the strata seen, in order (band, then height).
+func (s *Stratified) Strata() []Stratum {
+	ks := make([]Stratum, 0, len(s.strata))
+	for k := range s.strata {
+		ks = append(ks, k)
+	}
+	slices.SortFunc(ks, func(a, b Stratum) int {
+		if a.Band != b.Band {
+			return a.Band - b.Band
+		}
+		return a.Height - b.Height
+	})
+	return ks
+}
+
+// Quotas returns how many wells Wells draws from each stratum (in the
+// order of Strata): the largest q with sum min(size, q) <= N, the
+// remainder given one each to the first strata that have more.
+func (s *Stratified) Quotas() []int {
+	ks := s.Strata()
+	sizes := make([]int, len(ks))
+	total := 0
+	for i, k := range ks {
+		sizes[i] = len(s.strata[k].Wells)
+		total += sizes[i]
+	}
+	quota := make([]int, len(ks))
+	if total <= s.N {
+		copy(quota, sizes)
+		return quota
+	}
+	q, sum := 0, 0
+	for {
+		next := 0
+		for _, n := range sizes {
+			next += min(n, q+1)
+		}
+		if next > s.N {
+			break
+		}
+		q, sum = q+1, next
+	}
+	for i, n := range sizes {
+		quota[i] = min(n, q)
+		if sum < s.N && n > q {
+			quota[i]++
+			sum++
+		}
+	}
+	return quota
+}
+
+// Wells returns the drawn wells, stratum by stratum (in the order of
+// Strata), each stratum's quota a seeded random subset of its sample.
+func (s *Stratified) Wells() []hatetris.Well {
+	var out []hatetris.Well
+	quota := s.Quotas()
+	for i, k := range s.Strata() {
+		ws := s.strata[k].Wells
+		perm := rand.New(rand.NewPCG(s.seed, 1<<32|uint64(k.Band)<<8|uint64(k.Height))).Perm(len(ws))
+		for _, j := range perm[:quota[i]] {
+			out = append(out, ws[j])
+		}
+	}
+	return out
 }

@@ -109,17 +109,37 @@ type sample struct {
 	valid  bool
 }
 
+// Check reports, in one line, a configuration Fit would refuse: a beam
+// width or wells per level below 1, negative max pieces, a hidden size
+// out of 1..nnue.MaxHidden, negative feature bounds, a ridge that is not
+// a finite number >= 0 (0: the default 1).
+func (c Config) Check() error {
+	switch {
+	case c.BeamWidth < 1 || c.PerLevel < 1:
+		return fmt.Errorf("gen0: beam width %d and wells per level %d must be at least 1", c.BeamWidth, c.PerLevel)
+	case c.MaxPieces < 0:
+		return fmt.Errorf("gen0: max pieces %d is negative", c.MaxPieces)
+	case c.Hidden < 0 || c.Hidden > nnue.MaxHidden:
+		return fmt.Errorf("gen0: hidden size %d out of range 1..%d", c.Hidden, nnue.MaxHidden)
+	case c.MinCount < 0 || c.MaxFeatures < 0:
+		return fmt.Errorf("gen0: min count %d and max features %d must not be negative (0: the defaults)", c.MinCount, c.MaxFeatures)
+	case !(c.Ridge >= 0) || math.IsInf(c.Ridge, 0):
+		return fmt.Errorf("gen0: ridge %g must be a finite number >= 0", c.Ridge)
+	}
+	return nil
+}
+
 // Fit runs the master beam, samples, fits and returns the network (float;
 // the engine quantises it) with its report.
 func Fit(ctx context.Context, cfg Config) (*nnue.Network, *Report, error) {
 	t0 := time.Now()
+	if err := cfg.Check(); err != nil {
+		return nil, nil, err
+	}
 	if cfg.Rules == nil {
 		cfg.Rules = hatetris.Standard()
 	}
 	r := cfg.Rules
-	if cfg.BeamWidth < 1 || cfg.PerLevel < 1 {
-		return nil, nil, fmt.Errorf("gen0: beam width %d and wells per level %d must be at least 1", cfg.BeamWidth, cfg.PerLevel)
-	}
 	if cfg.Hidden == 0 {
 		cfg.Hidden = 32
 	}
@@ -139,8 +159,33 @@ func Fit(ctx context.Context, cfg Config) (*nnue.Network, *Report, error) {
 	hand := eval.NewHand(eval.DefaultWeights())
 	rep := &Report{}
 	// 1. Master beam and draws.
+	parents, err := drawParents(ctx, cfg, hand, rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	// 2. Samples: drawn wells and their children, deduplicated.
+	samples := collect(r, hand, parents, rep)
+	if rep.Train < 10 || rep.Valid < 2 {
+		return nil, nil, errors.New("gen0: too few samples (widen the beam or draw more wells per level)")
+	}
+	// 3. The fit.
+	n, err := fit(cfg, fs, samples, rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	n.ScoreWeight = -hand.W.Score / ((rep.TargetMax - rep.TargetMin) / 2)
+	if err := check(r, n, hand, parents, rep); err != nil {
+		return nil, nil, err
+	}
+	rep.Seconds = time.Since(t0).Seconds()
+	return n, rep, nil
+}
+
+// drawParents runs the master beam and draws PerLevel kept wells per
+// level (seeded by the level, without replacement).
+func drawParents(ctx context.Context, cfg Config, hand *eval.Hand, rep *Report) ([]hatetris.Well, error) {
 	var parents []hatetris.Well
-	res, err := beam.Run(ctx, beam.Config{Rules: r, BeamWidth: cfg.BeamWidth, Quiescence: cfg.Quiescence, MaxPieces: cfg.MaxPieces,
+	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.BeamWidth, Quiescence: cfg.Quiescence, MaxPieces: cfg.MaxPieces,
 		Eval: hand, Workers: cfg.Workers, Progress: cfg.Progress,
 		OnKept: func(depth int, wells []hatetris.Well, _ []int) error {
 			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(depth)))
@@ -152,10 +197,16 @@ func Fit(ctx context.Context, cfg Config) (*nnue.Network, *Report, error) {
 			return nil
 		}})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	rep.BeamScore = res.Score
-	// 2. Samples: drawn wells and their children, deduplicated.
+	return parents, nil
+}
+
+// collect returns the drawn wells and the live outcomes of the AI's piece
+// in each, once each (first occurrence kept), valued by the hand-made
+// evaluation at score 0, and counts them in rep.
+func collect(r *hatetris.Rules, hand *eval.Hand, parents []hatetris.Well, rep *Report) []sample {
 	hw := hand.NewHandWorker(r)
 	g := hatetris.NewGenerator(r)
 	seen := map[hatetris.Well]bool{}
@@ -184,30 +235,11 @@ func Fit(ctx context.Context, cfg Config) (*nnue.Network, *Report, error) {
 		}
 	}
 	rep.Train = rep.Samples - rep.Valid
-	if rep.Train < 10 || rep.Valid < 2 {
-		return nil, nil, errors.New("gen0: too few samples (widen the beam or draw more wells per level)")
-	}
-	n, err := fit(cfg, fs, samples, rep)
-	if err != nil {
-		return nil, nil, err
-	}
-	n.ScoreWeight = -hand.W.Score / ((rep.TargetMax - rep.TargetMin) / 2)
-	if err := check(r, n, hand, parents, rep); err != nil {
-		return nil, nil, err
-	}
-	rep.Seconds = time.Since(t0).Seconds()
-	return n, rep, nil
+	return samples
 }
 
 // isValid puts a tenth of the wells, by a hash, in the validation set.
-func isValid(w *hatetris.Well) bool {
-	h := uint64(14695981039346656037)
-	for _, v := range w {
-		h = (h ^ uint64(v)) * 1099511628211
-	}
-	h ^= h >> 29
-	return h%10 == 0
-}
+func isValid(w *hatetris.Well) bool { return nnue.HeldOut(w[:]) }
 
 // counts returns the fitted columns and counts of a well's features.
 func counts(fs *nnue.FeatureSet, col map[int32]int, w *hatetris.Well, r *hatetris.Rules, buf []int32) (cols []int, cnt []float64, feats []int32) {
@@ -228,9 +260,36 @@ func counts(fs *nnue.FeatureSet, col map[int32]int, w *hatetris.Well, r *hatetri
 	return cols, cnt, feats
 }
 
+// fit makes the network from the samples: the linear model, unit 0 and
+// the random units, then the output layer.
 func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.Network, error) {
+	chosen, err := chooseFeatures(cfg, fs, samples, rep)
+	if err != nil {
+		return nil, err
+	}
+	col := map[int32]int{}
+	for i, f := range chosen {
+		col[f] = i
+	}
+	u, err := linearFit(cfg, fs, samples, col)
+	if err != nil {
+		return nil, err
+	}
+	n, err := hiddenLayer(cfg, fs, samples, chosen, col, u, rep)
+	if err != nil {
+		return nil, err
+	}
+	if err := outputLayer(cfg, fs, samples, n, rep); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// chooseFeatures returns the fitted features, sorted: the MaxFeatures
+// most frequent (ties by index) of those seen at least MinCount times in
+// the training samples; it sets the targets' range in rep.
+func chooseFeatures(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) ([]int32, error) {
 	r := cfg.Rules
-	// Feature frequencies on the training samples.
 	freq := map[int32]int{}
 	buf := make([]int32, 0, fs.Active())
 	rep.TargetMin, rep.TargetMax = math.Inf(1), math.Inf(-1)
@@ -262,13 +321,17 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 	})
 	chosen = chosen[:min(len(chosen), cfg.MaxFeatures)]
 	slices.Sort(chosen)
-	col := map[int32]int{}
-	for i, f := range chosen {
-		col[f] = i
-	}
-	d := len(chosen) + 1 // + intercept
 	rep.Fitted = len(chosen)
-	// Normal equations with ridge (not on the intercept).
+	return chosen, nil
+}
+
+// linearFit solves the ridge-regularised normal equations of the target
+// on the fitted features' counts (Cholesky; no ridge on the intercept)
+// and returns the coefficients, the intercept last.
+func linearFit(cfg Config, fs *nnue.FeatureSet, samples []sample, col map[int32]int) (*mat.VecDense, error) {
+	r := cfg.Rules
+	buf := make([]int32, 0, fs.Active())
+	d := len(col) + 1 // + intercept
 	ata := mat.NewSymDense(d, nil)
 	aty := mat.NewVecDense(d, nil)
 	raw := ata.RawSymmetric()
@@ -298,8 +361,18 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 	if err := ch.SolveVecTo(&u, aty); err != nil {
 		return nil, fmt.Errorf("gen0: %v", err)
 	}
+	return &u, nil
+}
+
+// hiddenLayer returns the network with its first layer: unit 0 carries
+// the linear model u, scaled so that its pre-activation stays within
+// +-0.8 on the training wells; units 1..H-1 are seeded random
+// projections. It sets the linear model's validation RMSE in rep.
+func hiddenLayer(cfg Config, fs *nnue.FeatureSet, samples []sample, chosen []int32, col map[int32]int, u *mat.VecDense, rep *Report) (*nnue.Network, error) {
+	r := cfg.Rules
+	buf := make([]int32, 0, fs.Active())
+	d := len(chosen) + 1
 	c0 := u.AtVec(d - 1)
-	// Normalisation and unit 0's scale.
 	ym, ys := (rep.TargetMax+rep.TargetMin)/2, (rep.TargetMax-rep.TargetMin)/2
 	lin := func(s *sample) float64 {
 		cols, cnt, _ := counts(fs, col, &s.well, r, buf)
@@ -309,15 +382,14 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 		}
 		return z
 	}
-	zs := make([]float64, len(samples))
 	big, sse, nv := 0.0, 0.0, 0
 	for i := range samples {
-		zs[i] = lin(&samples[i])
+		z := lin(&samples[i])
 		if samples[i].valid {
-			sse += (zs[i] - samples[i].y) * (zs[i] - samples[i].y)
+			sse += (z - samples[i].y) * (z - samples[i].y)
 			nv++
 		} else {
-			big = max(big, math.Abs(zs[i]-ym)/ys)
+			big = max(big, math.Abs(z-ym)/ys)
 		}
 	}
 	rep.LinearRMSE = math.Sqrt(sse / float64(nv))
@@ -340,7 +412,15 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 	for j := 1; j < cfg.Hidden; j++ {
 		n.B1[j] = float32(2*rng.Float64()-1) * 0.5
 	}
-	// Hidden values (float network) of every sample.
+	return n, nil
+}
+
+// outputLayer fits W2 and B2 by least squares on the hidden values, with
+// every unit and with unit 0 alone, keeps the one with the lower
+// validation error and sets the errors and R² in rep.
+func outputLayer(cfg Config, fs *nnue.FeatureSet, samples []sample, n *nnue.Network, rep *Report) error {
+	r := cfg.Rules
+	buf := make([]int32, 0, fs.Active())
 	hid := make([][]float64, len(samples))
 	acc := make([]float64, cfg.Hidden)
 	for i := range samples {
@@ -352,8 +432,7 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 		}
 		hid[i] = h
 	}
-	// Output layer: with all units, then with unit 0 alone; keep the one
-	// with the lower validation error.
+	ym, ys := (rep.TargetMax+rep.TargetMin)/2, (rep.TargetMax-rep.TargetMin)/2
 	norm := func(y float64) float64 { return (y - ym) / ys }
 	best := math.Inf(1)
 	var bestW []float64
@@ -368,7 +447,7 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 		}
 	}
 	if bestW == nil {
-		return nil, errors.New("gen0: output least squares failed")
+		return errors.New("gen0: output least squares failed")
 	}
 	units := len(bestW) - 1
 	for j := range n.W2 {
@@ -396,7 +475,7 @@ func fit(cfg Config, fs *nnue.FeatureSet, samples []sample, rep *Report) (*nnue.
 		}
 	}
 	rep.ValidR2 = 1 - best*best*float64(cnt)/sst
-	return n, nil
+	return nil
 }
 
 // outputLS fits y ~ W2[:units] . hidden[:units] + B2 on the training

@@ -83,13 +83,47 @@ func Write(path string, r *hatetris.Rules, sf *File) error {
 	})
 }
 
-// Read reads a samples file written by Write for rules r.
+// maxHeaderLine bounds the JSON header line.
+const maxHeaderLine = 1 << 20
+
+// Read reads a samples file written by Write for rules r. A path that is
+// not a regular file, or whose size is not the one its header announces,
+// is refused before the wells are read; the wells are then streamed.
 func Read(path string, r *hatetris.Rules) (*File, error) {
-	data, err := os.ReadFile(path)
+	// Stat before opening: opening a FIFO would wait for a writer.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s is not a regular file", ErrInvalid, path)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(data, r)
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := st.Size()
+	if most := int64(len(Magic)) + maxHeaderLine + 1 + 2*MaxWells*int64(r.Depth-r.Bar) + 4; size > most {
+		return nil, fmt.Errorf("%w: %s has %d bytes, more than a samples file can hold (%d)", ErrInvalid, path, size, most)
+	}
+	// The checksum first, streamed: a file of the right size that is not
+	// what was written (a sparse file of zeros) is refused before any
+	// well is allocated.
+	crc := crc32.New(castagnoli)
+	var sum [4]byte
+	if _, err := io.Copy(crc, io.LimitReader(f, max(size-4, 0))); err != nil {
+		return nil, err
+	}
+	if _, err := io.ReadFull(f, sum[:]); err != nil || crc.Sum32() != binary.LittleEndian.Uint32(sum[:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrInvalid)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return decode(f, size, r)
 }
 
 // ErrInvalid is the error of a damaged or foreign samples file.
@@ -97,37 +131,71 @@ var ErrInvalid = errors.New("not a valid samples file")
 
 // Parse decodes a samples file's bytes for rules r.
 func Parse(data []byte, r *hatetris.Rules) (*File, error) {
-	if len(data) < len(Magic)+4 || string(data[:len(Magic)]) != Magic {
+	return decode(bytes.NewReader(data), int64(len(data)), r)
+}
+
+// decode reads a samples file of size bytes from in: the magic and the
+// header line (at most 1 MiB), then, when size matches what the header
+// announces, the wells, and checks the checksum.
+func decode(in io.Reader, size int64, r *hatetris.Rules) (*File, error) {
+	crc := crc32.New(castagnoli)
+	br := bufio.NewReaderSize(io.TeeReader(io.LimitReader(in, max(size-4, 0)), crc), 1<<16)
+	magic := make([]byte, len(Magic))
+	if size < int64(len(Magic))+4 {
 		return nil, fmt.Errorf("%w: no %q magic", ErrInvalid, Magic[:7])
 	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrInvalid)
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != Magic {
+		return nil, fmt.Errorf("%w: no %q magic", ErrInvalid, Magic[:7])
 	}
-	rest := body[len(Magic):]
-	nl := bytes.IndexByte(rest, '\n')
-	if nl < 0 {
-		return nil, fmt.Errorf("%w: no header line", ErrInvalid)
+	head, err := readLine(br, maxHeaderLine)
+	if err != nil {
+		return nil, err
 	}
 	var sf File
-	if err := json.Unmarshal(rest[:nl], &sf); err != nil {
+	if err := json.Unmarshal(head, &sf); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrInvalid, err)
 	}
-	rows := rest[nl+1:]
-	if sf.Rows != r.Depth-r.Bar || sf.Count < 0 || sf.Count > MaxWells || len(rows) != 2*sf.Count*sf.Rows {
-		return nil, fmt.Errorf("%w: %d wells of %d rows in %d bytes (want rows %d)", ErrInvalid, sf.Count, sf.Rows, len(rows), r.Depth-r.Bar)
+	rowBytes := size - 4 - int64(len(Magic)) - int64(len(head)) - 1
+	if sf.Rows != r.Depth-r.Bar || sf.Count < 0 || sf.Count > MaxWells || rowBytes != 2*int64(sf.Count)*int64(sf.Rows) {
+		return nil, fmt.Errorf("%w: %d wells of %d rows in %d bytes (want rows %d)", ErrInvalid, sf.Count, sf.Rows, rowBytes, r.Depth-r.Bar)
 	}
 	sf.Wells = make([]hatetris.Well, sf.Count)
+	row := make([]byte, 2*sf.Rows)
 	for i := range sf.Wells {
+		if _, err := io.ReadFull(br, row); err != nil {
+			return nil, fmt.Errorf("%w: well %d: %v", ErrInvalid, i, err)
+		}
 		for y := range sf.Rows {
-			v := binary.LittleEndian.Uint16(rows[2*(i*sf.Rows+y):])
+			v := binary.LittleEndian.Uint16(row[2*y:])
 			if v&^(1<<r.Width-1) != 0 {
 				return nil, fmt.Errorf("%w: well %d row %d has cells outside a %d-wide well", ErrInvalid, i, y, r.Width)
 			}
 			sf.Wells[i][r.Bar+y] = v
 		}
 	}
+	var sum [4]byte
+	if _, err := io.ReadFull(in, sum[:]); err != nil || crc.Sum32() != binary.LittleEndian.Uint32(sum[:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrInvalid)
+	}
 	return &sf, nil
+}
+
+// readLine reads one line of at most limit bytes (without its newline).
+func readLine(br *bufio.Reader, limit int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > limit {
+			return nil, fmt.Errorf("%w: header line longer than %d bytes", ErrInvalid, limit)
+		}
+		switch {
+		case err == nil:
+			return line[:len(line)-1], nil
+		case err != bufio.ErrBufferFull:
+			return nil, fmt.Errorf("%w: no header line", ErrInvalid)
+		}
+	}
 }
 
 // Distinct returns ws without repeats, first occurrences in order.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -95,5 +96,42 @@ func TestDistinct(t *testing.T) {
 	in := []hatetris.Well{ws[1], ws[0], ws[1], ws[2], ws[0]}
 	if got := Distinct(in); !slices.Equal(got, []hatetris.Well{ws[1], ws[0], ws[2]}) {
 		t.Errorf("Distinct: %d wells", len(got))
+	}
+}
+
+// TestReadHostile: Read refuses, in one line and before reading the
+// wells, a folder, a FIFO, a 10 GB sparse file that begins like a samples
+// file, and a file whose header announces more wells than it holds.
+func TestReadHostile(t *testing.T) {
+	r := hatetris.Standard()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.bin")
+	if err := Write(good, r, &File{Wells: someWells()}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(good)
+	sparse := filepath.Join(dir, "sparse.bin")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(data[:len(data)-4])
+	if err := f.Truncate(10 << 30); err != nil {
+		t.Skipf("no sparse files: %v", err)
+	}
+	f.Close()
+	more := filepath.Join(dir, "more.bin")
+	os.WriteFile(more, bytes.Replace(data, []byte(`"count":5`), []byte(`"count":9`), 1), 0o644)
+	paths := map[string]string{"folder": dir, "10 GB sparse": sparse, "count past the data": more}
+	if fifo := filepath.Join(dir, "fifo"); mkfifo(fifo) == nil {
+		paths["fifo"] = fifo
+	}
+	for name, p := range paths {
+		if _, err := Read(p, r); !errors.Is(err, ErrInvalid) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line of ErrInvalid", name, err)
+		}
+	}
+	if sf, err := Read(good, r); err != nil || len(sf.Wells) != len(someWells()) {
+		t.Fatalf("good file: %v", err)
 	}
 }

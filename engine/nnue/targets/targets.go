@@ -3,8 +3,9 @@
 // quiescence, the real AI with its loop rule) guided by the current
 // evaluation; the target is the best value among the wells it keeps after
 // the last piece, squashed into [-1, 1] (tanh of the engine's value, the
-// training output of the network), or -1 if the beam dies before. Each
-// target beam starts at score 0, so an evaluation's score weight (the
+// training output of the network), or -1 if the beam dies before (Rule
+// Best; Rule DNF is D&F's 2023 rule, and FittedSquash a squash in the
+// evaluation's own units spread over (-1, 1)). Each target beam starts at score 0, so an evaluation's score weight (the
 // generation-0 network's) rewards only the lines cleared within it.
 //
 // Target beams run in parallel across wells, each on one goroutine, and
@@ -18,6 +19,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -34,30 +36,113 @@ type Config struct {
 	Width, Pieces int
 	// Squash maps a beam value into [-1, 1] (nil: tanh).
 	Squash func(float64) float64
+	// Rule turns a beam's outcome into a target (0: Best).
+	Rule Rule
 	// Workers run target beams in parallel (0: GOMAXPROCS).
 	Workers int
 	// OnTarget, when set, is called (from any worker) after each target.
 	OnTarget func(done int)
 }
 
+// Rule is how a target beam's outcome becomes a target.
+type Rule uint8
+
+const (
+	// Best: the squashed best value after Pieces pieces, -1 if the beam
+	// dies before (knewjade's and D&F's first rule; the default).
+	Best Rule = iota
+	// DNF is D&F's 2023 rule: the beam runs 2*Pieces pieces; -1 if it
+	// dies by piece Pieces, the squashed best value at piece Pieces if it
+	// survives to 2*Pieces, and in between the two blended linearly by the
+	// pieces it survived past Pieces.
+	DNF
+)
+
+// String returns "best" or "dnf".
+func (r Rule) String() string {
+	if r == DNF {
+		return "dnf"
+	}
+	return "best"
+}
+
+// ParseRule reads "best" or "dnf".
+func ParseRule(s string) (Rule, error) {
+	switch s {
+	case "best", "":
+		return Best, nil
+	case "dnf":
+		return DNF, nil
+	}
+	return 0, fmt.Errorf("unknown target rule %q (want best or dnf)", s)
+}
+
+// horizon is how many pieces a target beam runs under rule r.
+func (r Rule) horizon(pieces int) int {
+	if r == DNF {
+		return 2 * pieces
+	}
+	return pieces
+}
+
+// Outcome is what a target beam did: Value is the best value among the
+// wells it kept after Pieces pieces (meaningful when Survived >= Pieces),
+// Survived the pieces it lasted, up to its horizon.
+type Outcome struct {
+	Value    float64 `json:"value"`
+	Survived int     `json:"survived"`
+}
+
+// Target is the target of an outcome under rule r with pieces and
+// squash, in [-1, 1].
+func (r Rule) Target(o Outcome, pieces int, squash func(float64) float64) float32 {
+	if o.Survived < pieces {
+		return -1
+	}
+	v := min(max(squash(o.Value), -1), 1)
+	if r == DNF && o.Survived < 2*pieces {
+		v = -1 + float64(o.Survived-pieces)/float64(pieces)*(v+1)
+	}
+	return float32(v)
+}
+
+func (c *Config) defaults() {
+	if c.Width == 0 {
+		c.Width = 512
+	}
+	if c.Pieces == 0 {
+		c.Pieces = 10
+	}
+	if c.Squash == nil {
+		c.Squash = math.Tanh
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+}
+
 // Compute returns one target per well.
 func Compute(ctx context.Context, cfg Config, wells []hatetris.Well) ([]float32, error) {
+	outs, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		return nil, err
+	}
+	cfg.defaults()
+	out := make([]float32, len(outs))
+	for i, o := range outs {
+		out[i] = cfg.Rule.Target(o, cfg.Pieces, cfg.Squash)
+	}
+	return out, nil
+}
+
+// Outcomes runs one target beam per well (for the rule's horizon) and
+// returns what each did, in the wells' order whatever the workers.
+func Outcomes(ctx context.Context, cfg Config, wells []hatetris.Well) ([]Outcome, error) {
 	if cfg.Eval == nil {
 		return nil, errors.New("targets: no evaluation")
 	}
-	if cfg.Width == 0 {
-		cfg.Width = 512
-	}
-	if cfg.Pieces == 0 {
-		cfg.Pieces = 10
-	}
-	if cfg.Squash == nil {
-		cfg.Squash = math.Tanh
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
-	out := make([]float32, len(wells))
+	cfg.defaults()
+	out := make([]Outcome, len(wells))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -71,7 +156,7 @@ func Compute(ctx context.Context, cfg Config, wells []hatetris.Well) ([]float32,
 				if i >= len(wells) || ctx.Err() != nil {
 					return
 				}
-				t, err := One(ctx, cfg, &wells[i])
+				o, err := run(ctx, cfg, &wells[i])
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
@@ -80,7 +165,7 @@ func Compute(ctx context.Context, cfg Config, wells []hatetris.Well) ([]float32,
 					mu.Unlock()
 					return
 				}
-				out[i] = t
+				out[i] = o
 				if cfg.OnTarget != nil {
 					cfg.OnTarget(int(done.Add(1)))
 				}
@@ -99,18 +184,55 @@ func Compute(ctx context.Context, cfg Config, wells []hatetris.Well) ([]float32,
 
 // One is the target of one well.
 func One(ctx context.Context, cfg Config, w *hatetris.Well) (float32, error) {
-	if cfg.Squash == nil {
-		cfg.Squash = math.Tanh
-	}
-	start := *w
-	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.Width, MaxPieces: cfg.Pieces, Eval: cfg.Eval,
-		Workers: 1, Start: &start})
+	cfg.defaults()
+	o, err := run(ctx, cfg, w)
 	if err != nil {
 		return 0, err
 	}
-	if len(res.Levels) < cfg.Pieces || res.Levels[cfg.Pieces-1].Kept == 0 {
-		return -1, nil
+	return cfg.Rule.Target(o, cfg.Pieces, cfg.Squash), nil
+}
+
+// run is one target beam (cfg with its defaults).
+func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
+	start := *w
+	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.Width, MaxPieces: cfg.Rule.horizon(cfg.Pieces), Eval: cfg.Eval,
+		Workers: 1, Start: &start})
+	if err != nil {
+		return Outcome{}, err
 	}
-	v := cfg.Squash(res.Levels[cfg.Pieces-1].BestValue)
-	return float32(min(max(v, -1), 1)), nil
+	var o Outcome
+	for _, l := range res.Levels {
+		if l.Kept == 0 {
+			break
+		}
+		o.Survived++
+	}
+	if o.Survived >= cfg.Pieces {
+		o.Value = res.Levels[cfg.Pieces-1].BestValue
+	}
+	return o, nil
+}
+
+// FittedSquash returns tanh((v - center) / scale) with center the median
+// of the values of the outcomes that lasted pieces and scale such that
+// their 10th and 90th percentiles map to -0.8 and 0.8: targets in the
+// evaluation's own units, spread across (-1, 1) rather than crowded at
+// tanh's ceiling. With fewer than two distinct such values, scale is 1.
+func FittedSquash(outs []Outcome, pieces int) (squash func(float64) float64, center, scale float64) {
+	var vs []float64
+	for _, o := range outs {
+		if o.Survived >= pieces {
+			vs = append(vs, o.Value)
+		}
+	}
+	scale = 1
+	if len(vs) > 0 {
+		slices.Sort(vs)
+		q := func(p float64) float64 { return vs[int(math.Round(p*float64(len(vs)-1)))] }
+		center = q(0.5)
+		if spread := q(0.9) - q(0.1); spread > 0 {
+			scale = spread / (2 * math.Atanh(0.8))
+		}
+	}
+	return func(v float64) float64 { return math.Tanh((v - center) / scale) }, center, scale
 }

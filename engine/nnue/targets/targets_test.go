@@ -2,6 +2,7 @@ package targets
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
@@ -81,4 +82,98 @@ func TestCompute(t *testing.T) {
 	if dead == 0 || live == 0 {
 		t.Fatalf("%d dead, %d live targets: want both", dead, live)
 	}
+}
+
+// TestRuleTarget: the two rules on outcomes with known values (identity
+// squash): dead by piece P gives -1, alive at 2P the value, in between
+// D&F's blend.
+func TestRuleTarget(t *testing.T) {
+	id := func(v float64) float64 { return v }
+	for _, tc := range []struct {
+		rule     Rule
+		survived int
+		value    float64
+		want     float32
+	}{
+		{Best, 3, 0.5, -1}, {Best, 10, 0.5, 0.5}, {Best, 20, 7, 1}, {Best, 10, -3, -1},
+		{DNF, 9, 0.5, -1}, {DNF, 10, 0.5, -1}, {DNF, 15, 0.5, -0.25}, {DNF, 18, 0, -0.2}, {DNF, 20, 0.5, 0.5}, {DNF, 20, 2, 1},
+	} {
+		if got := tc.rule.Target(Outcome{Value: tc.value, Survived: tc.survived}, 10, id); math.Abs(float64(got-tc.want)) > 1e-6 {
+			t.Errorf("%v survived %d value %v: %v, want %v", tc.rule, tc.survived, tc.value, got, tc.want)
+		}
+	}
+	for _, s := range []string{"best", "dnf"} {
+		if r, err := ParseRule(s); err != nil || r.String() != s {
+			t.Errorf("%s: %v %v", s, r, err)
+		}
+	}
+	if _, err := ParseRule("worst"); err == nil {
+		t.Error("unknown rule accepted")
+	}
+}
+
+// TestFittedSquash: the median maps to 0, the 10th and 90th percentiles
+// to -0.8 and 0.8; dead outcomes are left out of the fit.
+func TestFittedSquash(t *testing.T) {
+	var outs []Outcome
+	for i := 0; i <= 100; i++ {
+		outs = append(outs, Outcome{Value: 5 + 0.1*float64(i), Survived: 10})
+	}
+	outs = append(outs, Outcome{Value: 1e9, Survived: 3})
+	sq, c, s := FittedSquash(outs, 10)
+	if math.Abs(c-10) > 1e-9 || math.Abs(sq(10)) > 1e-9 || math.Abs(sq(6)+0.8) > 1e-9 || math.Abs(sq(14)-0.8) > 1e-9 || s <= 0 {
+		t.Fatalf("center %v scale %v: %v %v %v", c, s, sq(6), sq(10), sq(14))
+	}
+	if _, _, s := FittedSquash([]Outcome{{Value: 2, Survived: 10}}, 10); s != 1 {
+		t.Fatalf("one value: scale %v, want 1", s)
+	}
+}
+
+// TestOutcomesOnTinyBeams: on tiny beams with known outcomes (a well that
+// every piece ends survives 0 pieces), Compute agrees with the rules
+// applied to Outcomes, and D&F's rule equals the best rule for the wells
+// that survive twice the pieces.
+func TestOutcomesOnTinyBeams(t *testing.T) {
+	ev, err := eval.ByName("nnue", "../../../datasets/weights/gen-00.hlnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wells := sampleWells(t)
+	ctx := context.Background()
+	cfg := Config{Eval: ev, Width: 8, Pieces: 3, Workers: 2}
+	best, err := Compute(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rule = DNF
+	outs, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dnf, err := Compute(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := outs[len(outs)-1]; last.Survived != 0 || dnf[len(dnf)-1] != -1 || best[len(best)-1] != -1 {
+		t.Fatalf("the full well: %+v, targets %v %v", last, dnf[len(dnf)-1], best[len(best)-1])
+	}
+	blended := 0
+	for i, o := range outs {
+		if o.Survived > 6 {
+			t.Fatalf("well %d survived %d pieces, past the horizon 6", i, o.Survived)
+		}
+		if dnf[i] != DNF.Target(o, 3, math.Tanh) {
+			t.Fatalf("well %d: Compute %v, rule %v", i, dnf[i], DNF.Target(o, 3, math.Tanh))
+		}
+		switch {
+		case o.Survived == 6 && dnf[i] != best[i], o.Survived < 3 && (dnf[i] != -1 || best[i] != -1):
+			t.Fatalf("well %d (%+v): dnf %v best %v", i, o, dnf[i], best[i])
+		case o.Survived > 3 && o.Survived < 6:
+			blended++
+			if dnf[i] > best[i] || dnf[i] < -1 {
+				t.Fatalf("well %d (%+v): blend %v outside [-1, %v]", i, o, dnf[i], best[i])
+			}
+		}
+	}
+	t.Logf("%d wells, %d blended", len(outs), blended)
 }

@@ -27,10 +27,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"time"
 
 	"github.com/gomlx/compute"
@@ -43,6 +46,7 @@ import (
 	"github.com/gomlx/gomlx/ml/train/optimizer"
 
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
 // Sample is one training well: its active features (K indices of the
@@ -55,10 +59,10 @@ type Sample struct {
 // Config describes a training run.
 type Config struct {
 	Features   *nnue.FeatureSet
-	Hidden     int             // 0: 32
+	Hidden     int             // 0: DefaultHidden
 	Activation nnue.Activation // hidden activation
-	// LearningRate (0: 1e-3), Batch (0: 256), MaxEpochs (0: 20),
-	// Patience (0: 3), Clamp (0: 1) for |W1|.
+	// LearningRate, Batch, MaxEpochs, Patience and Clamp (for |W1|); a
+	// zero field takes its Default constant.
 	LearningRate float64
 	Batch        int
 	MaxEpochs    int
@@ -109,25 +113,57 @@ type state struct {
 // ErrConfig reports a bad configuration or bad samples.
 var ErrConfig = errors.New("train: invalid configuration")
 
+// The defaults of Config's zero fields, named once (the CLI's flags and
+// the cycle use them too).
+const (
+	DefaultHidden       = 32
+	DefaultLearningRate = 1e-3
+	DefaultBatch        = 256
+	DefaultMaxEpochs    = 20
+	DefaultPatience     = 3
+	DefaultClamp        = 1.0
+)
+
 func (c *Config) defaults() {
 	if c.Hidden == 0 {
-		c.Hidden = 32
+		c.Hidden = DefaultHidden
 	}
 	if c.LearningRate == 0 {
-		c.LearningRate = 1e-3
+		c.LearningRate = DefaultLearningRate
 	}
 	if c.Batch == 0 {
-		c.Batch = 256
+		c.Batch = DefaultBatch
 	}
 	if c.MaxEpochs == 0 {
-		c.MaxEpochs = 20
+		c.MaxEpochs = DefaultMaxEpochs
 	}
 	if c.Patience == 0 {
-		c.Patience = 3
+		c.Patience = DefaultPatience
 	}
 	if c.Clamp == 0 {
-		c.Clamp = 1
+		c.Clamp = DefaultClamp
 	}
+}
+
+// Check reports, in one line, a configuration Train would refuse (after
+// the defaults of its zero fields): no feature set, a hidden size out of
+// 1..nnue.MaxHidden, a batch, epoch count or patience below 1, a learning
+// rate or clamp that is not a finite positive number.
+func (c Config) Check() error {
+	c.defaults()
+	switch {
+	case c.Features == nil:
+		return fmt.Errorf("%w: no feature set", ErrConfig)
+	case c.Hidden < 1 || c.Hidden > nnue.MaxHidden:
+		return fmt.Errorf("%w: hidden size %d out of range 1..%d", ErrConfig, c.Hidden, nnue.MaxHidden)
+	case c.Batch < 1 || c.MaxEpochs < 1 || c.Patience < 1:
+		return fmt.Errorf("%w: batch %d, epochs %d and patience %d must be at least 1", ErrConfig, c.Batch, c.MaxEpochs, c.Patience)
+	case !(c.LearningRate > 0) || math.IsInf(c.LearningRate, 0):
+		return fmt.Errorf("%w: learning rate %g must be a finite positive number", ErrConfig, c.LearningRate)
+	case !(c.Clamp > 0) || math.IsInf(c.Clamp, 0):
+		return fmt.Errorf("%w: clamp %g must be a finite positive number", ErrConfig, c.Clamp)
+	}
+	return nil
 }
 
 func (c *Config) key(n int) string {
@@ -136,15 +172,8 @@ func (c *Config) key(n int) string {
 }
 
 // IsValid puts about a tenth of the samples, by a hash of their features,
-// in the validation set.
-func IsValid(feats []int32) bool {
-	h := uint64(14695981039346656037)
-	for _, f := range feats {
-		h = (h ^ uint64(uint32(f))) * 1099511628211
-	}
-	h ^= h >> 29
-	return h%10 == 0
-}
+// in the validation set (nnue.HeldOut).
+func IsValid(feats []int32) bool { return nnue.HeldOut(feats) }
 
 // Backend returns the pure-Go GoMLX backend.
 func Backend() (compute.Backend, error) { return gobackend.New("") }
@@ -156,29 +185,13 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 			res, err = nil, fmt.Errorf("train: %v", r)
 		}
 	}()
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
 	cfg.defaults()
-	fs := cfg.Features
-	if fs == nil || cfg.Hidden < 1 || cfg.Hidden > nnue.MaxHidden || cfg.Batch < 1 || cfg.LearningRate <= 0 {
-		return nil, fmt.Errorf("%w: features %v, hidden %d, batch %d, learning rate %g", ErrConfig, fs, cfg.Hidden, cfg.Batch, cfg.LearningRate)
-	}
-	var trainS, validS []Sample
-	for _, s := range samples {
-		if len(s.Feats) != fs.Active() || math.IsNaN(float64(s.Target)) || s.Target < -1 || s.Target > 1 {
-			return nil, fmt.Errorf("%w: a sample has %d features (want %d) or target %v outside [-1, 1]", ErrConfig, len(s.Feats), fs.Active(), s.Target)
-		}
-		for _, f := range s.Feats {
-			if f < 0 || int(f) >= fs.Count() {
-				return nil, fmt.Errorf("%w: feature %d out of range", ErrConfig, f)
-			}
-		}
-		if IsValid(s.Feats) {
-			validS = append(validS, s)
-		} else {
-			trainS = append(trainS, s)
-		}
-	}
-	if len(trainS) < cfg.Batch || len(validS) == 0 {
-		return nil, fmt.Errorf("%w: %d training samples (batch %d), %d validation samples", ErrConfig, len(trainS), cfg.Batch, len(validS))
+	trainS, validS, err := split(cfg, samples)
+	if err != nil {
+		return nil, err
 	}
 	backend, err := Backend()
 	if err != nil {
@@ -189,70 +202,33 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 	var ck *checkpoint.Handler
 	var best *nnue.Network
 	if cfg.Dir != "" {
-		if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-			return nil, err
-		}
-		if b, err := os.ReadFile(filepath.Join(cfg.Dir, "state.json")); err == nil {
-			if err := json.Unmarshal(b, st); err != nil {
-				return nil, fmt.Errorf("train: %s: %v", filepath.Join(cfg.Dir, "state.json"), err)
-			}
-			if st.Key != cfg.key(len(samples)) {
-				return nil, fmt.Errorf("%w: %s was made by another run (%s)", ErrConfig, cfg.Dir, st.Key)
-			}
-			if best, err = nnue.Load(filepath.Join(cfg.Dir, "best.hlnn")); err != nil {
-				return nil, err
-			}
-		}
-		if ck, err = checkpoint.Build(store).Dir(cfg.Dir).Keep(2).Done(); err != nil {
+		if best, ck, err = resume(cfg.Dir, store, st); err != nil {
 			return nil, err
 		}
 	}
-	initVariables(store, fs, cfg.Hidden, cfg.Seed, cfg.Start)
+	initVariables(store, cfg.Features, cfg.Hidden, cfg.Seed, cfg.Start)
 	opt := clampW1{optimizer.Adam().LearningRate(cfg.LearningRate).Done(), cfg.Clamp}
-	trainer := gotrain.NewTrainer(backend, store, modelFn(cfg.Activation), loss.MeanSquaredError, opt, nil, nil)
-	predict, err := model.NewExec(backend, store, modelFn(cfg.Activation))
-	if err != nil {
+	t := &trainer{cfg: cfg, store: store, train: trainS, valid: validS,
+		tr: gotrain.NewTrainer(backend, store, modelFn(cfg.Activation), loss.MeanSquaredError, opt, nil, nil)}
+	if t.predict, err = model.NewExec(backend, store, modelFn(cfg.Activation)); err != nil {
 		return nil, err
 	}
-	k := fs.Active()
-	idx := make([]int32, cfg.Batch*k)
-	lab := make([]float32, cfg.Batch)
 	for epoch := len(st.Epochs); epoch < cfg.MaxEpochs && st.Bad < cfg.Patience; epoch++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		t0 := time.Now()
-		perm := rand.New(rand.NewPCG(cfg.Seed, uint64(epoch)+1)).Perm(len(trainS))
-		var sum float64
-		steps := 0
-		for lo := 0; lo+cfg.Batch <= len(perm); lo += cfg.Batch {
-			for b := 0; b < cfg.Batch; b++ {
-				s := &trainS[perm[lo+b]]
-				copy(idx[b*k:], s.Feats)
-				lab[b] = s.Target
-			}
-			m, err := trainer.TrainStep(gotrain.Batch{
-				Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(idx, cfg.Batch, k)},
-				Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(lab, cfg.Batch, 1)}})
-			if err != nil {
-				return nil, err
-			}
-			sum += scalar(m[0])
-			steps++
-		}
-		es := EpochStats{Epoch: epoch, Steps: steps, TrainMSE: sum / float64(steps)}
-		if es.ValidMSE, err = mse(predict, validS, cfg.Batch, k); err != nil {
+		es, err := t.epoch(epoch)
+		if err != nil {
 			return nil, err
 		}
 		if es.ValidMSE < st.BestValid {
 			st.BestValid, st.BestEpoch, st.Bad, es.Best = es.ValidMSE, epoch, 0, true
-			if best, err = export(store, fs, cfg.Hidden, cfg.Activation); err != nil {
+			if best, err = export(store, cfg.Features, cfg.Hidden, cfg.Activation); err != nil {
 				return nil, err
 			}
 		} else {
 			st.Bad++
 		}
-		es.Seconds = time.Since(t0).Seconds()
 		st.Epochs = append(st.Epochs, es)
 		if cfg.Dir != "" {
 			if err := save(cfg.Dir, ck, st, best); err != nil {
@@ -274,9 +250,159 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 		Train: len(trainS), Valid: len(validS)}, nil
 }
 
-// save writes the checkpoint, then best.hlnn, then state.json (each
-// renamed into place), so that a kill at any point leaves a state that
-// resumes.
+// split checks the samples and holds about a tenth out for validation
+// (IsValid).
+func split(cfg Config, samples []Sample) (trainS, validS []Sample, err error) {
+	fs := cfg.Features
+	for _, s := range samples {
+		if len(s.Feats) != fs.Active() || math.IsNaN(float64(s.Target)) || s.Target < -1 || s.Target > 1 {
+			return nil, nil, fmt.Errorf("%w: a sample has %d features (want %d) or target %v outside [-1, 1]", ErrConfig, len(s.Feats), fs.Active(), s.Target)
+		}
+		for _, f := range s.Feats {
+			if f < 0 || int(f) >= fs.Count() {
+				return nil, nil, fmt.Errorf("%w: feature %d out of range", ErrConfig, f)
+			}
+		}
+		if IsValid(s.Feats) {
+			validS = append(validS, s)
+		} else {
+			trainS = append(trainS, s)
+		}
+	}
+	if len(trainS) < cfg.Batch || len(validS) == 0 {
+		return nil, nil, fmt.Errorf("%w: %d training samples (batch %d), %d validation samples", ErrConfig, len(trainS), cfg.Batch, len(validS))
+	}
+	return trainS, validS, nil
+}
+
+// maxStateBytes bounds state.json (a few hundred bytes an epoch).
+const maxStateBytes = 16 << 20
+
+// resume reads dir's state (into st) and best network, if any, removes
+// the checkpoints state.json does not account for (a kill during a
+// checkpoint's write leaves a damaged newest one), and returns the
+// checkpoint handler, which loads the newest checkpoint left.
+func resume(dir string, store *model.Store, st *state) (*nnue.Network, *checkpoint.Handler, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	var best *nnue.Network
+	sp := filepath.Join(dir, "state.json")
+	b, err := readBounded(sp, maxStateBytes)
+	switch {
+	case err == nil:
+		key := st.Key
+		if err := json.Unmarshal(b, st); err != nil {
+			return nil, nil, fmt.Errorf("train: %s: %v", sp, err)
+		}
+		if st.Key != key {
+			return nil, nil, fmt.Errorf("%w: %s was made by another run (%s)", ErrConfig, dir, st.Key)
+		}
+		if best, err = nnue.Load(filepath.Join(dir, "best.hlnn")); err != nil {
+			return nil, nil, err
+		}
+	case !errors.Is(err, os.ErrNotExist):
+		return nil, nil, err
+	}
+	if err := dropCheckpoints(dir, len(st.Epochs)); err != nil {
+		return nil, nil, err
+	}
+	ck, err := checkpoint.Build(store).Dir(dir).Keep(2).Done()
+	return best, ck, err
+}
+
+// checkpointName matches GoMLX's checkpoint files and captures their
+// count (epoch e's checkpoint is count e).
+var checkpointName = regexp.MustCompile(`^checkpoint-n(\d+)-.*\.(bin|json)$`)
+
+// dropCheckpoints removes the checkpoint files of count from on: those
+// written after the last state.json (from = its number of epochs), whole
+// or cut short by a kill.
+func dropCheckpoints(dir string, from int) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		m := checkpointName.FindStringSubmatch(e.Name())
+		if m == nil {
+			continue
+		}
+		if n, err := strconv.Atoi(m[1]); err == nil && n >= from {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	atomicfile.RemoveStale(filepath.Join(dir, "state.json"))
+	atomicfile.RemoveStale(filepath.Join(dir, "best.hlnn"))
+	return nil
+}
+
+// readBounded reads a regular file of at most limit bytes.
+func readBounded(path string, limit int64) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > limit {
+		return nil, fmt.Errorf("train: %s is not a regular file of at most %d bytes", path, limit)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+// trainer holds what an epoch needs.
+type trainer struct {
+	cfg          Config
+	store        *model.Store
+	tr           *gotrain.Trainer
+	predict      *model.Exec
+	train, valid []Sample
+	idx          []int32
+	lab          []float32
+}
+
+// epoch runs one pass over the training samples in a seeded order (the
+// last partial batch left out) and measures the validation error.
+func (t *trainer) epoch(epoch int) (EpochStats, error) {
+	t0 := time.Now()
+	batch, k := t.cfg.Batch, t.cfg.Features.Active()
+	if t.idx == nil {
+		t.idx, t.lab = make([]int32, batch*k), make([]float32, batch)
+	}
+	perm := rand.New(rand.NewPCG(t.cfg.Seed, uint64(epoch)+1)).Perm(len(t.train))
+	var sum float64
+	steps := 0
+	for lo := 0; lo+batch <= len(perm); lo += batch {
+		for b := 0; b < batch; b++ {
+			s := &t.train[perm[lo+b]]
+			copy(t.idx[b*k:], s.Feats)
+			t.lab[b] = s.Target
+		}
+		m, err := t.tr.TrainStep(gotrain.Batch{
+			Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(t.idx, batch, k)},
+			Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(t.lab, batch, 1)}})
+		if err != nil {
+			return EpochStats{}, err
+		}
+		sum += scalar(m[0])
+		steps++
+	}
+	es := EpochStats{Epoch: epoch, Steps: steps, TrainMSE: sum / float64(steps)}
+	var err error
+	es.ValidMSE, err = mse(t.predict, t.valid, batch, k)
+	es.Seconds = time.Since(t0).Seconds()
+	return es, err
+}
+
+// save writes the checkpoint, then best.hlnn, then state.json (the last
+// two atomically), so that a kill at any point leaves a state that
+// resumes: a checkpoint newer than state.json is dropped by resume.
 func save(dir string, ck *checkpoint.Handler, st *state, best *nnue.Network) error {
 	if err := ck.Save(); err != nil {
 		return err
@@ -288,11 +414,7 @@ func save(dir string, ck *checkpoint.Handler, st *state, best *nnue.Network) err
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, "state.json.tmp")
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, "state.json"))
+	return atomicfile.WriteBytes(filepath.Join(dir, "state.json"), 0o644, b)
 }
 
 func scalar(t *tensors.Tensor) float64 {
@@ -305,7 +427,7 @@ func scalar(t *tensors.Tensor) float64 {
 	return math.NaN()
 }
 
-// Predict returns the GoMLX network's outputs (after the tanh) for the
+// predictAll returns the GoMLX network's outputs (after the tanh) for the
 // samples, in batches of batch (the last one padded).
 func predictAll(predict *model.Exec, samples []Sample, batch, k int) ([]float32, error) {
 	out := make([]float32, 0, len(samples))

@@ -3,9 +3,13 @@ package train
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -154,5 +158,90 @@ func TestResumeAfterKill(t *testing.T) {
 	cfg.Seed = 4
 	if _, err := Train(context.Background(), cfg, data); !errors.Is(err, ErrConfig) {
 		t.Fatalf("another run's directory: %v", err)
+	}
+}
+
+// TestResumeDamagedCheckpoint: a kill while GoMLX writes a checkpoint
+// leaves a truncated .bin and an empty .json newer than state.json (or,
+// in the first epoch, no state.json at all); the run resumes from the
+// last checkpoint state.json accounts for and ends with the weights of an
+// uninterrupted run.
+func TestResumeDamagedCheckpoint(t *testing.T) {
+	fs, data := tinyData(t, 1500)
+	cfg := Config{Features: fs, Hidden: 4, Batch: 64, MaxEpochs: 3, Patience: 10, Seed: 3, LearningRate: 3e-3}
+	whole, err := Train(context.Background(), cfg, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		stopAt  int // epoch after which the first part stops (-1: none ran)
+		damaged int // the damaged checkpoint's count
+	}{{"first epoch", -1, 0}, {"third epoch", 1, 2}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := cfg
+			c.Dir = t.TempDir()
+			if tc.stopAt >= 0 {
+				killed := errors.New("killed")
+				c.OnEpoch = func(es EpochStats) error {
+					if es.Epoch == tc.stopAt {
+						return killed
+					}
+					return nil
+				}
+				if _, err := Train(context.Background(), c, data); !errors.Is(err, killed) {
+					t.Fatalf("first part: %v", err)
+				}
+				c.OnEpoch = nil
+			}
+			base := filepath.Join(c.Dir, fmt.Sprintf("checkpoint-n%07d-20260101-000000-step-%08d", tc.damaged, 999))
+			if err := os.WriteFile(base+".bin", []byte("PK\x03\x04trunc"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(base+".json", nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(c.Dir, ".state.json.tmp-123"), []byte("{"), 0o644)
+			resumed, err := Train(context.Background(), c, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(resumed.Epochs) != 3 || !slices.Equal(resumed.Net.W1, whole.Net.W1) || !slices.Equal(resumed.Net.W2, whole.Net.W2) || resumed.Net.B2 != whole.Net.B2 {
+				t.Fatalf("resumed run differs: %+v vs %+v", resumed.Epochs, whole.Epochs)
+			}
+			if _, err := os.Stat(base + ".json"); err == nil {
+				t.Fatal("the damaged checkpoint is still there")
+			}
+		})
+	}
+}
+
+// TestConfigCheck: bad settings are refused in one line before any work.
+func TestConfigCheck(t *testing.T) {
+	fs, _ := nnue.NewFeatureSet(nnue.Shared, 6, 6)
+	for _, tc := range []struct {
+		name string
+		c    Config
+		ok   bool
+	}{
+		{"defaults", Config{Features: fs}, true},
+		{"no features", Config{}, false},
+		{"lr NaN", Config{Features: fs, LearningRate: math.NaN()}, false},
+		{"lr +Inf", Config{Features: fs, LearningRate: math.Inf(1)}, false},
+		{"lr negative", Config{Features: fs, LearningRate: -1}, false},
+		{"batch negative", Config{Features: fs, Batch: -1}, false},
+		{"epochs negative", Config{Features: fs, MaxEpochs: -2}, false},
+		{"hidden 300", Config{Features: fs, Hidden: 300}, false},
+		{"clamp NaN", Config{Features: fs, Clamp: math.NaN()}, false},
+	} {
+		err := tc.c.Check()
+		if (err == nil) != tc.ok || err != nil && (!errors.Is(err, ErrConfig) || strings.Contains(err.Error(), "\n")) {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if !tc.ok {
+			if _, err := Train(context.Background(), tc.c, nil); err == nil {
+				t.Errorf("%s: Train accepted it", tc.name)
+			}
+		}
 	}
 }

@@ -1,0 +1,332 @@
+package cycle
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/samples"
+	"github.com/hatelab/hatelab/engine/nnue/targets"
+)
+
+// TestCheck: every bad setting is refused in one line naming its flag.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o644)
+	good := tinyConfig(t, dir)
+	for _, tc := range []struct {
+		flag string
+		edit func(c *Config)
+	}{
+		{"--dir", func(c *Config) { c.Dir = "" }},
+		{"--dir", func(c *Config) { c.Dir = file }},
+		{"--generations", func(c *Config) { c.Generations = 0 }},
+		{"--generations", func(c *Config) { c.Generations = 100 }},
+		{"--master-width", func(c *Config) { c.MasterWidth = 1 << 24 }},
+		{"--master-width", func(c *Config) { c.MasterWidth = -5 }},
+		{"--master-pieces", func(c *Config) { c.MasterPieces = -1 }},
+		{"--samples", func(c *Config) { c.Samples = 1 }},
+		{"--samples", func(c *Config) { c.Samples = 31 }},
+		{"--target-width", func(c *Config) { c.TargetWidth = -1 }},
+		{"--target-pieces", func(c *Config) { c.TargetPieces = -1 }},
+		{"--batch", func(c *Config) { c.Train.Batch = -1 }},
+		{"--epochs", func(c *Config) { c.Train.MaxEpochs = -3 }},
+		{"--lr", func(c *Config) { c.Train.LearningRate = math.NaN() }},
+		{"--lr", func(c *Config) { c.Train.LearningRate = math.Inf(1) }},
+		{"--lr", func(c *Config) { c.Train.LearningRate = -0.1 }},
+		{"--target-scale", func(c *Config) { c.TargetScale = "log" }},
+		{"--collapse", func(c *Config) { c.Collapse = 1.5 }},
+		{"--collapse", func(c *Config) { c.Collapse = math.NaN() }},
+		{"--shift-check", func(c *Config) { c.ShiftCheck = -1 }},
+		{"--workers", func(c *Config) { c.Workers = -1 }},
+		{"--start", func(c *Config) { c.Rules, _ = hatetris.NewRules(8, 20, 4) }},
+	} {
+		c := good
+		tc.edit(&c)
+		err := c.Check()
+		if err == nil || !strings.Contains(err.Error(), tc.flag) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line naming it", tc.flag, err)
+		}
+		if _, err := Run(context.Background(), c); err == nil {
+			t.Errorf("%s: Run accepted it", tc.flag)
+		}
+	}
+	if err := good.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("refused runs left %d entries in the folder", len(ents))
+	}
+}
+
+// TestSettingsMismatch: a folder is refused to a run with other settings,
+// naming the flag (S2: the old stage files were reused with the new
+// flags); Generations and Workers may change, and --start must be the
+// folder's generation 0.
+func TestSettingsMismatch(t *testing.T) {
+	c := tinyConfig(t, t.TempDir())
+	c.Generations = 1
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flag string
+		edit func(c *Config)
+	}{
+		{"--master-width", func(c *Config) { c.MasterWidth = 21 }},
+		{"--master-pieces", func(c *Config) { c.MasterPieces = 19 }},
+		{"--samples", func(c *Config) { c.Samples = 90 }},
+		{"--target-width", func(c *Config) { c.TargetWidth = 9 }},
+		{"--target-pieces", func(c *Config) { c.TargetPieces = 4 }},
+		{"--target-rule", func(c *Config) { c.TargetRule = targets.DNF }},
+		{"--seed", func(c *Config) { c.Seed = 2 }},
+		{"--epochs", func(c *Config) { c.Train.MaxEpochs = 3 }},
+		{"--no-quiescence", func(c *Config) { c.NoQuiescence = true }},
+		{"--start", func(c *Config) { c.Start.B2 += 0.5 }},
+	} {
+		d := c
+		s := *c.Start
+		d.Start = &s
+		tc.edit(&d)
+		_, err := Run(context.Background(), d)
+		if err == nil || !strings.Contains(err.Error(), tc.flag) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line naming it", tc.flag, err)
+		}
+	}
+	d := c
+	d.Workers, d.Start = 1, nil
+	if _, err := Run(context.Background(), d); err != nil {
+		t.Fatalf("other workers, no --start: %v", err)
+	}
+	// A folder of an older version (no cycle.json) whose samples were made
+	// with another master width.
+	os.Remove(filepath.Join(c.Dir, "cycle.json"))
+	os.Remove(filepath.Join(c.Dir, "gen-01.report.json"))
+	d = c
+	d.MasterWidth = 25
+	if _, err := Run(context.Background(), d); err == nil || !strings.Contains(err.Error(), "samples.bin") {
+		t.Fatalf("old folder, other master width: %v", err)
+	}
+}
+
+// TestStratified: a stratified sample of a beam covers every stratum
+// (depth band, stack height) the beam's kept wells fall in, as evenly as
+// N allows (no stratum gets more than the quota q + 1 while another was
+// cut), with distinct wells, the same on every run (seeded); the stage
+// (Sample with Stratify) draws the same wells.
+func TestStratified(t *testing.T) {
+	r := hatetris.Standard()
+	ev := eval.NewHand(eval.DefaultWeights())
+	const n = 60
+	var first []hatetris.Well
+	for run := 0; run < 2; run++ {
+		st := NewStratified(n, r, 7)
+		seen := map[Stratum]int{}
+		if _, err := beam.Run(context.Background(), beam.Config{Rules: r, BeamWidth: 30, MaxPieces: 45, Eval: ev, Workers: 1,
+			OnKept: func(level int, wells []hatetris.Well, scores []int) error {
+				for i := range wells {
+					seen[Stratum{(level - 1) / DepthBand, r.Height(&wells[i])}]++
+				}
+				return st.OnKept(level, wells, scores)
+			}}); err != nil {
+			t.Fatal(err)
+		}
+		ws := st.Wells()
+		if len(seen) < 5 || len(ws) != n || len(samples.Distinct(ws)) != n {
+			t.Fatalf("%d strata, %d wells (%d distinct), want %d", len(seen), len(ws), len(samples.Distinct(ws)), n)
+		}
+		q := st.Quotas()
+		most, least := 0, n
+		for i, k := range st.Strata() {
+			if q[i] == 0 {
+				t.Fatalf("stratum %+v (%d kept wells) not drawn", k, seen[k])
+			}
+			if q[i] < len(st.strata[k].Wells) {
+				least = min(least, q[i])
+			}
+			most = max(most, q[i])
+		}
+		if len(st.Strata()) != len(seen) || most > least+1 {
+			t.Fatalf("%d strata sampled of %d; quotas %v", len(st.Strata()), len(seen), q)
+		}
+		if run == 0 {
+			first = ws
+		} else if !slices.Equal(first, ws) {
+			t.Fatal("not seeded")
+		}
+	}
+	sf, err := Sample(context.Background(), SampleConfig{Rules: r, Eval: ev, Width: 30, Pieces: 45, Samples: n, Seed: 7, Stratify: true, Workers: 1})
+	if err != nil || !slices.Equal(sf.Wells, first) {
+		t.Fatalf("the stage draws other wells: %v", err)
+	}
+	// Quotas on known strata: sizes 1, 5, 20 and N = 12 give 1, 5, 6;
+	// N = 8 gives 1, 4, 3 (q = 3, one left over to the first larger).
+	st := NewStratified(12, r, 1)
+	var w hatetris.Well
+	add := func(level, height, count int) {
+		for i := 0; i < count; i++ {
+			w[r.Depth-1] = uint16(i + 1)
+			for y := r.Depth - height; y < r.Depth-1; y++ {
+				w[y] = 1
+			}
+			st.OnKept(level, []hatetris.Well{w}, nil)
+			st.OnKept(level, []hatetris.Well{w}, nil) // repeated: counted once
+			for y := range w {
+				w[y] = 0
+			}
+		}
+	}
+	add(1, 2, 1)
+	add(15, 3, 5)
+	add(25, 4, 20)
+	if q := st.Quotas(); len(q) != 3 || q[0] != 1 || q[1] != 5 || q[2] != 6 {
+		t.Fatalf("quotas %v, want [1 5 6]", q)
+	}
+	if got := len(st.Wells()); got != 12 {
+		t.Fatalf("%d wells, want 12", got)
+	}
+	st.N = 8
+	if q := st.Quotas(); q[0] != 1 || q[1] != 4 || q[2] != 3 {
+		t.Fatalf("quotas %v, want [1 4 3]", q)
+	}
+	for i, k := range st.Strata() {
+		if want := (Stratum{[]int{0, 1, 2}[i], []int{2, 3, 4}[i]}); k != want {
+			t.Fatalf("stratum %d is %+v, want %+v", i, k, want)
+		}
+	}
+}
+
+// TestCollapseGuard: Crowding measures the largest share in one tenth of
+// [-1, 1]; a generation whose targets crowd past Collapse fails before
+// training, naming the flag, and passes once the guard allows it.
+func TestCollapseGuard(t *testing.T) {
+	collapsed := make([]float32, 100)
+	for i := range collapsed {
+		collapsed[i] = 0.91 + float32(i%9)*0.01 // all in [0.9, 1)
+	}
+	collapsed[0], collapsed[1] = -1, 0
+	spread := make([]float32, 100)
+	for i := range spread {
+		spread[i] = -1 + 2*float32(i)/99
+	}
+	for _, tc := range []struct {
+		name string
+		ts   []float32
+		want float64
+	}{{"collapsed", collapsed, 0.98}, {"spread", spread, 0.1}, {"none", nil, 0}} {
+		if got := Crowding(histogram(tc.ts)); math.Abs(got-tc.want) > 0.011 {
+			t.Errorf("%s: crowding %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	c := tinyConfig(t, t.TempDir())
+	c.Generations, c.Collapse = 1, 0.2
+	_, err := Run(context.Background(), c)
+	if err == nil || !strings.Contains(err.Error(), "--collapse") || !strings.Contains(err.Error(), "collapsed") {
+		t.Fatalf("crowded targets: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(c.Dir, "gen-01.hlnn")); err == nil {
+		t.Fatal("a collapsed generation was trained")
+	}
+	c.Collapse = 0.9
+	reps, err := Run(context.Background(), c)
+	if err != nil || reps[0].TargetCrowding <= 0.2 || reps[0].TargetCrowding > 0.9 {
+		t.Fatalf("%v: %+v", err, reps)
+	}
+}
+
+// TestOptionsRun: a tiny generation with every data option (stratified
+// samples, D&F's rule, the fitted scale, the shift check) runs, records
+// its settings in the report and the network's provenance, and spreads
+// its targets no worse than tanh of the value does.
+func TestOptionsRun(t *testing.T) {
+	base := tinyConfig(t, t.TempDir())
+	base.Generations = 1
+	plain, err := Run(context.Background(), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := tinyConfig(t, t.TempDir())
+	c.Generations, c.Stratify, c.TargetRule, c.TargetScale, c.ShiftCheck = 1, true, targets.DNF, "fitted", 40
+	reps, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reps[0]
+	if r.TargetRule != "dnf" || r.TargetScale != "fitted" || r.ScaleSpread <= 0 || r.Shift == nil || r.Shift.Wells < 1 ||
+		math.IsNaN(r.Shift.MSE) || r.Shift.MSE > 4 || r.Shift.ValidMSE > 4 {
+		t.Fatalf("report %+v shift %+v", r, r.Shift)
+	}
+	if r.TargetCrowding > plain[0].TargetCrowding+0.05 {
+		t.Fatalf("fitted targets crowd %v, tanh's %v", r.TargetCrowding, plain[0].TargetCrowding)
+	}
+	t.Logf("crowding: tanh %.3f, fitted+dnf %.3f; histograms %v / %v; shift %+v", plain[0].TargetCrowding, r.TargetCrowding,
+		plain[0].TargetHistogram, r.TargetHistogram, *r.Shift)
+	if n, err := nnueLoad(r.Network); err != nil || !strings.Contains(n, "stratified") || !strings.Contains(n, "target rule dnf, scale fitted") {
+		t.Fatalf("provenance %q: %v", n, err)
+	}
+}
+
+// TestReportChecked: a report read back that does not describe its
+// generation's network (edited by hand: another generation number or
+// checksum) is made again from the stages' files.
+func TestReportChecked(t *testing.T) {
+	c := tinyConfig(t, t.TempDir())
+	c.Generations = 1
+	want, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(c.Dir, "gen-01.report.json")
+	b, _ := os.ReadFile(path)
+	for _, edit := range []func(r *Report){
+		func(r *Report) { r.Generation, r.MasterScore = 7, 999 },
+		func(r *Report) { r.NetworkCRC, r.MasterScore = r.NetworkCRC^1, 999 },
+		func(r *Report) { r.Network, r.MasterScore = "elsewhere.hlnn", 999 },
+	} {
+		var r Report
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		edit(&r)
+		if err := store(path, &r); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Run(context.Background(), c)
+		if err != nil || got[0].MasterScore != want[0].MasterScore || got[0].NetworkCRC != want[0].NetworkCRC || got[0].NetworkCRC == 0 {
+			t.Fatalf("%v: %+v, want %+v", err, got, want)
+		}
+	}
+}
+
+// TestGate: a gate that rejects generation 1 leaves its network in
+// gen-01.hlnn, records the verdict, and generation 2 starts from gen-00.
+func TestGate(t *testing.T) {
+	c := tinyConfig(t, t.TempDir())
+	var judged []int
+	c.Gate = func(_ context.Context, g int, prev, next *nnue.Network) (bool, string, error) {
+		judged = append(judged, g)
+		return g != 1, fmt.Sprintf("gen %d vs %s: %v", g, prev.Header.Name, g != 1), nil
+	}
+	reps, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(judged) != 2 || reps[0].Gate != "gen 1 vs gen-00: false" || reps[0].NextStart != genPath(c.Dir, 0) || reps[1].NextStart != "" ||
+		reps[1].Gate != "gen 2 vs gen-00: true" {
+		t.Fatalf("judged %v; reports %q %q, %q %q", judged, reps[0].Gate, reps[0].NextStart, reps[1].Gate, reps[1].NextStart)
+	}
+	if p, err := nnueLoad(reps[1].Network); err != nil || !strings.Contains(p, "generation 2 from gen-00") {
+		t.Fatalf("generation 2's provenance %q: %v", p, err)
+	}
+}

@@ -1,0 +1,110 @@
+package cycle
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+
+	"github.com/hatelab/hatelab/engine/nnue/train"
+)
+
+// Settings are the settings a cycle's folder was made with (cycle.json):
+// every one that changes a stage's output, by its hatelab flag (the JSON
+// key). A run on the folder with other settings is refused, naming the
+// first flag that differs; Generations, Workers and the guards that only
+// stop a run (Collapse) may change.
+type Settings struct {
+	Rules        string  `json:"rules"`
+	MasterWidth  int     `json:"master-width"`
+	MasterPieces int     `json:"master-pieces"`
+	NoQuiescence bool    `json:"no-quiescence"`
+	Samples      int     `json:"samples"`
+	Stratify     bool    `json:"stratify"`
+	TargetWidth  int     `json:"target-width"`
+	TargetPieces int     `json:"target-pieces"`
+	TargetRule   string  `json:"target-rule"`
+	TargetScale  string  `json:"target-scale"`
+	ShiftCheck   int     `json:"shift-check"`
+	Epochs       int     `json:"epochs"`
+	Batch        int     `json:"batch"`
+	LR           float64 `json:"lr"`
+	Patience     int     `json:"patience"`
+	Clamp        float64 `json:"clamp"`
+	TrainSeed    uint64  `json:"train-seed"`
+	Seed         uint64  `json:"seed"`
+}
+
+// settings returns cfg's settings (after Run's defaults).
+func settings(cfg Config) Settings {
+	tc := cfg.Train
+	or := func(v, d int) int {
+		if v == 0 {
+			return d
+		}
+		return v
+	}
+	orf := func(v, d float64) float64 {
+		if v == 0 {
+			return d
+		}
+		return v
+	}
+	r := cfg.Rules
+	return Settings{
+		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterWidth: cfg.MasterWidth, MasterPieces: cfg.MasterPieces,
+		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, TargetWidth: cfg.TargetWidth,
+		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, ShiftCheck: cfg.ShiftCheck,
+		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
+		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
+		Clamp: orf(tc.Clamp, train.DefaultClamp), TrainSeed: tc.Seed, Seed: cfg.Seed,
+	}
+}
+
+// SettingsError is a run refused because its folder was made with other
+// settings (or another start network, or its samples with another
+// provenance): the user's input, not a failure of the run.
+type SettingsError struct{ Msg string }
+
+func (e *SettingsError) Error() string { return e.Msg }
+
+// Diff names the first setting in which s (this run's) differs from was
+// (the folder's), as a one-line error; nil if none.
+func (s Settings) Diff(was Settings) error {
+	a, b := reflect.ValueOf(s), reflect.ValueOf(was)
+	for i := 0; i < a.NumField(); i++ {
+		if x, y := a.Field(i).Interface(), b.Field(i).Interface(); x != y {
+			flag := a.Type().Field(i).Tag.Get("json")
+			return &SettingsError{fmt.Sprintf("--%s %v differs from the %v this folder was made with: use the same value or another --dir", flag, x, y)}
+		}
+	}
+	return nil
+}
+
+// checkSettings compares cfg's settings with Dir/cycle.json, or writes
+// that file on a folder's first run. A folder of an older version (no
+// cycle.json) is checked stage by stage (the samples' provenance) and
+// then given one.
+func checkSettings(cfg Config) error {
+	path := filepath.Join(cfg.Dir, "cycle.json")
+	now := settings(cfg)
+	var was Settings
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() || st.Size() > 1<<20 {
+			return &SettingsError{fmt.Sprintf("%s is not a settings file", path)}
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&was); err != nil {
+			return &SettingsError{fmt.Sprintf("%s: %v", path, err)}
+		}
+		return now.Diff(was)
+	}
+	return store(path, now)
+}
