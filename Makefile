@@ -12,7 +12,7 @@ PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: all setup lab test vet gotest bfs-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
+.PHONY: all setup lab test vet gotest bfs-kill nnue-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
 
 all: test
 
@@ -83,6 +83,10 @@ beamtest: hatelab-beam
 	cd dist && go vet ./... && ../bin/staticcheck ./...
 	cd dist && go test ./...
 	bash dist/scripts/jobserver-check.sh bin/hatelab-beam
+
+## nnue-kill: kill -9 a small nnue cycle at random moments and during checkpoint writes, resume, compare
+nnue-kill:
+	HATELAB_NNUE_KILL=12 go test ./cmd/hatelab/ -run TestNNUECycleKill9 -count=1 -v
 
 ## bfs-kill: kill -9 a compressed 10x6 search at random moments, resume, compare with datasets/bfs
 bfs-kill:

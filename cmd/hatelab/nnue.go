@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
@@ -152,6 +153,9 @@ func newNNUECycleCmd() *cobra.Command {
 		lr, collapse                       float64
 		targetRule, targetScale            string
 		seed                               uint64
+		gate                               bool
+		gateSuite                          string
+		gateWidth                          int
 	)
 	cmd := &cobra.Command{
 		Use:   "cycle --dir DIR --generations N --master-width W --samples S [--start FILE] [--target-width 512 --target-pieces 10]",
@@ -182,6 +186,17 @@ resume; the result is the same.`,
 			}
 			if err := cfg.Check(); err != nil {
 				return err
+			}
+			if gate {
+				if gateWidth < 1 || gateWidth >= 1<<24 {
+					return fmt.Errorf("--gate-width %d: want 1 to %d", gateWidth, 1<<24-1)
+				}
+				s, err := arena.ParseSuite(gateSuite, nil)
+				if err != nil {
+					return fmt.Errorf("--gate-suite: %v", err)
+				}
+				g := arena.Gate{Suite: s, BeamWidth: gateWidth, Quiescence: true, Dir: dir}
+				cfg.Gate = g.Judge
 			}
 			if start != "" {
 				n, err := nnue.Load(start)
@@ -217,6 +232,9 @@ resume; the result is the same.`,
 	f.StringVar(&dir, "dir", "", "directory of the run (resumes when it exists)")
 	f.StringVar(&start, "start", "", "generation-0 network (needed on the first run of a directory)")
 	f.IntVar(&gens, "generations", 1, "generations to run")
+	f.BoolVar(&gate, "gate", false, "judge each new network in an arena match against the previous one and the hand-made evaluation (DIR/gate-NN.jsonl); a network whose mean is lower is not the next generation's start")
+	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
+	f.IntVar(&gateWidth, "gate-width", 1000, "the gate's beam width (with quiescence)")
 	f.IntVar(&masterWidth, "master-width", 1000, "master beam width")
 	f.IntVar(&masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
