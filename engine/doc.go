@@ -42,6 +42,19 @@
 //   - Game: a sequence of pieces placed from a start well, with its replay
 //     (keys) where one is known.
 //
+// Comparisons (engine/arena):
+//
+//   - Suite: a named, reproducible list of start positions (its Spec, such
+//     as openings:20:8:1, rebuilds it; its ID is a hash of its wells).
+//   - Start: one position of a suite: a well, its score, and the spawn
+//     wells the AI saw before it (its memory, for the loop rule).
+//   - Arm: one contestant of a match: an evaluation (and, optionally, its
+//     own beam width or quiescence), named by its spec (hand, score,
+//     hand-holes, nnue:FILE...).
+//   - Match: every arm plays every start of a suite with the same beam;
+//     the first arm is the baseline the others are compared with, start by
+//     start (a paired difference, wins, losses, ties, a Wilcoxon p).
+//
 // Classic Tetris (engine/classic): Rows and Cols are the board's size;
 // Lines are the lines cleared, Pieces the pieces placed.
 package engine
