@@ -100,7 +100,7 @@ type Row struct {
 	Rule       string `lab:"rule"`
 	Score      string `lab:"score"`
 	Length     string `lab:"length"`
-	PeakStates int64  `lab:"max width"`
+	PeakStates int64  `lab:"peak states"`
 	PeakLevel  int    `lab:"at level"`
 	States     int64  `lab:"states"`
 	Seconds    string `lab:"time"`
@@ -212,10 +212,10 @@ func ScalingSeries(rows []bfs.Row, rule bfs.Rule, quantity string) []lab.Series 
 	return ss
 }
 
-// ScalingPlot draws score, length or max width ("score", "length",
+// ScalingPlot draws score, length or peak states ("score", "length",
 // "width") against height, one line per width; width is on a log scale.
 func ScalingPlot(rows []bfs.Row, rule bfs.Rule, quantity string) (*plot.Plot, error) {
-	labels := map[string]string{"score": "best score (lines)", "length": "length (pieces)", "width": "max width (states in a level)"}
+	labels := map[string]string{"score": "best score (lines)", "length": "length (pieces)", "width": "peak states (states in the largest level)"}
 	p, err := lab.LinePlot(fmt.Sprintf("%s against height (%s rule)", labels[quantity], rule), "height (rows below the bar)",
 		labels[quantity], ScalingSeries(rows, rule, quantity)...)
 	if err != nil {
