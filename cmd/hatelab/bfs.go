@@ -276,7 +276,6 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 			// The result is printed first: a file that cannot be written
 			// at the end (a full disk) loses nothing.
 			if asJSON {
-				fmt.Fprintln(cmd.ErrOrStderr(), "hatelab bfs --json: "+jsonDeprecation)
 			}
 			if err := printBFS(cmd.OutOrStdout(), res, game, asJSON, replay); err != nil {
 				return failure(err)

@@ -117,7 +117,6 @@ lists their ids; a name or a score works too), against its own AI unless
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				fmt.Fprintln(cmd.ErrOrStderr(), `hatelab replay --json: the key "pieces" is a deprecated alias of "sequence", kept for one release`)
 				return writeJSON(out, replayJSON{
 					Score: g.Score, PiecesPlaced: g.Placed(), Sequence: hatetris.PiecesString(g.Pieces), OldPieces: hatetris.PiecesString(g.Pieces),
 					GameOver: g.Over, KeysUsed: g.KeysUsed, Well: r.Rows(&g.Well),
