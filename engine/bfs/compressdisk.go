@@ -92,7 +92,7 @@ func newFrunWriter(path string, r *frun) (*frunWriter, error) {
 		return nil, err
 	}
 	r.files, r.paths, r.owned = append(r.files, f), append(r.paths, path), append(r.owned, true)
-	return &frunWriter{f: f, bw: bufio.NewWriterSize(f, 1<<20), e: newRunEncoder(make([]byte, 0, 64<<10)), r: r}, nil
+	return &frunWriter{f: f, bw: bufio.NewWriterSize(spillWriter(f), 1<<20), e: newRunEncoder(make([]byte, 0, 64<<10)), r: r}, nil
 }
 
 // add appends (hi, lo), skipping it if it equals the key before.

@@ -1,7 +1,6 @@
 package bfs
 
 import (
-	"errors"
 	"math/bits"
 	"os"
 	"slices"
@@ -189,7 +188,7 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 	for _, w := range workers {
 		w.buffered = 0
 	}
-	return errors.Join(errs...)
+	return firstError(errs)
 }
 
 // setHash is an order-independent 128-bit hash of the level's wells
@@ -221,4 +220,15 @@ func partHash(p int, words []uint64) [2]uint64 {
 		h[1] += mix(x ^ seedB)
 	}
 	return h
+}
+
+// firstError is the first of the workers' errors (one line, where
+// errors.Join would give one per worker that failed the same way).
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

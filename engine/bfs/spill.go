@@ -78,8 +78,12 @@ func (l *level) set(p int, words []uint64) error {
 	return writeWordsFile(partPath(l.dir, p), words, false)
 }
 
-// release frees the level (its files in disk mode).
+// release frees the level (its files in disk mode); a nil level (a
+// failed step's) has nothing to free.
 func (l *level) release() {
+	if l == nil {
+		return
+	}
 	l.mem, l.run = nil, nil
 	l.frun.release()
 	l.frun = nil
@@ -91,6 +95,11 @@ func (l *level) release() {
 		os.RemoveAll(l.dir)
 	}
 }
+
+// spillWriter is what disk mode writes its spill and partition files
+// through: the file itself, or in tests a writer that fails as a full
+// filesystem does (ENOSPC).
+var spillWriter = func(f *os.File) io.Writer { return f }
 
 func partPath(dir string, p int) string { return filepath.Join(dir, fmt.Sprintf("part-%05d.bin", p)) }
 
@@ -108,7 +117,7 @@ func writeWordsFile(path string, words []uint64, appendTo bool) error {
 	if err != nil {
 		return err
 	}
-	if err := writeWords(f, words); err != nil {
+	if err := writeWords(spillWriter(f), words); err != nil {
 		f.Close()
 		return err
 	}

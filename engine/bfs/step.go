@@ -2,7 +2,6 @@ package bfs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,7 +66,7 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 		err = werr
 	}
 	if err != nil {
-		next.release()
+		next.release() // nil when the step failed before making it
 		return false, err
 	}
 	s.cur.release()
@@ -209,7 +208,7 @@ func (s *searcher) mergeLevel(depth int) (*level, error) {
 		go func() { defer wg.Done(); errs[i] = w.spillRun(s.c) }()
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := firstError(errs); err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(s.opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
