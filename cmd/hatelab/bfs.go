@@ -82,7 +82,10 @@ type bfsJSON struct {
 	Seconds    float64    `json:"seconds"`
 	PeakRSS    int64      `json:"peak_rss_bytes"`
 	Unbounded  bool       `json:"unbounded,omitempty"`
-	Replay     string     `json:"replay,omitempty"`
+	// Truncated: --max-levels stopped the search, so score, length and
+	// the peak are lower bounds (the text output says ">=").
+	Truncated bool   `json:"truncated"`
+	Replay    string `json:"replay,omitempty"`
 	// PeakStoredBytes: the bytes that held the peak level, with --compress.
 	PeakStoredBytes int64 `json:"peak_stored_bytes,omitempty"`
 	// Deprecated keys, kept for one release: max_width is peak_states,
@@ -135,8 +138,9 @@ most pieces any game places before the piece that ends it) and the peak (the
 largest level: its states and its level; the blog's "max width"). A proven loop
 (a well that repeats with a higher score, width 4) is reported as unbounded.
 
---json prints score, length, peak_states, peak_level and the levels (level,
-states, children, best_score); ` + jsonDeprecation + `.
+--json prints score, length, peak_states, peak_level, truncated (true when
+--max-levels stopped the search: the values are then lower bounds) and the
+levels (level, states, children, best_score); ` + jsonDeprecation + `.
 
 --rule clear-above-bar is the old rule behind the blog's first width-10 table.
 --checkpoint DIR saves the level about to be expanded and the results so far
@@ -323,7 +327,7 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 	width, height, rule := res.Width, res.Height, res.Rule
 	if asJSON {
 		j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
-			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
+			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Truncated: res.Truncated, Levels: []bfsLevel{},
 			MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
 		if compressed(res) {
 			j.PeakStoredBytes = res.PeakStoredBytes

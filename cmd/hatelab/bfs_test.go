@@ -26,6 +26,9 @@ func TestBFSCommand(t *testing.T) {
 			t.Errorf("JSON lacks %q", k)
 		}
 	}
+	if j["truncated"] != false {
+		t.Errorf("a complete search: truncated %v", j["truncated"])
+	}
 	if j["score"].(float64) != 1 || j["length"].(float64) != 11 || j["peak_states"].(float64) != 9094 {
 		t.Errorf("10x4: %v", out)
 	}
@@ -46,6 +49,23 @@ func TestBFSCommand(t *testing.T) {
 	}
 	if l6 := lv[6].(map[string]any); l6["level"] != 6.0 || l6["depth"] != 6.0 {
 		t.Errorf("level 6: %v", l6)
+	}
+
+	// --max-levels: the values are lower bounds, and say so.
+	out, err = runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "4", "--max-levels", "3", "--json", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jt struct {
+		Truncated bool `json:"truncated"`
+		Length    int  `json:"length"`
+	}
+	if err := json.Unmarshal([]byte(out), &jt); err != nil || !jt.Truncated || jt.Length != 2 {
+		t.Errorf("--max-levels 3 --json: %v %+v: want truncated, length 2", err, jt)
+	}
+	out, err = run(t, newBFSCmd(), "--width", "10", "--height", "4", "--max-levels", "3", "--quiet")
+	if err != nil || !strings.Contains(out, "score >= 0, length >= 2") {
+		t.Errorf("--max-levels 3: %v %s", err, out)
 	}
 
 	csvPath := filepath.Join(t.TempDir(), "levels.csv")
