@@ -203,7 +203,7 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 				if err != nil {
 					return searchError(interrupted(err))
 				}
-				avail := availableMemory()
+				avail, _ := availableMemory()
 				if err := estimateUsable(e); err != nil {
 					return err
 				}
@@ -246,7 +246,8 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 				defer os.RemoveAll(dir)
 			}
 			opt.LevelDir = dir
-			if err := memoryCheck(opt, availableMemory()); err != nil {
+			avail, source := availableMemory()
+			if err := memoryCheckFrom(opt, avail, source); err != nil {
 				return err
 			}
 			// The output files are checked before the search, so that an

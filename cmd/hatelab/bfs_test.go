@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -159,5 +161,41 @@ func TestBFSCheckpoint(t *testing.T) {
 	}
 	if _, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--checkpoint-every", "-1s"); err == nil {
 		t.Fatal("a negative --checkpoint-every must be refused")
+	}
+}
+
+// TestBFSMemoryLimit: under an address-space limit (prlimit --as, in a
+// subprocess) a search that needs more is refused in one line naming
+// RLIMIT_AS, exit 2, before any work; the system's MemAvailable alone
+// would let it start and die.
+func TestBFSMemoryLimit(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Skip("no prlimit")
+	}
+	bin := cliBinary(t)
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"bfs", "--width", "10", "--height", "7", "--quiet"}, 2, "available (RLIMIT_AS): use disk mode"},
+		{[]string{"bfs", "--width", "10", "--height", "8", "--spill-dir", t.TempDir(), "--mem-budget", "4096", "--quiet"}, 2, "--mem-budget 4096 MiB is more than"},
+		{[]string{"bfs", "--width", "6", "--height", "4", "--quiet"}, 0, ""},
+	} {
+		cmd := exec.Command(prlimit, append([]string{"--as=3000000000", bin}, tc.args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if code != tc.code || !strings.Contains(msg, tc.msg) || strings.Count(msg, "\n") > 0 {
+			t.Errorf("%v under 3 GB RLIMIT_AS: exit %d %q, want %d and one line with %q", tc.args, code, msg, tc.code, tc.msg)
+		}
 	}
 }
