@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -196,6 +197,44 @@ func TestBFSMemoryLimit(t *testing.T) {
 		msg := strings.TrimSpace(stderr.String())
 		if code != tc.code || !strings.Contains(msg, tc.msg) || strings.Count(msg, "\n") > 0 {
 			t.Errorf("%v under 3 GB RLIMIT_AS: exit %d %q, want %d and one line with %q", tc.args, code, msg, tc.code, tc.msg)
+		}
+	}
+}
+
+// TestBFSMemoryFromWork: the memory of a search follows its states, not
+// its well's geometry: the first levels of wells of a million partitions
+// and more (7x12: 2^20, 5x17: 2^21, 11x8: 2^24) took 0.95 to 9.1 GB when
+// arrays were sized per partition; they now fit in 256 MB, under a 3 GB
+// RLIMIT_AS (so no large reservation either).
+func TestBFSMemoryFromWork(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Skip("no prlimit")
+	}
+	bin := cliBinary(t)
+	for _, tc := range []struct {
+		w, h int
+		peak int64
+	}{{11, 8, 248}, {7, 12, 106}, {5, 17, 49}} {
+		for _, mode := range [][]string{nil, {"--compress"}} {
+			args := append([]string{"--as=3000000000", bin, "bfs", "--width", strconv.Itoa(tc.w), "--height", strconv.Itoa(tc.h),
+				"--max-levels", "3", "--workers", "2", "--json", "--quiet"}, mode...)
+			out, err := exec.Command(prlimit, args...).Output()
+			if err != nil {
+				t.Fatalf("%dx%d %v: %v", tc.w, tc.h, mode, err)
+			}
+			var j struct {
+				PeakStates int64 `json:"peak_states"`
+				PeakRSS    int64 `json:"peak_rss_bytes"`
+				Truncated  bool  `json:"truncated"`
+			}
+			if err := json.Unmarshal(out, &j); err != nil {
+				t.Fatal(err)
+			}
+			if j.PeakStates != tc.peak || !j.Truncated || j.PeakRSS <= 0 || j.PeakRSS > 256<<20 {
+				t.Errorf("%dx%d %v, 3 levels: peak %d states (want %d), truncated %v, %d MB RSS (want under 256)",
+					tc.w, tc.h, mode, j.PeakStates, tc.peak, j.Truncated, j.PeakRSS>>20)
+			}
 		}
 	}
 }

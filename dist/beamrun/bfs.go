@@ -168,10 +168,13 @@ func (f *expandFn) ProcessElement(ctx context.Context, d blockDesc, emit func(in
 		}
 	}
 	// One element per group of partitions: G counts, then the words.
-	out := f.ex.Children()
-	G := f.Spec.Group
-	for g := 0; g*G < len(out); g++ {
-		parts := out[g*G : min((g+1)*G, len(out))]
+	G, P := f.Spec.Group, f.sp.Parts()
+	parts := make([][]uint64, 0, G)
+	for g := 0; g*G < P; g++ {
+		parts = parts[:0]
+		for p := g * G; p < min((g+1)*G, P); p++ {
+			parts = append(parts, f.ex.Children(p))
+		}
 		n := 0
 		for _, ws := range parts {
 			n += len(ws)

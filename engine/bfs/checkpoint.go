@@ -348,7 +348,7 @@ func (s *searcher) resume() error {
 		if err != nil {
 			return err
 		}
-		l := &level{counts: make([]int64, s.c.parts()), frun: r}
+		l := &level{counts: newPartArray[int64](s.c.parts()), frun: r}
 		if l.hash, err = frunHash(s.c, r); err != nil {
 			l.release()
 			return err
@@ -365,7 +365,7 @@ func (s *searcher) resume() error {
 		if err != nil {
 			return err
 		}
-		l := &level{counts: make([]int64, s.c.parts()), run: r}
+		l := &level{counts: newPartArray[int64](s.c.parts()), run: r}
 		l.hash, l.hashed = runHash(s.c, r), true
 		s.cur.release()
 		s.cur = l

@@ -59,7 +59,7 @@ func (c *codec) bucketBits(n int64) (bb, shift uint) {
 func (s *searcher) compressLevel(next *level) (*level, error) {
 	c := s.c
 	n := next.size()
-	out := &level{counts: make([]int64, next.parts()), hash: next.hash, hashed: next.hashed}
+	out := &level{counts: newPartArray[int64](next.parts()), hash: next.hash, hashed: next.hashed}
 	if n == 0 {
 		out.run = &run{}
 		return out, nil
@@ -68,6 +68,10 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	P := next.parts()
 	bb, shift := c.bucketBits(n)
 	nb := 1 << bb
+	if few(n, nb) {
+		out.run = sortedRun(sortedKeys(c, next))
+		return out, nil
+	}
 	remMask := ^uint64(0)
 	if shift < 64 {
 		remMask = 1<<shift - 1
@@ -99,7 +103,7 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 		clear(h)
 		lo0, hi0 := partRange(i)
 		for p := lo0; p < hi0; p++ {
-			for _, w := range next.mem[p] {
+			for _, w := range next.mem.at(p) {
 				b, _ := bucket(c.decodeKey(uint32(p), w))
 				h[b]++
 			}
@@ -137,7 +141,7 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 		h := s.hist[i]
 		lo0, hi0 := partRange(i)
 		for p := lo0; p < hi0; p++ {
-			for _, w := range next.mem[p] {
+			for _, w := range next.mem.at(p) {
 				b, rem := bucket(c.decodeKey(uint32(p), w))
 				scratch[h[b]] = rem
 				h[b]++
@@ -208,6 +212,37 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	}
 	out.run = r
 	return out, nil
+}
+
+// few reports whether n keys are too few for a counting sort over nb
+// buckets: a key of more than 80 bits needs 2^(B-64) buckets (16 M for
+// 11x8), whose counts alone would take gigabytes for a level of a few
+// hundred states; such a level is sorted by comparison instead (the same
+// keys in the same order: the same run).
+func few(n int64, nb int) bool { return int64(nb) > 16*n }
+
+// sortedKeys returns the plain keys of next's states in increasing order.
+func sortedKeys(c *codec, next *level) [][2]uint64 {
+	keys := make([][2]uint64, 0, next.size())
+	next.mem.each(func(p int, words *[]uint64) {
+		for _, w := range *words {
+			hi, lo := c.decodeKey(uint32(p), w)
+			keys = append(keys, [2]uint64{hi, lo})
+		}
+	})
+	slices.SortFunc(keys, cmpPair)
+	return keys
+}
+
+// sortedRun encodes keys (increasing) as one run, as compressLevel's
+// workers do block by block.
+func sortedRun(keys [][2]uint64) *run {
+	e := newRunEncoder(nil)
+	for _, k := range keys {
+		e.add(k[0], k[1])
+	}
+	e.close()
+	return &run{data: e.data, index: e.index, n: int64(len(keys))}
 }
 
 // sortWords sorts a, whose words have at most width bits: a radix sort

@@ -146,6 +146,9 @@ func (w *worker) spillRun(c *codec) (err error) {
 	}
 	bb, shift := c.bucketBits(int64(n))
 	nb := 1 << bb
+	if few(int64(n), nb) {
+		return w.spillFew(c)
+	}
 	remMask := ^uint64(0)
 	if shift < 64 {
 		remMask = 1<<shift - 1
@@ -212,6 +215,33 @@ func (w *worker) spillRun(c *codec) (err error) {
 		}
 	}
 	return fw.finish()
+}
+
+// spillFew is spillRun for children too few for its counting sort (see
+// few): sorted by comparison.
+func (w *worker) spillFew(c *codec) (err error) {
+	keys := make([][2]uint64, 0, len(w.flat)/2)
+	for i := 0; i < len(w.flat); i += 2 {
+		keys = append(keys, [2]uint64{w.flat[i], w.flat[i+1]})
+	}
+	slices.SortFunc(keys, cmpPair)
+	w.flat = w.flat[:0]
+	w.buffered = 0
+	r := &frun{}
+	fw, err := newFrunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
+	if err != nil {
+		return err
+	}
+	w.runs = append(w.runs, r)
+	for _, k := range keys {
+		if err := fw.add(k[0], k[1]); err != nil {
+			return err
+		}
+	}
+	if err := fw.finish(); err != nil {
+		return err
+	}
+	return w.compactRuns(c)
 }
 
 // compactRunsAt is the number of spilled runs of one tier a worker merges
@@ -338,7 +368,7 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 			r.release()
 		}
 	}()
-	out := &level{counts: make([]int64, s.c.parts()), frun: &frun{}}
+	out := &level{counts: newPartArray[int64](s.c.parts()), frun: &frun{}}
 	s.spillBytes = 0
 	for _, r := range runs {
 		s.spillBytes += r.bytes

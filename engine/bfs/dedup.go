@@ -25,8 +25,8 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 	n := 0
 	spilled := false
 	for _, w := range workers {
-		n += len(w.out[p]) + int(w.spilled[p])
-		spilled = spilled || w.spilled[p] > 0
+		n += len(w.out.at(p)) + int(w.spilled.at(p))
+		spilled = spilled || w.spilled.at(p) > 0
 	}
 	if n == 0 {
 		return nil, nil
@@ -37,20 +37,20 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 	if spilled {
 		all := d.spill[:0]
 		for _, w := range workers {
-			if w.spilled[p] > 0 {
+			if w.spilled.at(p) > 0 {
 				var err error
 				if all, err = readWordsFile(spillPath(w.spillDir, w.id, p), all); err != nil {
 					return nil, err
 				}
 				os.Remove(spillPath(w.spillDir, w.id, p))
-				w.spilled[p] = 0
+				*w.spilled.ref(p) = 0
 			}
 		}
 		d.spill = all
 		sources = append(sources, all)
 	}
 	for _, w := range workers {
-		sources = append(sources, w.out[p])
+		sources = append(sources, w.out.at(p))
 	}
 	// A table of 2^tb >= 1.25n slots: at most 80% full. The keys are
 	// hashes and land almost in order, so probes stay short.
@@ -121,7 +121,9 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 		insertionSort(out)
 	}
 	for _, w := range workers {
-		w.out[p] = w.out[p][:0]
+		if b := w.out.at(p); b != nil {
+			*w.out.ref(p) = b[:0]
+		}
 	}
 	return out, nil
 }
@@ -152,6 +154,17 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 	wordPart := c.s
 	if c.k == 0 {
 		wordPart = c.pb
+	}
+	// The chunks of next's partitions that may get states are allocated
+	// now: the workers then set partitions in parallel.
+	for i := range next.counts.chunks {
+		for _, w := range workers {
+			if w.out.chunkUsed(i) || w.spilled.chunkUsed(i) {
+				next.counts.ref(i << partChunkBits)
+				next.mem.ref(i << partChunkBits)
+				break
+			}
+		}
 	}
 	errs := make([]error, len(workers))
 	hashes := make([][2]uint64, len(workers))

@@ -103,11 +103,8 @@ func (c *crcWriter) Write(p []byte) (int, error) {
 // (WriteLevelFile, reading l's partitions into one reused scratch buffer
 // when they live on disk).
 func writeLevel(w io.Writer, l *level) (uint32, error) {
-	if len(l.counts) != l.parts() {
-		return 0, fmt.Errorf("bfs: level has %d partition counts for %d partitions", len(l.counts), l.parts())
-	}
 	var scratch []uint64
-	return WriteLevelFile(w, l.counts, func(p int) ([]uint64, error) {
+	return WriteLevelFile(w, l.counts.slice(), func(p int) ([]uint64, error) {
 		words, err := l.part(p, scratch)
 		if err == nil && l.dir != "" {
 			scratch = words

@@ -311,7 +311,7 @@ func newSearcher(opt Options) (*searcher, error) {
 	s.cur.set(int(p0), []uint64{word0})
 	s.workers = make([]*worker, nw)
 	for i := range s.workers {
-		s.workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
+		s.workers[i] = newWorker(i, rules, P)
 	}
 	s.res = &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
 	s.loopMax = opt.LoopWells
@@ -438,7 +438,7 @@ func (s *searcher) close() {
 	s.arenas[0].release()
 	s.arenas[1].release()
 	for _, w := range s.workers {
-		w.out = nil
+		w.out = partArray[[]uint64]{}
 		w.arena.release()
 	}
 	if s.spillRoot != "" {

@@ -13,8 +13,8 @@ import (
 // level is a set of states: per partition, a sorted array of words, held
 // in memory or, in disk mode, in one file per partition.
 type level struct {
-	mem    [][]uint64
-	counts []int64
+	mem    partArray[[]uint64]
+	counts partArray[int64]
 	dir    string     // disk mode: the folder of this level's partition files
 	arena  *wordArena // memory mode: where the partitions live (nil: the heap)
 	shared bool       // the arena belongs to the search, not the level
@@ -28,9 +28,11 @@ type level struct {
 	frun *frun
 }
 
-func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
+func newMemLevel(P int) *level {
+	return &level{mem: newPartArray[[]uint64](P), counts: newPartArray[int64](P)}
+}
 
-func (l *level) parts() int { return len(l.counts) }
+func (l *level) parts() int { return l.counts.len() }
 
 func (l *level) size() int64 {
 	if l.run != nil {
@@ -40,9 +42,7 @@ func (l *level) size() int64 {
 		return l.frun.n
 	}
 	n := int64(0)
-	for _, c := range l.counts {
-		n += c
-	}
+	l.counts.each(func(_ int, c *int64) { n += *c })
 	return n
 }
 
@@ -59,17 +59,20 @@ func (l *level) storedBytes() int64 {
 
 // part returns partition p, reading it into scratch in disk mode.
 func (l *level) part(p int, scratch []uint64) ([]uint64, error) {
-	if l.dir == "" || l.counts[p] == 0 {
-		return l.mem[p], nil
+	if l.dir == "" || l.counts.at(p) == 0 {
+		return l.mem.at(p), nil
 	}
 	return readWordsFile(partPath(l.dir, p), scratch[:0])
 }
 
 // set stores partition p (in memory, or written to its file).
 func (l *level) set(p int, words []uint64) error {
-	l.counts[p] = int64(len(words))
+	if len(words) == 0 && l.counts.at(p) == 0 && l.mem.at(p) == nil {
+		return nil // an empty partition allocates nothing
+	}
+	*l.counts.ref(p) = int64(len(words))
 	if l.dir == "" {
-		l.mem[p] = words
+		*l.mem.ref(p) = words
 		return nil
 	}
 	if len(words) == 0 {
@@ -84,7 +87,7 @@ func (l *level) release() {
 	if l == nil {
 		return
 	}
-	l.mem, l.run = nil, nil
+	l.mem, l.run = partArray[[]uint64]{}, nil
 	l.frun.release()
 	l.frun = nil
 	if !l.shared {
@@ -161,16 +164,17 @@ func readWordsFile(path string, dst []uint64) ([]uint64, error) {
 // spill appends the worker's buffered children to its per-partition files
 // and empties the buffers (their memory is released).
 func (w *worker) spill(dir string) error {
-	for p, buf := range w.out {
-		if len(buf) == 0 {
-			continue
+	var err error
+	w.out.each(func(p int, buf *[]uint64) {
+		if len(*buf) == 0 || err != nil {
+			return
 		}
-		if err := writeWordsFile(spillPath(dir, w.id, p), buf, true); err != nil {
-			return err
+		if err = writeWordsFile(spillPath(dir, w.id, p), *buf, true); err != nil {
+			return
 		}
-		w.spilled[p] += int64(len(buf))
-		w.out[p] = nil
-	}
+		*w.spilled.ref(p) += int64(len(*buf))
+		*buf = nil
+	})
 	w.buffered = 0
-	return nil
+	return err
 }

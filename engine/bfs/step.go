@@ -110,7 +110,7 @@ func (s *searcher) prepareChildren(depth int, n int64) (childDir string, err err
 		// Size the buffers for the children expected (the last
 		// level's children per state), so appends do not copy.
 		ratio := float64(s.children) / float64(s.res.Levels[depth-1].States)
-		reserve(s.workers, int(float64(n)*ratio*1.1/float64(len(s.workers)*s.c.parts()))+64)
+		reserve(s.workers, float64(n)*ratio)
 	}
 	return childDir, nil
 }
