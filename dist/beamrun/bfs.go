@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -57,6 +59,9 @@ type bfsSpec struct {
 	Work                string
 	Depth               int
 	Parts, Group        int // partitions, partitions per group
+	// Checked: level Depth's group files end with their checksum (all
+	// but those of a work folder begun before checksums).
+	Checked bool
 }
 
 func (s bfsSpec) space() (*bfs.Space, error) {
@@ -67,14 +72,25 @@ func levelDir(work string, d int) string { return join(work, fmt.Sprintf("L%05d"
 
 // groupFile is the file of partitions lo..hi-1 of level d: their sorted
 // words one partition after another (the counts are in the level's
-// summary).
+// summary), then (stateVersion 2) the CRC-32C of those bytes as a
+// little-endian uint64, as bfs's level files end.
 func groupFile(work string, d, lo, hi int) string {
 	return join(levelDir(work, d), fmt.Sprintf("group-%05d-%05d.bin", lo, hi))
 }
 
+// crcTable is CRC-32C's (bfs's level files and checkpoints use it too).
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// sealGroup appends the checksum trailer to a group file's words.
+func sealGroup(b []byte) []byte {
+	return binary.LittleEndian.AppendUint64(b, uint64(crc32.Checksum(b, crcTable)))
+}
+
 // readGroup reads the group file of partitions lo..hi-1 (counts[i]
-// words for partition lo+i) and calls fn on each non-empty partition.
-func readGroup(ctx context.Context, work string, d, lo, hi int, counts []int64, scratch []uint64, fn func(p int, words []uint64) error) ([]uint64, error) {
+// words for partition lo+i), checking its size and, when checked, its
+// checksum, and calls fn on each non-empty partition. A damaged file is
+// an input error naming it.
+func readGroup(ctx context.Context, work string, d, lo, hi int, counts []int64, checked bool, scratch []uint64, fn func(p int, words []uint64) error) ([]uint64, error) {
 	n := int64(0)
 	for _, c := range counts {
 		n += c
@@ -82,12 +98,27 @@ func readGroup(ctx context.Context, work string, d, lo, hi int, counts []int64, 
 	if n == 0 {
 		return scratch, nil
 	}
-	b, err := readFile(ctx, groupFile(work, d, lo, hi))
+	path := groupFile(work, d, lo, hi)
+	b, err := readFile(ctx, path)
+	if errors.Is(err, os.ErrNotExist) {
+		return scratch, inputErrorf("beamrun: %s (level %d) is missing: the work folder is damaged", path, d)
+	}
 	if err != nil {
 		return scratch, err
 	}
-	if int64(len(b)) != 8*n {
-		return scratch, fmt.Errorf("level %d partitions %d..%d: %d bytes, want %d", d, lo, hi-1, len(b), 8*n)
+	want := 8 * n
+	if checked {
+		want += 8
+	}
+	if int64(len(b)) != want {
+		return scratch, inputErrorf("beamrun: %s (level %d, partitions %d..%d): %d bytes, want %d: truncated or damaged", path, d, lo, hi-1, len(b), want)
+	}
+	if checked {
+		body := b[:8*n]
+		if binary.LittleEndian.Uint64(b[8*n:]) != uint64(crc32.Checksum(body, crcTable)) {
+			return scratch, inputErrorf("beamrun: %s (level %d): checksum mismatch (the file is damaged)", path, d)
+		}
+		b = body
 	}
 	words, err := bytesWords(scratch[:0], b)
 	if err != nil {
@@ -156,7 +187,7 @@ func (f *expandFn) ProcessElement(ctx context.Context, d blockDesc, emit func(in
 	for lo := d.Lo; lo < d.Hi; lo += d.Group {
 		hi := min(lo+d.Group, d.Hi)
 		var err error
-		scratch, err = readGroup(ctx, f.Spec.Work, f.Spec.Depth, lo, hi, d.Counts[lo-d.Lo:hi-d.Lo], scratch, func(p int, words []uint64) error {
+		scratch, err = readGroup(ctx, f.Spec.Work, f.Spec.Depth, lo, hi, d.Counts[lo-d.Lo:hi-d.Lo], f.Spec.Checked, scratch, func(p int, words []uint64) error {
 			c, best := f.ex.Expand(f.Spec.Depth, uint32(p), words)
 			row.Expanded += int64(len(words))
 			row.Children += c
@@ -246,7 +277,7 @@ func (f *dedupFn) ProcessElement(ctx context.Context, g int, values func(*[]byte
 		emit(statRow{Kind: 1, Part: p, Count: int64(len(words)), H0: h[0], H1: h[1]})
 	}
 	if len(all) > 0 {
-		return writeFile(ctx, groupFile(f.Spec.Work, f.Spec.Depth+1, lo, hi), all)
+		return writeFile(ctx, groupFile(f.Spec.Work, f.Spec.Depth+1, lo, hi), sealGroup(all))
 	}
 	return nil
 }
@@ -304,6 +335,12 @@ func (f *writeSumFn) ProcessElement(ctx context.Context, s levelSum) error {
 // bfsState is what the driver saves after every level (state-NNNNN.json
 // in the work folder).
 type bfsState struct {
+	// Version is stateVersion (0: a state written before checksums: its
+	// level's group files have none, and the state no Checksum).
+	Version int `json:",omitempty"`
+	// Checksum is the CRC-32C of the state written with an empty
+	// Checksum (as bfs seals its checkpoints).
+	Checksum string `json:",omitempty"`
 	Key      string
 	Depth    int // the next level to expand
 	Children int64
@@ -319,34 +356,46 @@ type bfsState struct {
 	RSS     int64
 }
 
+// stateVersion 2: group files and states carry checksums.
+const stateVersion = 2
+
 func stateFile(work string, d int) string { return join(work, fmt.Sprintf("state-%05d.json", d)) }
 
 func bfsKey(o bfs.Options) string {
 	return fmt.Sprintf("bfs %dx%d %s max-levels=%d loops=%v", o.Width, o.Height, o.Rule, o.MaxLevels, o.LoopWells >= 0)
 }
 
-// loadState returns the last complete level's state in work (nil: none).
+// loadState returns the last complete level's state in work (nil: none):
+// the newest state file, checked. States are written atomically (a local
+// folder) or as one object (a bucket): one that does not parse, or whose
+// checksum does not match, is damaged, and refused.
 func loadState(ctx context.Context, work, key string) (*bfsState, error) {
 	names, err := list(ctx, join(work, "state-*.json"))
-	if err != nil {
+	if err != nil || len(names) == 0 {
 		return nil, nil // no such folder yet
 	}
-	slices.Sort(names)
-	for i := len(names) - 1; i >= 0; i-- {
-		b, err := readFile(ctx, names[i])
-		if err != nil {
-			continue
-		}
-		var st bfsState
-		if json.Unmarshal(b, &st) != nil {
-			continue // a state being written when the driver died
-		}
-		if st.Key != key {
-			return nil, inputErrorf("beamrun: %s holds the states of another search (%s), not %s", work, st.Key, key)
-		}
-		return &st, nil
+	name := slices.Max(names)
+	b, err := readFile(ctx, name)
+	if err != nil {
+		return nil, err
 	}
-	return nil, nil
+	var st bfsState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, inputErrorf("beamrun: %s: not a state file (damaged): %v", name, err)
+	}
+	if st.Version > stateVersion {
+		return nil, inputErrorf("beamrun: %s: state version %d, newer than this program's %d", name, st.Version, stateVersion)
+	}
+	if st.Version >= 2 {
+		sum := st.Checksum
+		if got, err := stateChecksum(&st); err != nil || got != sum {
+			return nil, inputErrorf("beamrun: %s: checksum mismatch (the file is damaged or edited)", name)
+		}
+	}
+	if st.Key != key {
+		return nil, inputErrorf("beamrun: %s holds the states of another search (%s), not %s", work, st.Key, key)
+	}
+	return &st, nil
 }
 
 // BFS runs the complete search of o.Search on Beam, one pipeline per
@@ -388,11 +437,11 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 		return nil, err
 	}
 	if st == nil {
-		st = &bfsState{Key: key, Counts: make([]int64, P),
+		st = &bfsState{Version: stateVersion, Key: key, Counts: make([]int64, P),
 			Result: bfs.Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}}
 		p0, w0 := sp.Start()
 		st.Group = P
-		if err := writeFile(ctx, groupFile(o.Work, 0, 0, P), wordsBytes([]uint64{w0})); err != nil {
+		if err := writeFile(ctx, groupFile(o.Work, 0, 0, P), sealGroup(wordsBytes([]uint64{w0}))); err != nil {
 			return nil, err
 		}
 		st.Counts[p0] = 1
@@ -400,6 +449,8 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 		if err := saveState(ctx, o.Work, st); err != nil {
 			return nil, err
 		}
+	} else if err := verifyLevel(ctx, o.Work, st); err != nil {
+		return nil, err
 	}
 	// What the sittings before this one spent (st is updated as levels end).
 	prevSeconds, prevCPU, prevRSS := st.Seconds, st.CPU, st.RSS
@@ -422,7 +473,7 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 			break
 		}
 		if opt.LevelDir != "" {
-			if err := assembleLevel(ctx, o.Work, d, st.Counts, st.Group, opt.LevelDir); err != nil {
+			if err := assembleLevel(ctx, o.Work, d, st.Counts, st.Group, st.Version >= 2, opt.LevelDir); err != nil {
 				return nil, err
 			}
 		}
@@ -472,6 +523,7 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 		st.Counts = sum.Counts
 		st.Group = sum.Group
 		st.Hash = [2]uint64{sum.H0, sum.H1}
+		st.Version = stateVersion // the pipeline wrote level d+1 with checksums
 		stamp()
 		if err := saveState(ctx, o.Work, st); err != nil {
 			return nil, err
@@ -491,12 +543,45 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 	return res, nil
 }
 
+// stateChecksum is st's checksum: the CRC-32C of its JSON with an empty
+// Checksum (st.Checksum is left empty).
+func stateChecksum(st *bfsState) (string, error) {
+	st.Checksum = ""
+	b, err := json.Marshal(st)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%08x", crc32.Checksum(b, crcTable)), nil
+}
+
 func saveState(ctx context.Context, work string, st *bfsState) error {
+	sum, err := stateChecksum(st)
+	if err != nil {
+		return err
+	}
+	st.Checksum = sum
 	b, err := json.Marshal(st)
 	if err != nil {
 		return err
 	}
 	return writeFile(ctx, stateFile(work, st.Depth), b)
+}
+
+// verifyLevel reads every group file of the level a resumed search starts
+// from, checking sizes and checksums: a damaged folder is refused (an
+// input error) before any pipeline runs, rather than failing inside one.
+func verifyLevel(ctx context.Context, work string, st *bfsState) error {
+	P := len(st.Counts)
+	g := max(st.Group, 1)
+	var scratch []uint64
+	for lo := 0; lo < P; lo += g {
+		hi := min(lo+g, P)
+		var err error
+		if scratch, err = readGroup(ctx, work, st.Depth, lo, hi, st.Counts[lo:hi], st.Version >= 2, scratch, func(int, []uint64) error { return nil }); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // runLevel runs the pipeline of level d: expand, group, deduplicate and
@@ -531,7 +616,8 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 	}
 	groups := int(float64(n)*ratio/float64(gs)) + 1
 	G := max(1, P/min(groups, P))
-	spec := bfsSpec{Width: o.Search.Width, Height: o.Search.Height, Rule: int(o.Search.Rule), Work: o.Work, Depth: d, Parts: P, Group: G}
+	spec := bfsSpec{Width: o.Search.Width, Height: o.Search.Height, Rule: int(o.Search.Rule), Work: o.Work, Depth: d, Parts: P, Group: G,
+		Checked: st.Version >= 2}
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("level%d", d))
 	in := beam.CreateList(s, descs)
@@ -561,7 +647,7 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 
 // assembleLevel writes level d's file (bfs's level-file format) into dir
 // from its group files (group partitions each).
-func assembleLevel(ctx context.Context, work string, d int, counts []int64, group int, dir string) error {
+func assembleLevel(ctx context.Context, work string, d int, counts []int64, group int, checked bool, dir string) error {
 	path := filepath.Join(dir, bfs.LevelFileName(d))
 	f, err := os.Create(path)
 	if err != nil {
@@ -576,7 +662,7 @@ func assembleLevel(ctx context.Context, work string, d int, counts []int64, grou
 		if lo != curLo {
 			hi := min(lo+group, len(counts))
 			cur = make([][]uint64, hi-lo)
-			_, err := readGroup(ctx, work, d, lo, hi, counts[lo:hi], nil, func(q int, words []uint64) error {
+			_, err := readGroup(ctx, work, d, lo, hi, counts[lo:hi], checked, nil, func(q int, words []uint64) error {
 				cur[q-lo] = words
 				return nil
 			})
