@@ -186,16 +186,16 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	}
 	ck.LevelFile, ck.LevelCRC, ck.Compressed = "", 0, false
 	if !ck.Done {
-		ck.Compressed = l.run != nil || l.frun != nil
+		write := writeLevel
+		switch l.store.(type) {
+		case *runLevel:
+			write, ck.Compressed = writeRunFile, true
+		case *frunLevel:
+			write, ck.Compressed = writeFrunFile, true
+		}
 		ck.LevelFile = frontierName(ck.Depth, ck.Compressed)
 		err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 1<<20)
-			write := writeLevel
-			if l.run != nil {
-				write = writeRunFile
-			} else if l.frun != nil {
-				write = writeFrunFile
-			}
 			crc, err := write(bw, l)
 			if err != nil {
 				return err
@@ -220,11 +220,17 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	return nil
 }
 
-// readLevelFile reads a level file into l, whose partitions are empty:
-// into its arena in memory mode, else into its partition files. It checks
-// the file as verifyLevelFile does and, when wantCRC is not nil, that its
-// checksum is *wantCRC (the one the checkpoint recorded).
+// readLevelFile reads a level file into l, a partitioned level whose
+// partitions are empty: into its arena in memory mode, else into its
+// partition files. It checks the file as verifyLevelFile does and, when
+// wantCRC is not nil, that its checksum is *wantCRC (the one the
+// checkpoint recorded).
 func readLevelFile(path string, l *level, wantCRC *uint32) error {
+	ps, ok := l.partitioned()
+	if !ok {
+		return fmt.Errorf("bfs: internal error: reading a level file into a compressed level")
+	}
+	m, inMemory := ps.(*memLevel)
 	f, br, h, err := openLevelFile(path, l.parts())
 	if err != nil {
 		return err
@@ -233,15 +239,15 @@ func readLevelFile(path string, l *level, wantCRC *uint32) error {
 	if h.version < 2 && wantCRC != nil {
 		return inputErrorf("bfs: %s: a version-1 level file where the checkpoint expects a checksummed one", path)
 	}
-	if l.dir == "" && l.arena == nil {
-		l.arena = newWordArena(int(h.total))
+	if inMemory && m.arena == nil {
+		m.arena = newWordArena(int(h.total))
 	}
 	crc := h.headerCRC()
 	var scratch []uint64
 	for p, n := range h.counts {
 		var words []uint64
-		if l.dir == "" {
-			words = l.arena.alloc(int(n))[:n]
+		if inMemory {
+			words = m.arena.alloc(int(n))[:n]
 		} else {
 			if uint64(cap(scratch)) < n {
 				scratch = make([]uint64, n)
@@ -265,7 +271,7 @@ func readLevelFile(path string, l *level, wantCRC *uint32) error {
 				}
 			}
 		}
-		if err := l.set(p, words); err != nil {
+		if err := ps.set(p, words); err != nil {
 			return err
 		}
 	}
@@ -348,7 +354,7 @@ func (s *searcher) resume() error {
 		if err != nil {
 			return err
 		}
-		l := &level{counts: newPartArray[int64](s.c.parts()), frun: r}
+		l := newLevel(s.c.parts(), &frunLevel{r})
 		if l.hash, err = frunHash(s.c, r); err != nil {
 			l.release()
 			return err
@@ -365,17 +371,18 @@ func (s *searcher) resume() error {
 		if err != nil {
 			return err
 		}
-		l := &level{counts: newPartArray[int64](s.c.parts()), run: r}
+		l := newLevel(s.c.parts(), &runLevel{r})
 		l.hash, l.hashed = runHash(s.c, r), true
 		s.cur.release()
 		s.cur = l
 	} else if saved != nil {
 		l := newMemLevel(s.c.parts())
 		if opt.SpillDir != "" {
-			l.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth))
-			if err := os.MkdirAll(l.dir, 0o755); err != nil {
+			dl := &dirLevel{dir: filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth)), count: newPartArray[int64](s.c.parts())}
+			if err := os.MkdirAll(dl.dir, 0o755); err != nil {
 				return err
 			}
+			l = newLevel(s.c.parts(), dl)
 		}
 		var wantCRC *uint32
 		if !saved.legacy {
@@ -415,15 +422,15 @@ func (s *searcher) checkpoint(depth int) error {
 	if err := saveCheckpoint(s.opt.Checkpoint, ck, s.cur); err != nil {
 		return fmt.Errorf("bfs: checkpoint: %w", err)
 	}
-	if s.cur.frun != nil {
+	if fl, ok := s.cur.store.(*frunLevel); ok {
 		// Compressed disk mode: the frontier file holds the level now;
 		// its segment files go.
-		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), s.cur.frun)
+		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), fl.r)
 		if err != nil {
 			return fmt.Errorf("bfs: checkpoint: %w", err)
 		}
-		s.cur.frun.release()
-		s.cur.frun = r
+		fl.r.release()
+		fl.r = r
 	}
 	s.clock.last = time.Now()
 	return nil

@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"fmt"
 	"math/bits"
 	"os"
 	"slices"
@@ -155,13 +156,20 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 	if c.k == 0 {
 		wordPart = c.pb
 	}
+	ps, ok := next.partitioned()
+	if !ok {
+		return fmt.Errorf("bfs: internal error: deduplicating into a level that is not partitioned")
+	}
+	var arena *wordArena
+	if m, ok := ps.(*memLevel); ok {
+		arena = m.arena
+	}
 	// The chunks of next's partitions that may get states are allocated
 	// now: the workers then set partitions in parallel.
-	for i := range next.counts.chunks {
+	for i := range ps.counts().chunks {
 		for _, w := range workers {
 			if w.out.chunkUsed(i) || w.spilled.chunkUsed(i) {
-				next.counts.ref(i << partChunkBits)
-				next.mem.ref(i << partChunkBits)
+				ps.reserveChunk(i)
 				break
 			}
 		}
@@ -178,12 +186,12 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 				if p >= next.parts() {
 					return
 				}
-				words, err := d.merge(workers, p, wordPart, next.arena)
+				words, err := d.merge(workers, p, wordPart, arena)
 				if err == nil {
 					h := partHash(p, words)
 					hashes[i][0] += h[0]
 					hashes[i][1] += h[1]
-					err = next.set(p, words)
+					err = ps.set(p, words)
 				}
 				if err != nil {
 					errs[i] = err
@@ -205,18 +213,20 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 }
 
 // setHash is an order-independent 128-bit hash of the level's wells
-// (computed by the deduplication, or here for a level read or seeded).
+// (computed by the deduplication or, for a compressed level, when it is
+// made; here for a partitioned level read or seeded).
 func (l *level) setHash() [2]uint64 {
-	if l.hashed {
+	ps, ok := l.partitioned()
+	if l.hashed || !ok {
 		return l.hash
 	}
 	var scratch []uint64
 	for p := 0; p < l.parts(); p++ {
-		words, _ := l.part(p, scratch)
+		words, _ := ps.part(p, scratch)
 		h := partHash(p, words)
 		l.hash[0] += h[0]
 		l.hash[1] += h[1]
-		if l.dir != "" {
+		if ps.onDisk() && words != nil {
 			scratch = words
 		}
 	}

@@ -56,13 +56,14 @@ func newWorker(id int, rules *hatetris.Rules, P int) *worker {
 }
 
 // expandLevel expands every state of cur into the workers' partition
-// buffers and returns the best score in cur. Workers take the partitions
-// one at a time; when ctx is cancelled they stop at the next partition (or
+// buffers and returns the best score in cur. Workers take the store's
+// units (partitions or blocks) one at a time; when ctx is cancelled they stop at the next partition (or
 // within 1024 states of a partition), and expandLevel returns ctx.Err(),
 // the buffers then holding part of the children.
 func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers []*worker, track bool, tick func(int64)) (int, error) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	units := cur.store.units() // partitions or blocks
 	for _, w := range workers {
 		w.children, w.best, w.err, w.ctx = 0, -1, nil, ctx
 		w.expanded.Store(0)
@@ -75,38 +76,10 @@ func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers [
 					return
 				}
 				p := int(next.Add(1) - 1)
-				if cur.frun != nil {
-					if p >= len(cur.frun.blocks) {
-						return
-					}
-					w.expandFblock(c, sc, cur.frun, p, track)
-					if w.err != nil {
-						return
-					}
-					continue
-				}
-				if cur.run != nil {
-					if p >= len(cur.run.index) {
-						return
-					}
-					w.expandBlock(c, sc, cur.run, p, track)
-					if w.err != nil {
-						return
-					}
-					continue
-				}
-				if p >= cur.parts() {
+				if p >= units {
 					return
 				}
-				words, err := cur.part(p, w.scratch)
-				if err != nil {
-					w.err = err
-					return
-				}
-				if cur.dir != "" {
-					w.scratch = words
-				}
-				w.expandPart(c, sc, uint32(p), words, track)
+				cur.store.expandUnit(w, c, sc, p, track)
 				if w.err != nil {
 					return
 				}

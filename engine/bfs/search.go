@@ -308,7 +308,7 @@ func newSearcher(opt Options) (*searcher, error) {
 	s.cur = newMemLevel(P)
 	p0, word0 := s.c.encode(&w0)
 	s.cells0 = s.c.cells(&w0)
-	s.cur.set(int(p0), []uint64{word0})
+	s.cur.store.(*memLevel).set(int(p0), []uint64{word0})
 	s.workers = make([]*worker, nw)
 	for i := range s.workers {
 		s.workers[i] = newWorker(i, rules, P)
