@@ -402,8 +402,56 @@ func loadState(ctx context.Context, work, key string) (*bfsState, error) {
 // level, resuming from the last complete level found in o.Work. Its levels
 // and level files are those of bfs.Search, byte for byte, for searches
 // that end (for a well that loops, Beam proves the loop only when a level
-// repeats, not from the graph of wells: the numbers then differ).
+// repeats, not from the graph of wells: the numbers then differ). The
+// stages: check the options and make the folders (bfsSetup), load or
+// start the state (startState), run one level after another (bfsLevel),
+// and finish (the level files' meta.json, the times).
 func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
+	sp, err := bfsSetup(o)
+	if err != nil {
+		return nil, err
+	}
+	if o.BlockStates <= 0 {
+		o.BlockStates = 1 << 19
+	}
+	t0, cpu0 := time.Now(), procstat.CPUSeconds()
+	st, err := startState(ctx, o, sp)
+	if err != nil {
+		return nil, err
+	}
+	// What the sittings before this one spent (st is updated as levels end).
+	prevSeconds, prevCPU, prevRSS := st.Seconds, st.CPU, st.RSS
+	stamp := func() {
+		st.Seconds = prevSeconds + time.Since(t0).Seconds()
+		st.CPU = prevCPU + procstat.CPUSeconds() - cpu0
+		st.RSS = max(prevRSS, procstat.PeakRSS())
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		stop, err := bfsLevel(ctx, o, sp, st, stamp)
+		if err != nil || stop {
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	res := &st.Result
+	if o.Search.LevelDir != "" {
+		if err := bfs.WriteLevelMeta(o.Search.LevelDir, o.Search, res); err != nil {
+			return nil, err
+		}
+	}
+	stamp()
+	res.Seconds, res.CPUSeconds, res.PeakRSS = st.Seconds, st.CPU, st.RSS
+	return res, nil
+}
+
+// bfsSetup checks o (bad input, before any work) and makes the work and
+// level-files folders; it returns the search's space.
+func bfsSetup(o BFSOptions) (*bfs.Space, error) {
 	opt := o.Search
 	if opt.Start != nil || opt.StartScore != 0 {
 		return nil, inputErrorf("beamrun: a start well is not supported by the Beam engine")
@@ -415,6 +463,9 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 	if o.Work == "" {
 		return nil, inputErrorf("beamrun: the Beam engine needs a work folder (--work DIR)")
 	}
+	if o.BlockStates < 0 || o.GroupStates < 0 {
+		return nil, inputErrorf("beamrun: block states %d, group states %d: want 0 (the default) or more", o.BlockStates, o.GroupStates)
+	}
 	if !strings.Contains(o.Work, "://") {
 		if err := os.MkdirAll(o.Work, 0o755); err != nil {
 			return nil, inputErrorf("beamrun: --work %s: %v", o.Work, err)
@@ -425,122 +476,117 @@ func BFS(ctx context.Context, o BFSOptions) (*bfs.Result, error) {
 			return nil, inputErrorf("beamrun: --levels-dir %s: %v", opt.LevelDir, err)
 		}
 	}
-	block := o.BlockStates
-	if block <= 0 {
-		block = 1 << 19
-	}
-	P := sp.Parts()
+	return sp, nil
+}
+
+// startState loads the state of the last complete level in o.Work,
+// checking its level's group files, or writes level 0 and its state.
+func startState(ctx context.Context, o BFSOptions, sp *bfs.Space) (*bfsState, error) {
+	opt := o.Search
 	key := bfsKey(opt)
-	t0, cpu0 := time.Now(), procstat.CPUSeconds()
 	st, err := loadState(ctx, o.Work, key)
 	if err != nil {
 		return nil, err
 	}
-	if st == nil {
-		st = &bfsState{Version: stateVersion, Key: key, Counts: make([]int64, P),
-			Result: bfs.Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}}
-		p0, w0 := sp.Start()
-		st.Group = P
-		if err := writeFile(ctx, groupFile(o.Work, 0, 0, P), sealGroup(wordsBytes([]uint64{w0}))); err != nil {
-			return nil, err
-		}
-		st.Counts[p0] = 1
-		st.Hash = bfs.PartHash(int(p0), []uint64{w0})
-		if err := saveState(ctx, o.Work, st); err != nil {
-			return nil, err
-		}
-	} else if err := verifyLevel(ctx, o.Work, st); err != nil {
+	if st != nil {
+		return st, verifyLevel(ctx, o.Work, st)
+	}
+	P := sp.Parts()
+	st = &bfsState{Version: stateVersion, Key: key, Counts: make([]int64, P), Group: P,
+		Result: bfs.Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}}
+	p0, w0 := sp.Start()
+	if err := writeFile(ctx, groupFile(o.Work, 0, 0, P), sealGroup(wordsBytes([]uint64{w0}))); err != nil {
 		return nil, err
 	}
-	// What the sittings before this one spent (st is updated as levels end).
-	prevSeconds, prevCPU, prevRSS := st.Seconds, st.CPU, st.RSS
-	stamp := func() {
-		st.Seconds = prevSeconds + time.Since(t0).Seconds()
-		st.CPU = prevCPU + procstat.CPUSeconds() - cpu0
-		st.RSS = max(prevRSS, procstat.PeakRSS())
+	st.Counts[p0] = 1
+	st.Hash = bfs.PartHash(int(p0), []uint64{w0})
+	return st, saveState(ctx, o.Work, st)
+}
+
+// bfsLevel expands level st.Depth: its level file (o.Search.LevelDir),
+// its pipeline, its row of the result and the loop check, then the state
+// of the next level, saved (stamp first sets the sittings' times). stop
+// is set when the search ends here (an empty level, the level limit, the
+// levels repeat).
+func bfsLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, st *bfsState, stamp func()) (stop bool, err error) {
+	opt, res, d := o.Search, &st.Result, st.Depth
+	n := int64(0)
+	for _, c := range st.Counts {
+		n += c
 	}
-	res := &st.Result
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		d := st.Depth
-		n := int64(0)
-		for _, c := range st.Counts {
-			n += c
-		}
-		if n == 0 {
-			break
-		}
-		if opt.LevelDir != "" {
-			if err := assembleLevel(ctx, o.Work, d, st.Counts, st.Group, st.Version >= 2, opt.LevelDir); err != nil {
-				return nil, err
-			}
-		}
-		if opt.MaxLevels > 0 && d >= opt.MaxLevels {
-			res.Levels = append(res.Levels, bfs.Level{Level: d, States: n, Children: st.Children, BestScore: -1})
-			res.Truncated = true
-			break
-		}
-		lt := time.Now()
-		sum, err := runLevel(ctx, o, sp, d, st, n, block)
-		if err != nil {
-			return nil, fmt.Errorf("beamrun: level %d: %w", d, err)
-		}
-		if sum.Expanded != n {
-			return nil, fmt.Errorf("beamrun: level %d: %d states expanded, want %d", d, sum.Expanded, n)
-		}
-		// The row of level d, as bfs.Search records it.
-		res.Levels = append(res.Levels, bfs.Level{Level: d, States: n, Children: st.Children, BestScore: sum.Best})
-		res.Expanded += n
-		if sum.Best > res.Score || d == 0 {
-			res.Score = sum.Best
-		}
-		res.Length = d
-		if n > res.PeakStates {
-			res.PeakStates, res.PeakLevel = n, d
-		}
-		res.Children += sum.Children
-		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "level %d: %d states, best %d, %d children, %.2fs\n", d, n, sum.Best, sum.Children, time.Since(lt).Seconds())
-		}
-		if opt.LoopWells >= 0 {
-			stop := false
-			for _, s := range st.Sets {
-				if s[0] == st.Hash[0] && s[1] == st.Hash[1] {
-					res.Unbounded, res.LoopDepth = true, d
-					res.PeriodStart, res.Period = int(s[2]), d-int(s[2])
-					stop = true
-				}
-			}
-			if stop {
-				break
-			}
-			st.Sets = append(st.Sets, [3]uint64{st.Hash[0], st.Hash[1], uint64(d)})
-		}
-		st.Depth = d + 1
-		st.Children = sum.Children
-		st.Counts = sum.Counts
-		st.Group = sum.Group
-		st.Hash = [2]uint64{sum.H0, sum.H1}
-		st.Version = stateVersion // the pipeline wrote level d+1 with checksums
-		stamp()
-		if err := saveState(ctx, o.Work, st); err != nil {
-			return nil, err
-		}
-		removeGlob(ctx, join(levelDir(o.Work, d), "*"))
-		if !strings.Contains(o.Work, "://") {
-			os.Remove(filepath.FromSlash(levelDir(o.Work, d)))
-		}
+	if n == 0 {
+		return true, nil
 	}
 	if opt.LevelDir != "" {
-		if err := bfs.WriteLevelMeta(opt.LevelDir, opt, res); err != nil {
-			return nil, err
+		if err := assembleLevel(ctx, o.Work, d, st.Counts, st.Group, st.Version >= 2, opt.LevelDir); err != nil {
+			return false, err
 		}
 	}
+	if opt.MaxLevels > 0 && d >= opt.MaxLevels {
+		res.Levels = append(res.Levels, bfs.Level{Level: d, States: n, Children: st.Children, BestScore: -1})
+		res.Truncated = true
+		return true, nil
+	}
+	lt := time.Now()
+	sum, err := runLevel(ctx, o, sp, d, st, n, o.BlockStates)
+	if err != nil {
+		return false, fmt.Errorf("beamrun: level %d: %w", d, err)
+	}
+	if sum.Expanded != n {
+		return false, fmt.Errorf("beamrun: level %d: %d states expanded, want %d", d, sum.Expanded, n)
+	}
+	record(res, d, n, st.Children, sum)
+	if o.Progress != nil {
+		fmt.Fprintf(o.Progress, "level %d: %d states, best %d, %d children, %.2fs\n", d, n, sum.Best, sum.Children, time.Since(lt).Seconds())
+	}
+	if opt.LoopWells >= 0 {
+		if repeats(res, st, d) {
+			return true, nil
+		}
+		st.Sets = append(st.Sets, [3]uint64{st.Hash[0], st.Hash[1], uint64(d)})
+	}
+	st.Depth, st.Children, st.Counts, st.Group = d+1, sum.Children, sum.Counts, sum.Group
+	st.Hash = [2]uint64{sum.H0, sum.H1}
+	st.Version = stateVersion // the pipeline wrote level d+1 with checksums
 	stamp()
-	res.Seconds, res.CPUSeconds, res.PeakRSS = st.Seconds, st.CPU, st.RSS
-	return res, nil
+	if err := saveState(ctx, o.Work, st); err != nil {
+		return false, err
+	}
+	removeGlob(ctx, join(levelDir(o.Work, d), "*"))
+	if !strings.Contains(o.Work, "://") {
+		os.Remove(filepath.FromSlash(levelDir(o.Work, d)))
+	}
+	return false, nil
+}
+
+// record adds level d (n states, made of children children) to res, as
+// bfs.Search records it: its row, the totals, the best score, the length
+// and the peak.
+func record(res *bfs.Result, d int, n, children int64, sum *levelSum) {
+	res.Levels = append(res.Levels, bfs.Level{Level: d, States: n, Children: children, BestScore: sum.Best})
+	res.Expanded += n
+	if sum.Best > res.Score || d == 0 {
+		res.Score = sum.Best
+	}
+	res.Length = d
+	if n > res.PeakStates {
+		res.PeakStates, res.PeakLevel = n, d
+	}
+	res.Children += sum.Children
+}
+
+// repeats reports whether level d (its set hash in st) equals an earlier
+// level: the levels then cycle forever, and res says so.
+func repeats(res *bfs.Result, st *bfsState, d int) bool {
+	stop := false
+	for _, s := range st.Sets {
+		if s[0] == st.Hash[0] && s[1] == st.Hash[1] {
+			res.Unbounded, res.LoopDepth = true, d
+			res.PeriodStart, res.Period = int(s[2]), d-int(s[2])
+			stop = true
+		}
+	}
+	return stop
 }
 
 // stateChecksum is st's checksum: the CRC-32C of its JSON with an empty

@@ -22,7 +22,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/hatelab/hatelab/dist/beamrun"
@@ -291,27 +290,16 @@ func bfsCmd() *cobra.Command {
 	return cmd
 }
 
+// printBFS prints the result as `hatelab bfs` does (bfs.WriteText), or as
+// JSON; truncated says that score, length and peak are lower bounds
+// (--max-levels).
 func printBFS(w io.Writer, res *bfs.Result, asJSON bool) error {
 	if asJSON {
 		return writeJSON(w, map[string]any{"score": res.Score, "length": res.Length, "peak_states": res.PeakStates,
-			"peak_level": res.PeakLevel, "unbounded": res.Unbounded, "levels": res.Levels, "seconds": res.Seconds,
+			"peak_level": res.PeakLevel, "unbounded": res.Unbounded, "truncated": res.Truncated, "levels": res.Levels, "seconds": res.Seconds,
 			"cpu_seconds": res.CPUSeconds, "peak_rss": res.PeakRSS})
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
-	for _, l := range res.Levels {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
-	}
-	tw.Flush()
-	score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
-	if res.Unbounded {
-		score, length = "unbounded", "unbounded"
-	} else if res.Truncated {
-		score, length = ">= "+score, ">= "+length
-	}
-	_, err := fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
-		res.Width, res.Height, res.Rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
-	return err
+	return bfs.WriteText(w, res)
 }
 
 func writeJSON(w io.Writer, v any) error {
