@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
@@ -223,7 +224,7 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 func (fl *bfsFlags) options() (bfs.Options, error) {
 	rule, err := bfs.ParseRule(fl.rule)
 	if err != nil {
-		return bfs.Options{}, err
+		return bfs.Options{}, fmt.Errorf("--rule: %v", err)
 	}
 	if fl.memBudget < 0 || fl.memBudget > maxMemBudget {
 		return bfs.Options{}, fmt.Errorf("--mem-budget %d: want 0..%d MiB", fl.memBudget, maxMemBudget)
@@ -233,7 +234,7 @@ func (fl *bfsFlags) options() (bfs.Options, error) {
 	}
 	opt := bfs.Options{Width: fl.width, Height: fl.height, Rule: rule, Workers: fl.workers, MaxLevels: fl.maxLevels,
 		SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Checkpoint: fl.checkpoint, CheckpointEvery: fl.ckEvery, Compress: fl.compress}
-	if err := bfs.Validate(opt); err != nil {
+	if err := bfs.ValidateFlags(opt); err != nil {
 		return bfs.Options{}, err
 	}
 	if fl.diskBudget < 0 || fl.diskBudget > maxMemBudget {
@@ -352,12 +353,12 @@ func (fl *bfsFlags) levelDir() (dir string, cleanup func(), err error) {
 func (fl *bfsFlags) checkOutputs() error {
 	if fl.out != "" {
 		if err := bfs.CheckWritable(fl.out); err != nil {
-			return err
+			return fmt.Errorf("--out: %v", strings.TrimPrefix(err.Error(), "bfs: "))
 		}
 	}
 	if fl.summary != "" {
 		if err := bfs.CheckSummaryFile(fl.summary); err != nil {
-			return err
+			return fmt.Errorf("--append-summary: %v", strings.TrimPrefix(err.Error(), "bfs: "))
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package bfs
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,5 +101,35 @@ func TestAvailableMemoryRlimit(t *testing.T) {
 	}
 	if f[3] != "RLIMIT_AS" {
 		t.Fatalf("under a 3 GiB RLIMIT_AS: %s", out[i:])
+	}
+}
+
+// TestValidateFlags: each bad option is refused in one line naming its
+// flag, as bad input.
+func TestValidateFlags(t *testing.T) {
+	for _, tc := range []struct {
+		opt  Options
+		flag string
+	}{
+		{Options{Width: 3, Height: 4}, "--width: "},
+		{Options{Width: 10, Height: 0}, "--height: "},
+		{Options{Width: 11, Height: 9}, "--width/--height: "},
+		{Options{Width: 6, Height: 4, Workers: 2000}, "--workers: "},
+		{Options{Width: 6, Height: 4, MaxLevels: -1}, "--max-levels: "},
+		{Options{Width: 6, Height: 4, MemoryBudget: -1}, "--mem-budget: "},
+		{Options{Width: 6, Height: 4, CheckpointEvery: -1}, "--checkpoint-every: "},
+		{Options{Width: 6, Height: 4, Compress: true, SpillDir: "s", LevelDir: "l"}, "--compress --spill-dir"},
+		{Options{Width: 6, Height: 4}, ""},
+	} {
+		err := ValidateFlags(tc.opt)
+		if tc.flag == "" {
+			if err != nil {
+				t.Errorf("%+v: %v", tc.opt, err)
+			}
+			continue
+		}
+		if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.flag) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%+v: %v, want one line of bad input naming %q", tc.opt, err, tc.flag)
+		}
 	}
 }

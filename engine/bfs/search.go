@@ -240,6 +240,36 @@ func Validate(opt Options) error {
 	return err
 }
 
+// ValidateFlags is Validate for the command lines (hatelab bfs,
+// hatelab-beam bfs): its one line names the flag of the option at fault
+// (--width, --height, --workers, --max-levels, --mem-budget,
+// --checkpoint-every), and still wraps ErrInput.
+func ValidateFlags(opt Options) error {
+	err := Validate(opt)
+	if err == nil {
+		return nil
+	}
+	msg := strings.TrimPrefix(err.Error(), "bfs: ")
+	flag := "--width/--height"
+	switch {
+	case strings.Contains(msg, "--"):
+		return err // names its flags already
+	case strings.HasPrefix(msg, "width"):
+		flag = "--width"
+	case strings.HasPrefix(msg, "height"):
+		flag = "--height"
+	case strings.Contains(msg, "workers"):
+		flag = "--workers"
+	case strings.Contains(msg, "max levels"):
+		flag = "--max-levels"
+	case strings.Contains(msg, "memory budget"):
+		flag = "--mem-budget"
+	case strings.Contains(msg, "checkpoint interval"):
+		flag = "--checkpoint-every"
+	}
+	return inputErrorf("%s: %s", flag, msg)
+}
+
 func validate(opt Options) (*codec, error) {
 	rules, err := NewRules(opt.Width, opt.Height, opt.Rule)
 	if err != nil {

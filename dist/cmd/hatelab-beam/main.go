@@ -225,10 +225,10 @@ func bfsCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rule, err := bfs.ParseRule(ruleName)
 			if err != nil {
-				return err
+				return fmt.Errorf("--rule: %v", err)
 			}
 			opt := bfs.Options{Width: width, Height: height, Rule: rule, MaxLevels: maxLevels, LevelDir: levelsDir}
-			if err := bfs.Validate(opt); err != nil {
+			if err := bfs.ValidateFlags(opt); err != nil {
 				return err
 			}
 			if err := errors.Join(checkCount("--block-states", block), checkCount("--group-states", group)); err != nil {
@@ -320,15 +320,18 @@ func beamCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Quiescence = quiescence
-			if o.BeamWidth < 1 {
-				return fmt.Errorf("--beam-width %d: want at least 1", o.BeamWidth)
+			if o.BeamWidth < 1 || o.BeamWidth > maxBeamWidth {
+				return fmt.Errorf("--beam-width %d: want 1..%d", o.BeamWidth, maxBeamWidth)
 			}
 			if o.MaxPieces < 0 {
 				return fmt.Errorf("--max-pieces %d: want 0 or more", o.MaxPieces)
 			}
+			if err := errors.Join(checkCount("--block-parents", o.BlockParents), checkCount("--parts", o.Parts)); err != nil {
+				return err
+			}
 			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
 			if err != nil {
-				return err
+				return fmt.Errorf("--well-width/--well-depth/--bar: %v", err)
 			}
 			ev, err := eval.ByName(o.EvalName, o.Weights)
 			if err != nil {
@@ -393,6 +396,9 @@ func sweepCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
 			if rows, err = parseRows(rowsSp); err != nil {
+				return err
+			}
+			if err := checkCount("--block-jobs", block); err != nil {
 				return err
 			}
 			a, err := classic.CheckSweep(rows, cols, seeds, 1000, agent, out)
@@ -480,8 +486,8 @@ func targetsCmd() *cobra.Command {
 			if err := checkOut("--out", out); err != nil {
 				return err
 			}
-			if o.Width < 1 || o.Width > maxTargetWidth {
-				return fmt.Errorf("--target-width %d: want 1..%d", o.Width, maxTargetWidth)
+			if o.Width < 1 || o.Width > maxBeamWidth {
+				return fmt.Errorf("--target-width %d: want 1..%d", o.Width, maxBeamWidth)
 			}
 			if o.Pieces < 1 || o.Pieces > maxTargetPieces {
 				return fmt.Errorf("--target-pieces %d: want 1..%d", o.Pieces, maxTargetPieces)

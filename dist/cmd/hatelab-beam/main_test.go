@@ -85,6 +85,12 @@ func TestCLI(t *testing.T) {
 		{"nnue", "targets", "--samples", "folder", "--out", "t.json", "--work", "w"},
 		{"nnue", "targets", "--samples", "empty.json", "--out", "folder", "--work", "w"},
 		{"nnue", "targets", "--samples", "empty.json", "--out", "t.json", "--target-width", "0", "--work", "w"},
+		{"beam", "--beam-width", "16777216", "--work", "w"},
+		{"beam", "--beam-width", "10", "--block-parents", "-1", "--work", "w"},
+		{"beam", "--beam-width", "10", "--parts", "-1", "--work", "w"},
+		{"beam", "--beam-width", "10", "--well-width", "3", "--work", "w"},
+		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--block-jobs", "-1", "--out", "s.csv", "--work", "w"},
+		{"bfs", "--width", "5", "--height", "5", "--max-levels", "-1", "--work", "w"},
 	} {
 		code, _, stderr := run(bin, dir, args...)
 		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hatelab-beam: ") {

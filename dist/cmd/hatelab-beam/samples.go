@@ -12,10 +12,11 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/samples"
 )
 
-// Bounds of `nnue targets`' flags: a target beam's width as engine/beam
-// takes it (below 2^24), and its pieces.
+// Bounds of the beam flags (beam --beam-width, nnue targets
+// --target-width: a beam's width as engine/beam takes it, below 2^24) and
+// of a target beam's pieces.
 const (
-	maxTargetWidth  = 1<<24 - 1
+	maxBeamWidth  = 1<<24 - 1
 	maxTargetPieces = 1 << 16
 )
 
