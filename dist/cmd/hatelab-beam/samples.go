@@ -16,7 +16,7 @@ import (
 // --target-width: a beam's width as engine/beam takes it, below 2^24) and
 // of a target beam's pieces.
 const (
-	maxBeamWidth  = 1<<24 - 1
+	maxBeamWidth    = 1<<24 - 1
 	maxTargetPieces = 1 << 16
 )
 
