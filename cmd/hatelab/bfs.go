@@ -159,8 +159,11 @@ prints its keys, verified by the engine.
 
 Before the search: the memory it needs is estimated from datasets/bfs (the
 measured peak RSS of each size, extrapolated past the tallest known well)
-and a search that cannot fit in the available memory is refused, pointing to
-disk mode (--spill-dir); --max-levels skips the estimate. --out and
+and a search that cannot fit in the memory the process may take (the least of
+MemAvailable, its cgroup's memory.max or memory.limit_in_bytes, and
+RLIMIT_AS) is refused in one line naming that limit, pointing to disk mode
+(--spill-dir); --max-levels skips the estimate (memory then grows with the
+states, not with the well's size). --out and
 --append-summary are checked (writable; an existing summary must be a bfs
 summary CSV, left as it is otherwise); they are written atomically after the
 result is printed. Checkpoints, level files and meta.json carry CRC-32C
