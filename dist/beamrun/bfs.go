@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -87,10 +89,10 @@ func sealGroup(b []byte) []byte {
 }
 
 // readGroup reads the group file of partitions lo..hi-1 (counts[i]
-// words for partition lo+i), checking its size and, when checked, its
-// checksum, and calls fn on each non-empty partition. A damaged file is
-// an input error naming it.
-func readGroup(ctx context.Context, work string, d, lo, hi int, counts []int64, checked bool, scratch []uint64, fn func(p int, words []uint64) error) ([]uint64, error) {
+// words for partition parts[i], the non-empty ones in increasing order),
+// checking its size and, when checked, its checksum, and calls fn on each
+// non-empty partition. A damaged file is an input error naming it.
+func readGroup(ctx context.Context, work string, d, lo, hi int, parts []int32, counts []int64, checked bool, scratch []uint64, fn func(p int, words []uint64) error) ([]uint64, error) {
 	n := int64(0)
 	for _, c := range counts {
 		n += c
@@ -126,21 +128,43 @@ func readGroup(ctx context.Context, work string, d, lo, hi int, counts []int64, 
 	}
 	off := int64(0)
 	for i, c := range counts {
-		if c > 0 {
-			if err := fn(lo+i, words[off:off+c]); err != nil {
-				return words, err
-			}
+		if err := fn(int(parts[i]), words[off:off+c]); err != nil {
+			return words, err
 		}
 		off += c
 	}
 	return words, nil
 }
 
+// nonzero returns the partitions lo.. of counts (counts[0] is partition
+// lo's) that hold states, and their counts: the sparse form that the
+// pipeline's elements and the state file carry, so that a well of
+// millions of partitions costs what its states do.
+func nonzero(counts []int64, lo int) ([]int32, []int64) {
+	var parts []int32
+	var cs []int64
+	for i, c := range counts {
+		if c != 0 {
+			parts, cs = append(parts, int32(lo+i)), append(cs, c)
+		}
+	}
+	return parts, cs
+}
+
+// groupOf returns the entries of (parts, counts), sorted by partition,
+// that fall in [lo, hi).
+func groupOf(parts []int32, counts []int64, lo, hi int) ([]int32, []int64) {
+	i := sort.Search(len(parts), func(i int) bool { return int(parts[i]) >= lo })
+	j := sort.Search(len(parts), func(j int) bool { return int(parts[j]) >= hi })
+	return parts[i:j], counts[i:j]
+}
+
 // blockDesc is one expansion block: whole groups of partitions of the
-// level (the groups of Group partitions from Lo to Hi-1), with their
-// counts.
+// level (the groups of Group partitions from Lo to Hi-1), with the counts
+// of their non-empty partitions (Parts, increasing).
 type blockDesc struct {
 	Lo, Hi, Group int
+	Parts         []int32
 	Counts        []int64
 }
 
@@ -155,11 +179,16 @@ type statRow struct {
 	H0, H1             uint64
 }
 
-// levelSum is a level's combined statistics.
+// levelSum is a level's combined statistics. Parts and Counts are the
+// non-empty partitions of the level written and their states (one entry a
+// partition, in no order); Made marks an accumulator CreateAccumulator
+// made (Beam may hand over zero values).
 type levelSum struct {
+	Made               bool
 	Group              int // partitions per group file of the level written
 	Expanded, Children int64
 	Best               int
+	Parts              []int32
 	Counts             []int64
 	H0, H1             uint64
 }
@@ -187,7 +216,8 @@ func (f *expandFn) ProcessElement(ctx context.Context, d blockDesc, emit func(in
 	for lo := d.Lo; lo < d.Hi; lo += d.Group {
 		hi := min(lo+d.Group, d.Hi)
 		var err error
-		scratch, err = readGroup(ctx, f.Spec.Work, f.Spec.Depth, lo, hi, d.Counts[lo-d.Lo:hi-d.Lo], f.Spec.Checked, scratch, func(p int, words []uint64) error {
+		gp, gc := groupOf(d.Parts, d.Counts, lo, hi)
+		scratch, err = readGroup(ctx, f.Spec.Work, f.Spec.Depth, lo, hi, gp, gc, f.Spec.Checked, scratch, func(p int, words []uint64) error {
 			c, best := f.ex.Expand(f.Spec.Depth, uint32(p), words)
 			row.Expanded += int64(len(words))
 			row.Children += c
@@ -198,30 +228,39 @@ func (f *expandFn) ProcessElement(ctx context.Context, d blockDesc, emit func(in
 			return err
 		}
 	}
-	// One element per group of partitions: G counts, then the words.
-	G, P := f.Spec.Group, f.sp.Parts()
-	parts := make([][]uint64, 0, G)
-	for g := 0; g*G < P; g++ {
-		parts = parts[:0]
-		for p := g * G; p < min((g+1)*G, P); p++ {
-			parts = append(parts, f.ex.Children(p))
+	// One element per group of partitions with children: the number k
+	// of its partitions with children, k (partition, count) pairs, then
+	// their words.
+	G := f.Spec.Group
+	g, ps, ws := -1, []int(nil), [][]uint64(nil)
+	flush := func() {
+		if len(ps) == 0 {
+			return
 		}
 		n := 0
-		for _, ws := range parts {
-			n += len(ws)
+		for _, w := range ws {
+			n += len(w)
 		}
-		if n == 0 {
-			continue
+		buf := make([]byte, 0, 8*(1+2*len(ps)+n))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(len(ps)))
+		for i, p := range ps {
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(p))
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(len(ws[i])))
 		}
-		buf := make([]byte, 0, 8*(len(parts)+n))
-		for _, ws := range parts {
-			buf = binary.LittleEndian.AppendUint64(buf, uint64(len(ws)))
-		}
-		for _, ws := range parts {
-			buf = append(buf, wordsBytes(ws)...)
+		for _, w := range ws {
+			buf = append(buf, wordsBytes(w)...)
 		}
 		emit(g, buf)
+		ps, ws = ps[:0], ws[:0]
 	}
+	f.ex.EachChildren(func(p int, words []uint64) {
+		if p/G != g {
+			flush()
+			g = p / G
+		}
+		ps, ws = append(ps, p), append(ws, words)
+	})
+	flush()
 	f.ex.Reset()
 	stats(row)
 	return nil
@@ -243,35 +282,36 @@ func (f *dedupFn) ProcessElement(ctx context.Context, g int, values func(*[]byte
 	G := f.Spec.Group
 	lo := g * G
 	hi := min(lo+G, f.Spec.Parts)
-	blocks := make([][][]uint64, hi-lo)
+	blocks := map[int][][]uint64{} // the partitions with children
 	var b []byte
 	for values(&b) {
-		k := hi - lo
-		if len(b) < 8*k {
-			return fmt.Errorf("group %d: a block of %d bytes", g, len(b))
+		bad := fmt.Errorf("group %d: a damaged block of %d bytes", g, len(b))
+		if len(b) < 8 {
+			return bad
 		}
-		off := 8 * k
-		for i := 0; i < k; i++ {
-			n := int(binary.LittleEndian.Uint64(b[8*i:]))
-			if n == 0 {
-				continue
+		k := binary.LittleEndian.Uint64(b)
+		if k > uint64(hi-lo) || uint64(len(b)) < 8+16*k {
+			return bad
+		}
+		off := 8 + 16*int(k)
+		for i := 0; i < int(k); i++ {
+			p := binary.LittleEndian.Uint64(b[8+16*i:])
+			n := binary.LittleEndian.Uint64(b[16+16*i:])
+			if p < uint64(lo) || p >= uint64(hi) || n > uint64(len(b)-off)/8 {
+				return bad
 			}
-			if off+8*n > len(b) {
-				return fmt.Errorf("group %d: a block of %d bytes", g, len(b))
-			}
-			ws, err := bytesWords(make([]uint64, 0, n), b[off:off+8*n])
+			ws, err := bytesWords(make([]uint64, 0, n), b[off:off+8*int(n)])
 			if err != nil {
 				return err
 			}
-			blocks[i] = append(blocks[i], ws)
-			off += 8 * n
+			blocks[int(p)] = append(blocks[int(p)], ws)
+			off += 8 * int(n)
 		}
 	}
 	var all []byte
-	for i := range blocks {
-		p := lo + i
-		words := f.sp.DedupPartition(blocks[i])
-		blocks[i] = nil
+	for _, p := range slices.Sorted(maps.Keys(blocks)) {
+		words := f.sp.DedupPartition(blocks[p])
+		delete(blocks, p)
 		all = append(all, wordsBytes(words)...)
 		h := bfs.PartHash(p, words)
 		emit(statRow{Kind: 1, Part: p, Count: int64(len(words)), H0: h[0], H1: h[1]})
@@ -286,19 +326,19 @@ func (f *dedupFn) ProcessElement(ctx context.Context, g int, values func(*[]byte
 type sumFn struct{ Parts int }
 
 func (f *sumFn) CreateAccumulator() levelSum {
-	return levelSum{Best: -1, Counts: make([]int64, f.Parts)}
+	return levelSum{Made: true, Best: -1}
 }
 
 func (f *sumFn) AddInput(a levelSum, r statRow) levelSum {
-	if len(a.Counts) == 0 {
+	if !a.Made {
 		a = f.CreateAccumulator()
 	}
 	a.Expanded += r.Expanded
 	a.Children += r.Children
 	if r.Kind == 0 {
 		a.Best = max(a.Best, r.Best)
-	} else {
-		a.Counts[r.Part] += r.Count
+	} else if r.Count > 0 {
+		a.Parts, a.Counts = append(a.Parts, int32(r.Part)), append(a.Counts, r.Count)
 		a.H0 += r.H0
 		a.H1 += r.H1
 	}
@@ -306,15 +346,16 @@ func (f *sumFn) AddInput(a levelSum, r statRow) levelSum {
 }
 
 func (f *sumFn) MergeAccumulators(a, b levelSum) levelSum {
-	if len(a.Counts) == 0 {
+	if !a.Made {
 		a = f.CreateAccumulator()
+	}
+	if !b.Made {
+		return a
 	}
 	a.Expanded += b.Expanded
 	a.Children += b.Children
 	a.Best = max(a.Best, b.Best)
-	for i, c := range b.Counts {
-		a.Counts[i] += c
-	}
+	a.Parts, a.Counts = append(a.Parts, b.Parts...), append(a.Counts, b.Counts...)
 	a.H0 += b.H0
 	a.H1 += b.H1
 	return a
@@ -344,11 +385,16 @@ type bfsState struct {
 	Key      string
 	Depth    int // the next level to expand
 	Children int64
-	Counts   []int64
-	Group    int // the partitions per group file of level Depth
-	Hash     [2]uint64
-	Sets     [][3]uint64 // set hash and level of every level so far
-	Result   bfs.Result
+	// Counts are level Depth's states per partition; the file keeps the
+	// non-empty ones only (NParts partitions, Sparse: (partition, count)
+	// pairs), while states written before that hold Counts itself.
+	Counts []int64    `json:",omitempty"`
+	NParts int        `json:",omitempty"`
+	Sparse [][2]int64 `json:",omitempty"`
+	Group  int        // the partitions per group file of level Depth
+	Hash   [2]uint64
+	Sets   [][3]uint64 // set hash and level of every level so far
+	Result bfs.Result
 	// Seconds, CPU and RSS are the wall and CPU seconds of the sittings up
 	// to this level, and the largest peak RSS among them (bytes).
 	Seconds float64
@@ -369,7 +415,7 @@ func bfsKey(o bfs.Options) string {
 // the newest state file, checked. States are written atomically (a local
 // folder) or as one object (a bucket): one that does not parse, or whose
 // checksum does not match, is damaged, and refused.
-func loadState(ctx context.Context, work, key string) (*bfsState, error) {
+func loadState(ctx context.Context, work, key string, parts int) (*bfsState, error) {
 	names, err := list(ctx, join(work, "state-*.json"))
 	if err != nil || len(names) == 0 {
 		return nil, nil // no such folder yet
@@ -394,6 +440,21 @@ func loadState(ctx context.Context, work, key string) (*bfsState, error) {
 	}
 	if st.Key != key {
 		return nil, inputErrorf("beamrun: %s holds the states of another search (%s), not %s", work, st.Key, key)
+	}
+	if st.Counts == nil {
+		if st.NParts != parts {
+			return nil, inputErrorf("beamrun: %s: %d partitions, want %d (damaged)", name, st.NParts, parts)
+		}
+		st.Counts = make([]int64, parts)
+		for _, pc := range st.Sparse {
+			if pc[0] < 0 || pc[0] >= int64(parts) || pc[1] <= 0 {
+				return nil, inputErrorf("beamrun: %s: partition %d with %d states (damaged)", name, pc[0], pc[1])
+			}
+			st.Counts[pc[0]] += pc[1]
+		}
+		st.Sparse = nil
+	} else if len(st.Counts) != parts {
+		return nil, inputErrorf("beamrun: %s: %d partitions, want %d (damaged)", name, len(st.Counts), parts)
 	}
 	return &st, nil
 }
@@ -484,7 +545,7 @@ func bfsSetup(o BFSOptions) (*bfs.Space, error) {
 func startState(ctx context.Context, o BFSOptions, sp *bfs.Space) (*bfsState, error) {
 	opt := o.Search
 	key := bfsKey(opt)
-	st, err := loadState(ctx, o.Work, key)
+	st, err := loadState(ctx, o.Work, key, sp.Parts())
 	if err != nil {
 		return nil, err
 	}
@@ -601,12 +662,19 @@ func stateChecksum(st *bfsState) (string, error) {
 }
 
 func saveState(ctx context.Context, work string, st *bfsState) error {
-	sum, err := stateChecksum(st)
+	cp := *st // the file's form: sparse counts
+	cp.Counts, cp.NParts, cp.Sparse = nil, len(st.Counts), nil
+	for p, c := range st.Counts {
+		if c != 0 {
+			cp.Sparse = append(cp.Sparse, [2]int64{int64(p), c})
+		}
+	}
+	sum, err := stateChecksum(&cp)
 	if err != nil {
 		return err
 	}
-	st.Checksum = sum
-	b, err := json.Marshal(st)
+	cp.Checksum = sum
+	b, err := json.Marshal(&cp)
 	if err != nil {
 		return err
 	}
@@ -623,7 +691,8 @@ func verifyLevel(ctx context.Context, work string, st *bfsState) error {
 	for lo := 0; lo < P; lo += g {
 		hi := min(lo+g, P)
 		var err error
-		if scratch, err = readGroup(ctx, work, st.Depth, lo, hi, st.Counts[lo:hi], st.Version >= 2, scratch, func(int, []uint64) error { return nil }); err != nil {
+		gp, gc := nonzero(st.Counts[lo:hi], lo)
+		if scratch, err = readGroup(ctx, work, st.Depth, lo, hi, gp, gc, st.Version >= 2, scratch, func(int, []uint64) error { return nil }); err != nil {
 			return err
 		}
 	}
@@ -644,7 +713,8 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 		}
 		if acc >= int64(block) || hi == P {
 			if acc > 0 {
-				descs = append(descs, blockDesc{Lo: lo, Hi: hi, Group: cg, Counts: slices.Clone(st.Counts[lo:hi])})
+				bp, bc := nonzero(st.Counts[lo:hi], lo)
+				descs = append(descs, blockDesc{Lo: lo, Hi: hi, Group: cg, Parts: bp, Counts: bc})
 			}
 			lo, acc = hi, 0
 		}
@@ -685,9 +755,18 @@ func runLevel(ctx context.Context, o BFSOptions, sp *bfs.Space, d int, st *bfsSt
 		return nil, err
 	}
 	ls.Group = G
-	if len(ls.Counts) != P {
-		return nil, fmt.Errorf("summary of level %d: %d partitions, want %d", d+1, len(ls.Counts), P)
+	if len(ls.Parts) != len(ls.Counts) {
+		return nil, fmt.Errorf("summary of level %d: %d partitions, %d counts", d+1, len(ls.Parts), len(ls.Counts))
 	}
+	// The level's counts, dense for the driver.
+	dense := make([]int64, P)
+	for i, p := range ls.Parts {
+		if p < 0 || int(p) >= P {
+			return nil, fmt.Errorf("summary of level %d: partition %d of %d", d+1, p, P)
+		}
+		dense[p] += ls.Counts[i]
+	}
+	ls.Parts, ls.Counts = nil, dense
 	return &ls, nil
 }
 
@@ -708,7 +787,8 @@ func assembleLevel(ctx context.Context, work string, d int, counts []int64, grou
 		if lo != curLo {
 			hi := min(lo+group, len(counts))
 			cur = make([][]uint64, hi-lo)
-			_, err := readGroup(ctx, work, d, lo, hi, counts[lo:hi], checked, nil, func(q int, words []uint64) error {
+			gp, gc := nonzero(counts[lo:hi], lo)
+			_, err := readGroup(ctx, work, d, lo, hi, gp, gc, checked, nil, func(q int, words []uint64) error {
 				cur[q-lo] = words
 				return nil
 			})

@@ -246,9 +246,10 @@ func TestBFSDamagedWork(t *testing.T) {
 	}
 }
 
-// TestBFSResumesOldWork: a work folder written before checksums (group
-// files without a trailer, states without version or checksum) still
-// resumes, to the same result.
+// TestBFSResumesOldWork: a work folder written before checksums and
+// sparse counts (group files without a trailer, states without version or
+// checksum, with every partition's count) still resumes, to the same
+// result.
 func TestBFSResumesOldWork(t *testing.T) {
 	opt := bfs.Options{Width: 6, Height: 6}
 	want, err := bfs.Search(context.Background(), opt)
@@ -273,7 +274,13 @@ func TestBFSResumesOldWork(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The old form: no version, no checksum, dense counts.
 		st.Version, st.Checksum = 0, ""
+		st.Counts = make([]int64, st.NParts)
+		for _, pc := range st.Sparse {
+			st.Counts[pc[0]] = pc[1]
+		}
+		st.NParts, st.Sparse = 0, nil
 		b, _ = json.Marshal(&st)
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
@@ -282,5 +289,32 @@ func TestBFSResumesOldWork(t *testing.T) {
 	got, err := BFS(context.Background(), BFSOptions{Search: opt, Work: work, BlockStates: 500, GroupStates: 300})
 	if err != nil || !bytes.Equal(levelsCSV(t, want), levelsCSV(t, got)) {
 		t.Fatalf("an old work folder: %v", err)
+	}
+}
+
+// TestBFSSparse: a well of 2^24 partitions (11x8) costs what its states
+// do: its first levels run in seconds and small state files, where the
+// counts, elements and accumulators sized per partition took minutes and
+// gigabytes.
+func TestBFSSparse(t *testing.T) {
+	opt := bfs.Options{Width: 11, Height: 8, MaxLevels: 3}
+	want, err := bfs.Search(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	got, err := BFS(context.Background(), BFSOptions{Search: opt, Work: work})
+	if err != nil || !bytes.Equal(levelsCSV(t, want), levelsCSV(t, got)) {
+		t.Fatalf("11x8, 3 levels: %v", err)
+	}
+	states, _ := filepath.Glob(filepath.Join(work, "state-*.json"))
+	for _, p := range states {
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Size() > 64<<10 {
+			t.Errorf("%s: %d bytes, want a few kB", p, st.Size())
+		}
 	}
 }

@@ -90,6 +90,17 @@ func (e *Expander) Expand(depth int, part uint32, words []uint64) (children int6
 // partitions costs what its children do.
 func (e *Expander) Children(p int) []uint64 { return e.w.out.at(p) }
 
+// EachChildren calls f on every partition with children, in increasing
+// order, with its buffer (as Children): the cost follows the children, not
+// the partitions (millions for the widest, tallest wells).
+func (e *Expander) EachChildren(f func(p int, words []uint64)) {
+	e.w.out.each(func(p int, b *[]uint64) {
+		if len(*b) > 0 {
+			f(p, *b)
+		}
+	})
+}
+
 // Reset empties the children buffers.
 func (e *Expander) Reset() {
 	e.w.out.each(func(_ int, b *[]uint64) { *b = (*b)[:0] })
