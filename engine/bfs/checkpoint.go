@@ -345,57 +345,13 @@ func (s *searcher) resume() error {
 		return inputErrorf("bfs: the checkpoint in %s was saved by a search %s compressed levels: resume it %s --compress",
 			opt.Checkpoint, how[saved.Compressed], how[saved.Compressed])
 	}
-	if saved != nil && saved.Compressed && opt.SpillDir != "" {
-		var wantCRC *uint32
-		if !saved.legacy {
-			wantCRC = &saved.LevelCRC
-		}
-		r, err := openFrunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
-		if err != nil {
-			return err
-		}
-		l := newLevel(s.c.parts(), &frunLevel{r})
-		if l.hash, err = frunHash(s.c, r); err != nil {
-			l.release()
-			return err
-		}
-		l.hashed = true
-		s.cur.release()
-		s.cur = l
-	} else if saved != nil && saved.Compressed {
-		var wantCRC *uint32
-		if !saved.legacy {
-			wantCRC = &saved.LevelCRC
-		}
-		r, err := readRunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
-		if err != nil {
-			return err
-		}
-		l := newLevel(s.c.parts(), &runLevel{r})
-		l.hash, l.hashed = runHash(s.c, r), true
-		s.cur.release()
-		s.cur = l
-	} else if saved != nil {
-		l := newMemLevel(s.c.parts())
-		if opt.SpillDir != "" {
-			dl := &dirLevel{dir: filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth)), count: newPartArray[int64](s.c.parts())}
-			if err := os.MkdirAll(dl.dir, 0o755); err != nil {
-				return err
-			}
-			l = newLevel(s.c.parts(), dl)
-		}
-		var wantCRC *uint32
-		if !saved.legacy {
-			wantCRC = &saved.LevelCRC
-		}
-		if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l, wantCRC); err != nil {
-			l.release()
-			return err
-		}
-		s.cur.release()
-		s.cur = l
-	}
 	if saved != nil {
+		l, err := s.loadLevel(saved)
+		if err != nil {
+			return err
+		}
+		s.cur.release()
+		s.cur = l
 		*s.res = saved.Result
 		s.res.LevelDir = opt.LevelDir
 		s.prevSecond, s.prevCPU, s.prevRSS = s.res.Seconds, s.res.CPUSeconds, s.res.PeakRSS
@@ -406,6 +362,55 @@ func (s *searcher) resume() error {
 	s.ck = &want
 	s.clock = checkpointClock{every: opt.CheckpointEvery, last: time.Now()}
 	return nil
+}
+
+// loadLevel reads the level a checkpoint saved, in the store of the
+// search's mode: a compressed run in files (compressed disk mode) or in
+// memory (compressed), else partitions in memory or in files (disk mode).
+// Its file's checksum must be the one the checkpoint recorded.
+func (s *searcher) loadLevel(saved *checkpoint) (*level, error) {
+	opt := &s.opt
+	P := s.c.parts()
+	path := filepath.Join(opt.Checkpoint, saved.LevelFile)
+	var wantCRC *uint32
+	if !saved.legacy {
+		wantCRC = &saved.LevelCRC
+	}
+	switch {
+	case saved.Compressed && opt.SpillDir != "":
+		r, err := openFrunFile(path, P, wantCRC)
+		if err != nil {
+			return nil, err
+		}
+		l := newLevel(P, &frunLevel{r})
+		if l.hash, err = frunHash(s.c, r); err != nil {
+			l.release()
+			return nil, err
+		}
+		l.hashed = true
+		return l, nil
+	case saved.Compressed:
+		r, err := readRunFile(path, P, wantCRC)
+		if err != nil {
+			return nil, err
+		}
+		l := newLevel(P, &runLevel{r})
+		l.hash, l.hashed = runHash(s.c, r), true
+		return l, nil
+	}
+	l := newMemLevel(P)
+	if opt.SpillDir != "" {
+		dl := &dirLevel{dir: filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth)), count: newPartArray[int64](P)}
+		if err := os.MkdirAll(dl.dir, 0o755); err != nil {
+			return nil, err
+		}
+		l = newLevel(P, dl)
+	}
+	if err := readLevelFile(path, l, wantCRC); err != nil {
+		l.release()
+		return nil, err
+	}
+	return l, nil
 }
 
 // checkpoint saves the level about to be expanded (depth) and the results
