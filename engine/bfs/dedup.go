@@ -22,26 +22,66 @@ type deduper struct {
 
 const probeSlack = 1024
 
+// merge deduplicates partition p of the workers' buffers (and of their
+// spill files, read back): the sorted set of its distinct words, in arena
+// (nil: the heap). The buffers are emptied. The stages: gather the
+// sources, insert them into the table, read the table out in order.
 func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordArena) ([]uint64, error) {
-	n := 0
+	sources, n, err := d.gather(workers, p)
+	defer func() { clear(sources); d.sources = sources[:0] }()
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	// A table of 2^tb >= 1.25n slots: at most 80% full. The keys are
+	// hashes and land almost in order, so probes stay short.
+	tb := uint(bits.Len(uint(n + n/4)))
+	size := 1 << tb
+	if cap(d.table) < size+probeSlack {
+		d.table = make([]uint64, size+probeSlack)
+	}
+	t := d.table[:size+probeSlack]
+	clear(t)
+	var out []uint64
+	if uniq, hasZero, ok := insertAll(t, sources, wordPart, tb); !ok {
+		// Pathological clustering: plain sort and compact.
+		out = make([]uint64, 0, n)
+		for _, src := range sources {
+			out = append(out, src...)
+		}
+		slices.Sort(out)
+		out = slices.Clip(slices.Compact(out))
+	} else {
+		out = readTable(t, uniq, hasZero, arena)
+	}
+	for _, w := range workers {
+		if b := w.out.at(p); b != nil {
+			*w.out.ref(p) = b[:0]
+		}
+	}
+	return out, nil
+}
+
+// gather returns the sources of partition p, the workers' buffers and,
+// read back into d.spill, their spilled files (removed), and the number
+// of words in all.
+func (d *deduper) gather(workers []*worker, p int) (sources [][]uint64, n int, err error) {
 	spilled := false
 	for _, w := range workers {
 		n += len(w.out.at(p)) + int(w.spilled.at(p))
 		spilled = spilled || w.spilled.at(p) > 0
 	}
+	sources = d.sources[:0]
 	if n == 0 {
-		return nil, nil
+		return sources, 0, nil
 	}
 	// Spilled children are read back next to the ones still in memory.
-	sources := d.sources[:0]
-	defer func() { clear(sources); d.sources = sources[:0] }()
 	if spilled {
 		all := d.spill[:0]
 		for _, w := range workers {
 			if w.spilled.at(p) > 0 {
 				var err error
 				if all, err = readWordsFile(spillPath(w.spillDir, w.id, p), all); err != nil {
-					return nil, err
+					return sources, n, err
 				}
 				os.Remove(spillPath(w.spillDir, w.id, p))
 				*w.spilled.ref(p) = 0
@@ -53,18 +93,15 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 	for _, w := range workers {
 		sources = append(sources, w.out.at(p))
 	}
-	// A table of 2^tb >= 1.25n slots: at most 80% full. The keys are
-	// hashes and land almost in order, so probes stay short.
-	tb := uint(bits.Len(uint(n + n/4)))
-	size := 1 << tb
-	if cap(d.table) < size+probeSlack {
-		d.table = make([]uint64, size+probeSlack)
-	}
-	t := d.table[:size+probeSlack]
-	clear(t)
-	hasZero := false
-	uniq := 0
-	overflow := false
+	return sources, n, nil
+}
+
+// insertAll inserts the words of sources into the open-addressing table t
+// (2^tb slots and the probe slack, cleared), indexed by the word's bits
+// below the partition's: uniq distinct nonzero words, and whether 0 was
+// among them (0 marks an empty slot). ok is false when a probe ran off the
+// table's end (pathological clustering).
+func insertAll(t []uint64, sources [][]uint64, wordPart, tb uint) (uniq int, hasZero, ok bool) {
 	for _, src := range sources {
 		for _, x := range src {
 			if x == 0 {
@@ -78,55 +115,38 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 			for t[i] != 0 && t[i] != x {
 				i++
 				if i == len(t) {
-					overflow = true
-					break
+					return uniq, hasZero, false
 				}
-			}
-			if overflow {
-				break
 			}
 			if t[i] == 0 {
 				t[i] = x
 				uniq++
 			}
 		}
-		if overflow {
-			break
+	}
+	return uniq, hasZero, true
+}
+
+// readTable reads the table's words out in order (uniq of them, 0 first
+// when hasZero) into arena: compacted without a branch per slot (every
+// slot is written, and the next one overwrites it unless it was occupied;
+// one spare word takes the last write), then sorted by insertion (the
+// slots are almost in order).
+func readTable(t []uint64, uniq int, hasZero bool, arena *wordArena) []uint64 {
+	o := arena.alloc(uniq + 1)[:uniq+1]
+	k := 0
+	if hasZero {
+		o[0], k = 0, 1
+	}
+	for _, x := range t {
+		o[k] = x
+		if x != 0 {
+			k++
 		}
 	}
-	var out []uint64
-	if overflow {
-		// Pathological clustering: plain sort and compact.
-		out = make([]uint64, 0, n)
-		for _, src := range sources {
-			out = append(out, src...)
-		}
-		slices.Sort(out)
-		out = slices.Clip(slices.Compact(out))
-	} else {
-		// Compact without a branch per slot: every slot is written, and
-		// the next one overwrites it unless it was occupied (one spare
-		// word takes the last write).
-		o := arena.alloc(uniq + 1)[:uniq+1]
-		k := 0
-		if hasZero {
-			o[0], k = 0, 1
-		}
-		for _, x := range t {
-			o[k] = x
-			if x != 0 {
-				k++
-			}
-		}
-		out = o[:uniq:uniq]
-		insertionSort(out)
-	}
-	for _, w := range workers {
-		if b := w.out.at(p); b != nil {
-			*w.out.ref(p) = b[:0]
-		}
-	}
-	return out, nil
+	out := o[:uniq:uniq]
+	insertionSort(out)
+	return out
 }
 
 // insertionSort sorts an almost sorted slice.
