@@ -198,6 +198,12 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 			return runBFSSearch(ctx, cmd, fl, opt, interrupted)
 		},
 	}
+	fl.register(cmd)
+	return cmd
+}
+
+// register defines the flags of cmd into fl.
+func (fl *bfsFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 
 	decimalVar(cmd, &fl.width, "width", 10, "well width (4..16)")
@@ -219,7 +225,6 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 	f.BoolVar(&fl.estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
 	decimalVar(cmd, &fl.diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
 	f.BoolVar(&fl.compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
-	return cmd
 }
 
 // options checks the flags that need no file and returns the search's
