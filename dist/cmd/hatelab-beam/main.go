@@ -401,6 +401,9 @@ func sweepCmd() *cobra.Command {
 			if err := checkCount("--block-jobs", block); err != nil {
 				return err
 			}
+			if err := checkOut("--out", out); err != nil {
+				return err
+			}
 			a, err := classic.CheckSweep(rows, cols, seeds, 1000, agent, out)
 			if err != nil {
 				return err

@@ -90,6 +90,7 @@ func TestCLI(t *testing.T) {
 		{"beam", "--beam-width", "10", "--parts", "-1", "--work", "w"},
 		{"beam", "--beam-width", "10", "--well-width", "3", "--work", "w"},
 		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--block-jobs", "-1", "--out", "s.csv", "--work", "w"},
+		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--out", "folder", "--work", "w"},
 		{"bfs", "--width", "5", "--height", "5", "--max-levels", "-1", "--work", "w"},
 	} {
 		code, _, stderr := run(bin, dir, args...)
