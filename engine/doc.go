@@ -1,7 +1,22 @@
 // Package engine holds no code: it is the home of hatelab's pure-Go core,
-// one package a job (hatetris, replaycodec, bfs, beam, eval, classic, fit,
-// progress), and of the glossary below, which every package, CLI flag,
-// JSON field, table header and notebook of the project follows.
+// one package a job, and of the glossary below, which every package, CLI
+// flag, JSON field, table header and notebook of the project follows.
+//
+// The packages:
+//
+//   - hatetris: the game (wells, pieces, the AI's move generation, replays);
+//     replaycodec: the replays' encodings.
+//   - bfs: the exhaustive search of small wells (levels in memory, on disk,
+//     compressed), its tables and rebuilt games.
+//   - beam: the beam search; eval: the evaluations that value its wells.
+//   - flats: counting the lives of the flat wells, their graph and its
+//     analyses, and the evaluation term built on them.
+//   - nnue: the NNUE evaluation (network, features, quantisation, weights
+//     files) and its training pipeline (samples, targets, gen0, train,
+//     cycle).
+//   - arena: paired matches of evaluations over suites of start wells.
+//   - classic: classic Tetris agents and sweeps; fit: the fits of the
+//     tables; progress: progress events.
 //
 // # Glossary
 //

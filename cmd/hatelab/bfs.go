@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"text/tabwriter"
+	"strings"
 	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
@@ -82,7 +83,10 @@ type bfsJSON struct {
 	Seconds    float64    `json:"seconds"`
 	PeakRSS    int64      `json:"peak_rss_bytes"`
 	Unbounded  bool       `json:"unbounded,omitempty"`
-	Replay     string     `json:"replay,omitempty"`
+	// Truncated: --max-levels stopped the search, so score, length and
+	// the peak are lower bounds (the text output says ">=").
+	Truncated bool   `json:"truncated"`
+	Replay    string `json:"replay,omitempty"`
 	// PeakStoredBytes: the bytes that held the peak level, with --compress.
 	PeakStoredBytes int64 `json:"peak_stored_bytes,omitempty"`
 	// Deprecated keys, kept for one release: max_width is peak_states,
@@ -104,26 +108,30 @@ type bfsLevel struct {
 // jsonDeprecation is the note on the --json keys renamed by the glossary.
 const jsonDeprecation = "the keys max_width, max_width_depth and a level's depth are deprecated aliases of peak_states, peak_level and level, kept for one release"
 
+// bfsFlags are the flags of `hatelab bfs`.
+type bfsFlags struct {
+	width, height     int
+	rule              string
+	asJSON, quiet     bool
+	out               string
+	workers           int
+	maxLevels         int
+	levelsDir, replay string
+	summary           string
+	spillDir          string
+	memBudget         int64
+	history           bool
+	checkpoint        string
+	ckEvery           time.Duration
+	compress          bool
+	estimate          bool
+	diskBudget        int64
+}
+
+// newBFSCmd is `hatelab bfs`: its flags checked (options), then one of
+// three stages: the estimate, the history search or the search.
 func newBFSCmd() *cobra.Command {
-	var (
-		width, height int
-		ruleName      string
-		asJSON, quiet bool
-		out           string
-		workers       int
-		maxLevels     int
-		levelsDir     string
-		replay        string
-		summary       string
-		spillDir      string
-		memBudget     int64
-		history       bool
-		checkpoint    string
-		ckEvery       time.Duration
-		compress      bool
-		estimate      bool
-		diskBudget    int64
-	)
+	fl := &bfsFlags{}
 	cmd := &cobra.Command{
 		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
 		Short: "Search every game of a small HATETRIS well (exact best score, length, peak level)",
@@ -135,8 +143,9 @@ most pieces any game places before the piece that ends it) and the peak (the
 largest level: its states and its level; the blog's "max width"). A proven loop
 (a well that repeats with a higher score, width 4) is reported as unbounded.
 
---json prints score, length, peak_states, peak_level and the levels (level,
-states, children, best_score); ` + jsonDeprecation + `.
+--json prints score, length, peak_states, peak_level, truncated (true when
+--max-levels stopped the search: the values are then lower bounds) and the
+levels (level, states, children, best_score); ` + jsonDeprecation + `.
 
 --rule clear-above-bar is the old rule behind the blog's first width-10 table.
 --checkpoint DIR saves the level about to be expanded and the results so far
@@ -150,8 +159,11 @@ prints its keys, verified by the engine.
 
 Before the search: the memory it needs is estimated from datasets/bfs (the
 measured peak RSS of each size, extrapolated past the tallest known well)
-and a search that cannot fit in the available memory is refused, pointing to
-disk mode (--spill-dir); --max-levels skips the estimate. --out and
+and a search that cannot fit in the memory the process may take (the least of
+MemAvailable, its cgroup's memory.max or memory.limit_in_bytes, and
+RLIMIT_AS) is refused in one line naming that limit, pointing to disk mode
+(--spill-dir); --max-levels skips the estimate (memory then grows with the
+states, not with the well's size). --out and
 --append-summary are checked (writable; an existing summary must be a bfs
 summary CSV, left as it is otherwise); they are written atomically after the
 result is printed. Checkpoints, level files and meta.json carry CRC-32C
@@ -168,161 +180,216 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
   hatelab bfs --width 10 --height 7 --checkpoint ck7 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			rule, err := bfs.ParseRule(ruleName)
+			opt, err := fl.options()
 			if err != nil {
 				return err
-			}
-			if memBudget < 0 || memBudget > maxMemBudget {
-				return fmt.Errorf("--mem-budget %d: want 0..%d MiB", memBudget, maxMemBudget)
-			}
-			if ckEvery < 0 {
-				return fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", ckEvery)
-			}
-			opt := bfs.Options{Width: width, Height: height, Rule: rule, Workers: workers, MaxLevels: maxLevels,
-				SpillDir: spillDir, MemoryBudget: memBudget << 20, Checkpoint: checkpoint, CheckpointEvery: ckEvery, Compress: compress}
-			if err := bfs.Validate(opt); err != nil {
-				return err
-			}
-			if diskBudget < 0 || diskBudget > maxMemBudget {
-				return fmt.Errorf("--disk-budget %d: want 0..%d MiB", diskBudget, maxMemBudget)
 			}
 			// The first interrupt stops the search (between levels, or
 			// within a level's expansion; a checkpoint already saved stays
 			// valid); a second one kills the process.
 			ctx, stop, interrupted := interruptible()
 			defer stop()
-			if estimate {
-				if history || maxLevels > 0 {
-					return fmt.Errorf("--estimate runs the first levels itself: not with --history or --max-levels")
-				}
-				e, err := estimateSearch(ctx, opt)
-				if err != nil {
-					return searchError(interrupted(err))
-				}
-				avail := availableMemory()
-				if err := estimateUsable(e); err != nil {
-					return err
-				}
-				if err := printEstimate(cmd.OutOrStdout(), opt, e, avail); err != nil {
-					return failure(err)
-				}
-				return estimateFits(opt, e, avail, diskBudget<<20)
+			switch {
+			case fl.estimate:
+				return runBFSEstimate(ctx, cmd.OutOrStdout(), fl, opt, interrupted)
+			case fl.history:
+				return runBFSHistory(ctx, cmd.OutOrStdout(), fl, opt, interrupted)
 			}
-			if history {
-				hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: width, Height: height, Rule: rule})
-				if err != nil {
-					return interrupted(err)
-				}
-				if asJSON {
-					return writeJSON(cmd.OutOrStdout(), hr)
-				}
-				state := "exact: every game ends"
-				if !hr.Complete {
-					state = "budget exhausted, lower bounds"
-				}
-				_, err = fmt.Fprintf(cmd.OutOrStdout(), "%dx%d %s, real AI with its memory: score %d, length %d (%s; %d game states, %d transpositions)\n",
-					width, height, rule, hr.Score, hr.Length, state, hr.Nodes, hr.MemoHits)
-				return failure(err)
-			}
-			var target bfs.Target
-			if replay != "" {
-				if target, err = parseTarget(replay); err != nil {
-					return err
-				}
-			}
-			dir := levelsDir
-			if replay != "" && dir == "" && checkpoint != "" {
-				// Kept with the checkpoint, so that a resumed search
-				// finds the levels written before the kill.
-				dir = filepath.Join(checkpoint, "levels")
-			} else if replay != "" && dir == "" {
-				if dir, err = os.MkdirTemp("", "hatelab-bfs-"); err != nil {
-					return failure(err)
-				}
-				defer os.RemoveAll(dir)
-			}
-			opt.LevelDir = dir
-			if err := memoryCheck(opt, availableMemory()); err != nil {
-				return err
-			}
-			// The output files are checked before the search, so that an
-			// hour of search is not lost to a bad path.
-			if out != "" {
-				if err := bfs.CheckWritable(out); err != nil {
-					return err
-				}
-			}
-			if summary != "" {
-				if maxLevels > 0 {
-					return fmt.Errorf("--append-summary with --max-levels: a truncated search has no summary row")
-				}
-				if err := bfs.CheckSummaryFile(summary); err != nil {
-					return err
-				}
-			}
-			if !quiet {
-				opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", width, height))
-			}
-			res, err := bfs.Search(ctx, opt)
-			if err != nil {
-				return searchError(interrupted(err))
-			}
-			var game *bfs.Game
-			if replay != "" && !res.Unbounded && !res.Truncated {
-				if game, err = bfs.Reconstruct(dir, target); err != nil {
-					return searchError(err)
-				}
-			}
-			// The result is printed first: a file that cannot be written
-			// at the end (a full disk) loses nothing.
-			if asJSON {
-			}
-			if err := printBFS(cmd.OutOrStdout(), res, game, asJSON, replay); err != nil {
-				return failure(err)
-			}
-			if out != "" {
-				if err := writeLevelsCSV(out, res); err != nil {
-					return failure(fmt.Errorf("the result is above, but %w", err))
-				}
-			}
-			if summary != "" && !res.Truncated {
-				if err := bfs.AppendSummary(summary, res, opt.Workers); err != nil {
-					return failure(fmt.Errorf("the result is above, but %w", err))
-				}
-			}
-			return nil
+			return runBFSSearch(ctx, cmd, fl, opt, interrupted)
 		},
 	}
+	fl.register(cmd)
+	return cmd
+}
+
+// register defines the flags of cmd into fl.
+func (fl *bfsFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 
-	decimalVar(cmd, &width, "width", 10, "well width (4..16)")
-	decimalVar(cmd, &height, "height", 4, "rows below the bar")
-	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
-	f.BoolVar(&asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")
-	f.StringVar(&out, "out", "", "write the levels as CSV (depth,states,children,best_score; depth is the level)")
-	decimalVar(cmd, &workers, "workers", 0, "goroutines (0: all cores, at most "+strconv.Itoa(bfs.MaxWorkers)+"); the result does not depend on it")
-	decimalVar(cmd, &maxLevels, "max-levels", 0, "stop after this many levels (0: no limit; skips the memory check)")
-	f.StringVar(&levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
-	f.StringVar(&replay, "replay", "", "rebuild and print one game: longest or score")
-	f.StringVar(&spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
-	decimalVar(cmd, &memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
-	f.StringVar(&checkpoint, "checkpoint", "", "save progress in this folder between levels; run again with it to resume after a kill")
-	f.DurationVar(&ckEvery, "checkpoint-every", 5*time.Minute, "least time between checkpoints (0: after every level)")
-	f.StringVar(&summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
-	f.BoolVar(&history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
-	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
-	f.BoolVar(&estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
-	decimalVar(cmd, &diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
-	f.BoolVar(&compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
-	return cmd
+	decimalVar(cmd, &fl.width, "width", 10, "well width (4..16)")
+	decimalVar(cmd, &fl.height, "height", 4, "rows below the bar")
+	f.StringVar(&fl.rule, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
+	f.BoolVar(&fl.asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")
+	f.StringVar(&fl.out, "out", "", "write the levels as CSV (depth,states,children,best_score; depth is the level)")
+	decimalVar(cmd, &fl.workers, "workers", 0, "goroutines (0: all cores, at most "+strconv.Itoa(bfs.MaxWorkers)+"); the result does not depend on it")
+	decimalVar(cmd, &fl.maxLevels, "max-levels", 0, "stop after this many levels (0: no limit; skips the memory check)")
+	f.StringVar(&fl.levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
+	f.StringVar(&fl.replay, "replay", "", "rebuild and print one game: longest or score")
+	f.StringVar(&fl.spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
+	decimalVar(cmd, &fl.memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
+	f.StringVar(&fl.checkpoint, "checkpoint", "", "save progress in this folder between levels; run again with it to resume after a kill")
+	f.DurationVar(&fl.ckEvery, "checkpoint-every", 5*time.Minute, "least time between checkpoints (0: after every level)")
+	f.StringVar(&fl.summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
+	f.BoolVar(&fl.history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
+	f.BoolVar(&fl.quiet, "quiet", false, "no progress on standard error")
+	f.BoolVar(&fl.estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
+	decimalVar(cmd, &fl.diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
+	f.BoolVar(&fl.compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
+}
+
+// options checks the flags that need no file and returns the search's
+// options (bad input: exit 2, before any work).
+func (fl *bfsFlags) options() (bfs.Options, error) {
+	rule, err := bfs.ParseRule(fl.rule)
+	if err != nil {
+		return bfs.Options{}, fmt.Errorf("--rule: %v", err)
+	}
+	if fl.memBudget < 0 || fl.memBudget > maxMemBudget {
+		return bfs.Options{}, fmt.Errorf("--mem-budget %d: want 0..%d MiB", fl.memBudget, maxMemBudget)
+	}
+	if fl.ckEvery < 0 {
+		return bfs.Options{}, fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", fl.ckEvery)
+	}
+	opt := bfs.Options{Width: fl.width, Height: fl.height, Rule: rule, Workers: fl.workers, MaxLevels: fl.maxLevels,
+		SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Checkpoint: fl.checkpoint, CheckpointEvery: fl.ckEvery, Compress: fl.compress}
+	if err := bfs.ValidateFlags(opt); err != nil {
+		return bfs.Options{}, err
+	}
+	if fl.diskBudget < 0 || fl.diskBudget > maxMemBudget {
+		return bfs.Options{}, fmt.Errorf("--disk-budget %d: want 0..%d MiB", fl.diskBudget, maxMemBudget)
+	}
+	if fl.estimate && (fl.history || fl.maxLevels > 0) {
+		return bfs.Options{}, fmt.Errorf("--estimate runs the first levels itself: not with --history or --max-levels")
+	}
+	if fl.replay != "" {
+		if _, err := parseTarget(fl.replay); err != nil {
+			return bfs.Options{}, err
+		}
+	}
+	if fl.summary != "" && fl.maxLevels > 0 {
+		return bfs.Options{}, fmt.Errorf("--append-summary with --max-levels: a truncated search has no summary row")
+	}
+	return opt, nil
+}
+
+// runBFSEstimate is --estimate: the first levels, the prediction, and
+// exit 2 when the search cannot fit.
+func runBFSEstimate(ctx context.Context, w io.Writer, fl *bfsFlags, opt bfs.Options, interrupted func(error) error) error {
+	e, err := estimateSearch(ctx, opt)
+	if err != nil {
+		return searchError(interrupted(err))
+	}
+	avail, _ := availableMemory()
+	if err := estimateUsable(e); err != nil {
+		return err
+	}
+	if err := printEstimate(w, opt, e, avail); err != nil {
+		return failure(err)
+	}
+	return estimateFits(opt, e, avail, fl.diskBudget<<20)
+}
+
+// runBFSHistory is --history: every game against the real AI with its
+// memory.
+func runBFSHistory(ctx context.Context, w io.Writer, fl *bfsFlags, opt bfs.Options, interrupted func(error) error) error {
+	hr, err := bfs.HistorySearch(ctx, bfs.HistoryOptions{Width: opt.Width, Height: opt.Height, Rule: opt.Rule})
+	if err != nil {
+		return interrupted(err)
+	}
+	if fl.asJSON {
+		return writeJSON(w, hr)
+	}
+	state := "exact: every game ends"
+	if !hr.Complete {
+		state = "budget exhausted, lower bounds"
+	}
+	_, err = fmt.Fprintf(w, "%dx%d %s, real AI with its memory: score %d, length %d (%s; %d game states, %d transpositions)\n",
+		opt.Width, opt.Height, opt.Rule, hr.Score, hr.Length, state, hr.Nodes, hr.MemoHits)
+	return failure(err)
+}
+
+// runBFSSearch is the search: the level files' folder, the checks of
+// memory and of the output files, the search, the rebuilt game, the
+// result printed and then the files written.
+func runBFSSearch(ctx context.Context, cmd *cobra.Command, fl *bfsFlags, opt bfs.Options, interrupted func(error) error) error {
+	dir, cleanup, err := fl.levelDir()
+	if err != nil {
+		return failure(err)
+	}
+	defer cleanup()
+	opt.LevelDir = dir
+	avail, source := availableMemory()
+	if err := memoryCheckFrom(opt, avail, source); err != nil {
+		return err
+	}
+	if err := fl.checkOutputs(); err != nil {
+		return err
+	}
+	if !fl.quiet {
+		opt.Progress = progressview.Auto(fmt.Sprintf("bfs %dx%d", opt.Width, opt.Height))
+	}
+	res, err := bfs.Search(ctx, opt)
+	if err != nil {
+		return searchError(interrupted(err))
+	}
+	var game *bfs.Game
+	if fl.replay != "" && !res.Unbounded && !res.Truncated {
+		target, _ := parseTarget(fl.replay) // checked by options
+		if game, err = bfs.Reconstruct(dir, target); err != nil {
+			return searchError(err)
+		}
+	}
+	// The result is printed first: a file that cannot be written at the
+	// end (a full disk) loses nothing.
+	if err := printBFS(cmd.OutOrStdout(), res, game, fl.asJSON, fl.replay); err != nil {
+		return failure(err)
+	}
+	return fl.writeOutputs(res, opt)
+}
+
+// levelDir is the folder of the level files: --levels-dir, else for
+// --replay the checkpoint's levels (so that a resumed search finds those
+// written before the kill) or a temporary folder, removed by cleanup.
+func (fl *bfsFlags) levelDir() (dir string, cleanup func(), err error) {
+	dir, cleanup = fl.levelsDir, func() {}
+	if fl.replay != "" && dir == "" && fl.checkpoint != "" {
+		dir = filepath.Join(fl.checkpoint, "levels")
+	} else if fl.replay != "" && dir == "" {
+		if dir, err = os.MkdirTemp("", "hatelab-bfs-"); err != nil {
+			return "", cleanup, err
+		}
+		cleanup = func() { os.RemoveAll(dir) }
+	}
+	return dir, cleanup, nil
+}
+
+// checkOutputs checks --out and --append-summary before the search, so
+// that an hour of search is not lost to a bad path.
+func (fl *bfsFlags) checkOutputs() error {
+	if fl.out != "" {
+		if err := bfs.CheckWritable(fl.out); err != nil {
+			return fmt.Errorf("--out: %v", strings.TrimPrefix(err.Error(), "bfs: "))
+		}
+	}
+	if fl.summary != "" {
+		if err := bfs.CheckSummaryFile(fl.summary); err != nil {
+			return fmt.Errorf("--append-summary: %v", strings.TrimPrefix(err.Error(), "bfs: "))
+		}
+	}
+	return nil
+}
+
+// writeOutputs writes --out and --append-summary after the result is
+// printed.
+func (fl *bfsFlags) writeOutputs(res *bfs.Result, opt bfs.Options) error {
+	if fl.out != "" {
+		if err := writeLevelsCSV(fl.out, res); err != nil {
+			return failure(fmt.Errorf("the result is above, but %w", err))
+		}
+	}
+	if fl.summary != "" && !res.Truncated {
+		if err := bfs.AppendSummary(fl.summary, res, opt.Workers); err != nil {
+			return failure(fmt.Errorf("the result is above, but %w", err))
+		}
+	}
+	return nil
 }
 
 // printBFS prints the result of `hatelab bfs` (and its rebuilt game).
 func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay string) error {
-	width, height, rule := res.Width, res.Height, res.Rule
 	if asJSON {
 		j := bfsJSON{Score: res.Score, Length: res.Length, PeakStates: res.PeakStates, PeakLevel: res.PeakLevel,
-			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Levels: []bfsLevel{},
+			Seconds: math.Round(res.Seconds*1000) / 1000, PeakRSS: res.PeakRSS, Unbounded: res.Unbounded, Truncated: res.Truncated, Levels: []bfsLevel{},
 			MaxWidth: res.PeakStates, MaxWidthDepth: res.PeakLevel}
 		if compressed(res) {
 			j.PeakStoredBytes = res.PeakStoredBytes
@@ -335,22 +402,9 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 		}
 		return writeJSON(w, j)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
-	for _, l := range res.Levels {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
+	if err := bfs.WriteText(w, res); err != nil {
+		return err
 	}
-	tw.Flush()
-	score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
-	if res.Unbounded && res.LoopPieces > 0 {
-		score, length = fmt.Sprintf("unbounded (a %d-piece loop clearing %d lines, proven at level %d)", res.LoopPieces, res.LoopLines, res.LoopDepth), "unbounded"
-	} else if res.Unbounded {
-		score, length = fmt.Sprintf("unbounded (level %d repeats level %d: the levels cycle forever)", res.PeriodStart+res.Period, res.PeriodStart), "unbounded"
-	} else if res.Truncated {
-		score, length = ">= "+score, ">= "+length
-	}
-	fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
-		width, height, rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
 	if compressed(res) {
 		fmt.Fprintf(w, "peak level stored compressed in %.1f MB: %.2f bytes a state\n", float64(res.PeakStoredBytes)/(1<<20), float64(res.PeakStoredBytes)/float64(res.PeakStates))
 	}

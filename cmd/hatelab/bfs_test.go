@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,6 +29,9 @@ func TestBFSCommand(t *testing.T) {
 			t.Errorf("JSON lacks %q", k)
 		}
 	}
+	if j["truncated"] != false {
+		t.Errorf("a complete search: truncated %v", j["truncated"])
+	}
 	if j["score"].(float64) != 1 || j["length"].(float64) != 11 || j["peak_states"].(float64) != 9094 {
 		t.Errorf("10x4: %v", out)
 	}
@@ -46,6 +52,23 @@ func TestBFSCommand(t *testing.T) {
 	}
 	if l6 := lv[6].(map[string]any); l6["level"] != 6.0 || l6["depth"] != 6.0 {
 		t.Errorf("level 6: %v", l6)
+	}
+
+	// --max-levels: the values are lower bounds, and say so.
+	out, err = runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "4", "--max-levels", "3", "--json", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jt struct {
+		Truncated bool `json:"truncated"`
+		Length    int  `json:"length"`
+	}
+	if err := json.Unmarshal([]byte(out), &jt); err != nil || !jt.Truncated || jt.Length != 2 {
+		t.Errorf("--max-levels 3 --json: %v %+v: want truncated, length 2", err, jt)
+	}
+	out, err = run(t, newBFSCmd(), "--width", "10", "--height", "4", "--max-levels", "3", "--quiet")
+	if err != nil || !strings.Contains(out, "score >= 0, length >= 2") {
+		t.Errorf("--max-levels 3: %v %s", err, out)
 	}
 
 	csvPath := filepath.Join(t.TempDir(), "levels.csv")
@@ -139,5 +162,79 @@ func TestBFSCheckpoint(t *testing.T) {
 	}
 	if _, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--checkpoint-every", "-1s"); err == nil {
 		t.Fatal("a negative --checkpoint-every must be refused")
+	}
+}
+
+// TestBFSMemoryLimit: under an address-space limit (prlimit --as, in a
+// subprocess) a search that needs more is refused in one line naming
+// RLIMIT_AS, exit 2, before any work; the system's MemAvailable alone
+// would let it start and die.
+func TestBFSMemoryLimit(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Skip("no prlimit")
+	}
+	bin := cliBinary(t)
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"bfs", "--width", "10", "--height", "7", "--quiet"}, 2, "available (RLIMIT_AS): use disk mode"},
+		{[]string{"bfs", "--width", "10", "--height", "8", "--spill-dir", t.TempDir(), "--mem-budget", "4096", "--quiet"}, 2, "--mem-budget 4096 MiB is more than"},
+		{[]string{"bfs", "--width", "6", "--height", "4", "--quiet"}, 0, ""},
+	} {
+		cmd := exec.Command(prlimit, append([]string{"--as=3000000000", bin}, tc.args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if code != tc.code || !strings.Contains(msg, tc.msg) || strings.Count(msg, "\n") > 0 {
+			t.Errorf("%v under 3 GB RLIMIT_AS: exit %d %q, want %d and one line with %q", tc.args, code, msg, tc.code, tc.msg)
+		}
+	}
+}
+
+// TestBFSMemoryFromWork: the memory of a search follows its states, not
+// its well's geometry: the first levels of wells of a million partitions
+// and more (7x12: 2^20, 5x17: 2^21, 11x8: 2^24) took 0.95 to 9.1 GB when
+// arrays were sized per partition; they now fit in 256 MB, under a 3 GB
+// RLIMIT_AS (so no large reservation either).
+func TestBFSMemoryFromWork(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		t.Skip("no prlimit")
+	}
+	bin := cliBinary(t)
+	for _, tc := range []struct {
+		w, h int
+		peak int64
+	}{{11, 8, 248}, {7, 12, 106}, {5, 17, 49}} {
+		for _, mode := range [][]string{nil, {"--compress"}} {
+			args := append([]string{"--as=3000000000", bin, "bfs", "--width", strconv.Itoa(tc.w), "--height", strconv.Itoa(tc.h),
+				"--max-levels", "3", "--workers", "2", "--json", "--quiet"}, mode...)
+			out, err := exec.Command(prlimit, args...).Output()
+			if err != nil {
+				t.Fatalf("%dx%d %v: %v", tc.w, tc.h, mode, err)
+			}
+			var j struct {
+				PeakStates int64 `json:"peak_states"`
+				PeakRSS    int64 `json:"peak_rss_bytes"`
+				Truncated  bool  `json:"truncated"`
+			}
+			if err := json.Unmarshal(out, &j); err != nil {
+				t.Fatal(err)
+			}
+			if j.PeakStates != tc.peak || !j.Truncated || j.PeakRSS <= 0 || j.PeakRSS > 256<<20 {
+				t.Errorf("%dx%d %v, 3 levels: peak %d states (want %d), truncated %v, %d MB RSS (want under 256)",
+					tc.w, tc.h, mode, j.PeakStates, tc.peak, j.Truncated, j.PeakRSS>>20)
+			}
+		}
 	}
 }

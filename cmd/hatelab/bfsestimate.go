@@ -37,6 +37,11 @@ const (
 // 0..5).
 const maxEstimateSpread = 1000
 
+// maxEstimateRSS stops --estimate's levels once the process holds this
+// much: a well of millions of partitions (11x8) costs memory per partition
+// touched, and the estimate should not cost what it predicts.
+const maxEstimateRSS = 768 << 20
+
 // bfsEstimate is the prediction of --estimate.
 type bfsEstimate struct {
 	Levels          int   // levels run (0..Levels-1)
@@ -63,7 +68,8 @@ func estimateSearch(ctx context.Context, opt bfs.Options) (*bfsEstimate, error) 
 		}
 		res = r
 		last := r.Levels[len(r.Levels)-1].States
-		if !r.Truncated || time.Since(t0) > 8*time.Second || last > 20_000_000 || L >= 64 || time.Since(start) > 40*time.Second {
+		if !r.Truncated || time.Since(t0) > 8*time.Second || last > 20_000_000 || L >= 64 || time.Since(start) > 40*time.Second ||
+			r.PeakRSS > maxEstimateRSS {
 			break
 		}
 	}

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	datasets "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
@@ -20,8 +18,8 @@ import (
 // extrapolated from the tallest known well of the same width, each further
 // row multiplying the memory by the growth of the peak states over that
 // well's last row (at least 2). A
-// search whose estimate exceeds the memory the system has available
-// (MemAvailable in /proc/meminfo) is refused with one line suggesting disk
+// search whose estimate exceeds the memory the process may take (the least
+// of MemAvailable and its limits: cgroup, RLIMIT_AS) is refused with one line suggesting disk
 // mode (--spill-dir); in disk mode the --mem-budget must fit instead.
 // --max-levels (a truncated search) and --history skip the check.
 
@@ -77,36 +75,35 @@ func memoryModeRow(r bfs.Row) bool {
 	return r.PeakRSS >= 16*r.PeakStates
 }
 
-// availableMemory is MemAvailable from /proc/meminfo in bytes (0: unknown).
-func availableMemory() float64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
+// availableMemory is the memory this process may still take: the least
+// of MemAvailable and what its limits leave (its cgroup's memory.max or
+// memory.limit_in_bytes, RLIMIT_AS; see bfs.AvailableMemory), in bytes
+// (0: unknown), and the bound that gave it.
+func availableMemory() (float64, string) {
+	m, ok := bfs.AvailableMemory()
+	if !ok {
+		return 0, ""
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemAvailable:" {
-			kb, err := strconv.ParseFloat(fields[1], 64)
-			if err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
+	// 0 is "unknown" to the checks: a limit already reached is 1 byte.
+	return float64(max(m.Bytes, 1)), m.Source
 }
 
 // memoryCheck refuses a search that cannot fit in memory (see above).
 // avail is the available memory in bytes (0: unknown, no check).
 func memoryCheck(opt bfs.Options, avail float64) error {
+	return memoryCheckFrom(opt, avail, "MemAvailable")
+}
+
+// memoryCheckFrom is memoryCheck with the bound that gave avail (its
+// message names it).
+func memoryCheckFrom(opt bfs.Options, avail float64, source string) error {
 	if avail <= 0 || opt.MaxLevels > 0 || resumesFinished(opt.Checkpoint) {
 		return nil
 	}
 	gb := func(b float64) string { return strconv.FormatFloat(b/(1<<30), 'f', 1, 64) + " GB" }
 	if opt.SpillDir != "" {
 		if budget := float64(opt.MemoryBudget); budget > avail {
-			return fmt.Errorf("bfs: --mem-budget %d MiB is more than the %s of memory available", opt.MemoryBudget>>20, gb(avail))
+			return fmt.Errorf("bfs: --mem-budget %d MiB is more than the %s of memory available (%s)", opt.MemoryBudget>>20, gb(avail), source)
 		}
 		return nil
 	}
@@ -118,8 +115,8 @@ func memoryCheck(opt bfs.Options, avail float64) error {
 	if measured {
 		how = "measured, datasets/bfs"
 	}
-	return fmt.Errorf("bfs: a %dx%d search needs about %s of memory (%s), %s available: use disk mode (--spill-dir DIR, with enough disk), or a smaller well",
-		opt.Width, opt.Height, gb(est), how, gb(avail))
+	return fmt.Errorf("bfs: a %dx%d search needs about %s of memory (%s), %s available (%s): use disk mode (--spill-dir DIR, with enough disk), or a smaller well",
+		opt.Width, opt.Height, gb(est), how, gb(avail), source)
 }
 
 // resumesFinished reports whether dir holds the checkpoint of a finished

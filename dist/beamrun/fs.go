@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/wordbytes"
 )
 
@@ -44,8 +47,17 @@ func readFile(ctx context.Context, path string) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-// writeFile writes a whole file through Beam's filesystems.
+// writeFile writes a whole file through Beam's filesystems; a local one
+// atomically (a kill leaves the old file or the whole new one: a bucket's
+// object appears whole when closed).
 func writeFile(ctx context.Context, path string, b []byte) error {
+	if !strings.Contains(path, "://") {
+		// Its folder made first, as Beam's local filesystem does.
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		return atomicfile.WriteBytes(path, 0o644, b)
+	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return err

@@ -18,7 +18,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -184,36 +183,10 @@ type state struct {
 
 // Run performs the search.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Rules == nil {
-		cfg.Rules = hatetris.Standard()
+	if err := setup(&cfg); err != nil {
+		return nil, err
 	}
 	r := cfg.Rules
-	if cfg.BeamWidth < 1 || cfg.BeamWidth >= 1<<24 {
-		return nil, fmt.Errorf("%w: beam width %d (want 1 to 2^24-1)", ErrConfig, cfg.BeamWidth)
-	}
-	if r.Depth-r.Bar > rowsMax {
-		return nil, fmt.Errorf("%w: %d rows below the bar (at most %d)", ErrConfig, r.Depth-r.Bar, rowsMax)
-	}
-	if cfg.MaxPieces < 0 {
-		return nil, fmt.Errorf("%w: max pieces %d", ErrConfig, cfg.MaxPieces)
-	}
-	if cfg.Eval == nil {
-		cfg.Eval = eval.NewHand(eval.DefaultWeights())
-	}
-	if c, ok := cfg.Eval.(eval.GeometryChecker); ok {
-		if err := c.Check(r); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
-		}
-	}
-	if cfg.QuiescenceCap <= 0 {
-		cfg.QuiescenceCap = 256
-	}
-	if cfg.Workers < 0 || cfg.Workers > MaxWorkers {
-		return nil, fmt.Errorf("%w: %d workers (want 0 for all cores, or 1 to %d)", ErrConfig, cfg.Workers, MaxWorkers)
-	}
-	if cfg.Workers == 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
 	if cfg.Resume && cfg.CheckpointDir == "" {
 		return nil, fmt.Errorf("%w: resume needs a checkpoint directory", ErrConfig)
 	}

@@ -69,7 +69,8 @@ func KeyHash(c *Cand) uint64 {
 	return h
 }
 
-// setup checks cfg and fills its defaults, as Run does.
+// setup checks cfg and fills its defaults: Run's and the block API's
+// (NewBlockExpander, NewDriver) one check.
 func setup(cfg *Config) error {
 	if cfg.Rules == nil {
 		cfg.Rules = hatetris.Standard()
@@ -94,6 +95,9 @@ func setup(cfg *Config) error {
 	}
 	if cfg.QuiescenceCap <= 0 {
 		cfg.QuiescenceCap = 256
+	}
+	if cfg.Workers < 0 || cfg.Workers > MaxWorkers {
+		return fmt.Errorf("%w: %d workers (want 0 for all cores, or 1 to %d)", ErrConfig, cfg.Workers, MaxWorkers)
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)

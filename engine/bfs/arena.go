@@ -26,9 +26,10 @@ func newWordArena(n int) *wordArena {
 	}
 	if mem, unmap, ok := mapWords(n); ok {
 		a.mem, a.unmap = mem, unmap
-	} else {
-		a.mem = make([]uint64, n)
 	}
+	// Else (no mapping: not Linux, or the address space is limited) an
+	// empty arena: every alloc comes from the heap, growing with what is
+	// used rather than reserving n words up front.
 	return a
 }
 

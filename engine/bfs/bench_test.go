@@ -62,7 +62,7 @@ func BenchmarkExpand(b *testing.B) {
 	}
 	lr.Close()
 	rules, _ := NewRules(10, 5, RuleQntm)
-	w := &worker{gen: hatetris.NewGenerator(rules), out: make([][]uint64, c.parts()), spilled: make([]int64, c.parts())}
+	w := newWorker(0, rules, c.parts())
 	sc := scorer{c: c, d: res.PeakLevel}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -70,9 +70,7 @@ func BenchmarkExpand(b *testing.B) {
 		k := i % len(words)
 		w.expandPart(c, sc, parts[k], words[k:k+1], false)
 		if i%4096 == 4095 {
-			for p := range w.out {
-				w.out[p] = w.out[p][:0]
-			}
+			w.out.each(func(_ int, b *[]uint64) { *b = (*b)[:0] })
 		}
 	}
 	b.ReportMetric(float64(w.children)/float64(b.N), "children/op")

@@ -70,8 +70,7 @@ type Expander struct {
 
 // NewExpander returns an expander with empty children buffers.
 func (s *Space) NewExpander() *Expander {
-	P := s.c.parts()
-	return &Expander{s: s, w: &worker{gen: hatetris.NewGenerator(s.rules), out: make([][]uint64, P), spilled: make([]int64, P)}}
+	return &Expander{s: s, w: newWorker(0, s.rules, s.c.parts())}
 }
 
 // Expand expands the states words (partition part of level depth) into the
@@ -85,15 +84,26 @@ func (e *Expander) Expand(depth int, part uint32, words []uint64) (children int6
 	return w.children, w.best
 }
 
-// Children returns the children buffers, one per partition (unsorted,
-// with duplicates); Reset empties them.
-func (e *Expander) Children() [][]uint64 { return e.w.out }
+// Children returns the children buffer of partition p (unsorted, with
+// duplicates; nil when it has none); Reset empties them. The buffers are
+// allocated as children arrive, so an expander of a well of millions of
+// partitions costs what its children do.
+func (e *Expander) Children(p int) []uint64 { return e.w.out.at(p) }
+
+// EachChildren calls f on every partition with children, in increasing
+// order, with its buffer (as Children): the cost follows the children, not
+// the partitions (millions for the widest, tallest wells).
+func (e *Expander) EachChildren(f func(p int, words []uint64)) {
+	e.w.out.each(func(p int, b *[]uint64) {
+		if len(*b) > 0 {
+			f(p, *b)
+		}
+	})
+}
 
 // Reset empties the children buffers.
 func (e *Expander) Reset() {
-	for p := range e.w.out {
-		e.w.out[p] = e.w.out[p][:0]
-	}
+	e.w.out.each(func(_ int, b *[]uint64) { *b = (*b)[:0] })
 }
 
 // DedupPartition merges blocks of children of one partition into the
@@ -102,7 +112,8 @@ func (e *Expander) Reset() {
 func (s *Space) DedupPartition(blocks [][]uint64) []uint64 {
 	ws := make([]*worker, len(blocks))
 	for i, b := range blocks {
-		ws[i] = &worker{out: [][]uint64{b}, spilled: []int64{0}}
+		ws[i] = &worker{out: newPartArray[[]uint64](1), spilled: newPartArray[int64](1)}
+		*ws[i].out.ref(0) = b
 	}
 	var d deduper
 	out, _ := d.merge(ws, 0, s.wordPart(), nil) // nothing spilled: no error

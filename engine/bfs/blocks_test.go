@@ -60,8 +60,8 @@ func TestBlocksMatchSearch(t *testing.T) {
 					k++
 					_, b := e.Expand(d, uint32(p), cur[p][lo:min(lo+3, len(cur[p]))])
 					best = max(best, b)
-					for q, ch := range e.Children() {
-						if len(ch) > 0 {
+					for q := range P {
+						if ch := e.Children(q); len(ch) > 0 {
 							blocks[q] = append(blocks[q], append([]uint64(nil), ch...))
 						}
 					}

@@ -186,16 +186,16 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	}
 	ck.LevelFile, ck.LevelCRC, ck.Compressed = "", 0, false
 	if !ck.Done {
-		ck.Compressed = l.run != nil || l.frun != nil
+		write := writeLevel
+		switch l.store.(type) {
+		case *runLevel:
+			write, ck.Compressed = writeRunFile, true
+		case *frunLevel:
+			write, ck.Compressed = writeFrunFile, true
+		}
 		ck.LevelFile = frontierName(ck.Depth, ck.Compressed)
 		err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 1<<20)
-			write := writeLevel
-			if l.run != nil {
-				write = writeRunFile
-			} else if l.frun != nil {
-				write = writeFrunFile
-			}
 			crc, err := write(bw, l)
 			if err != nil {
 				return err
@@ -220,11 +220,17 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 	return nil
 }
 
-// readLevelFile reads a level file into l, whose partitions are empty:
-// into its arena in memory mode, else into its partition files. It checks
-// the file as verifyLevelFile does and, when wantCRC is not nil, that its
-// checksum is *wantCRC (the one the checkpoint recorded).
+// readLevelFile reads a level file into l, a partitioned level whose
+// partitions are empty: into its arena in memory mode, else into its
+// partition files. It checks the file as verifyLevelFile does and, when
+// wantCRC is not nil, that its checksum is *wantCRC (the one the
+// checkpoint recorded).
 func readLevelFile(path string, l *level, wantCRC *uint32) error {
+	ps, ok := l.partitioned()
+	if !ok {
+		return fmt.Errorf("bfs: internal error: reading a level file into a compressed level")
+	}
+	m, inMemory := ps.(*memLevel)
 	f, br, h, err := openLevelFile(path, l.parts())
 	if err != nil {
 		return err
@@ -233,15 +239,15 @@ func readLevelFile(path string, l *level, wantCRC *uint32) error {
 	if h.version < 2 && wantCRC != nil {
 		return inputErrorf("bfs: %s: a version-1 level file where the checkpoint expects a checksummed one", path)
 	}
-	if l.dir == "" && l.arena == nil {
-		l.arena = newWordArena(int(h.total))
+	if inMemory && m.arena == nil {
+		m.arena = newWordArena(int(h.total))
 	}
 	crc := h.headerCRC()
 	var scratch []uint64
 	for p, n := range h.counts {
 		var words []uint64
-		if l.dir == "" {
-			words = l.arena.alloc(int(n))[:n]
+		if inMemory {
+			words = m.arena.alloc(int(n))[:n]
 		} else {
 			if uint64(cap(scratch)) < n {
 				scratch = make([]uint64, n)
@@ -265,7 +271,7 @@ func readLevelFile(path string, l *level, wantCRC *uint32) error {
 				}
 			}
 		}
-		if err := l.set(p, words); err != nil {
+		if err := ps.set(p, words); err != nil {
 			return err
 		}
 	}
@@ -339,56 +345,13 @@ func (s *searcher) resume() error {
 		return inputErrorf("bfs: the checkpoint in %s was saved by a search %s compressed levels: resume it %s --compress",
 			opt.Checkpoint, how[saved.Compressed], how[saved.Compressed])
 	}
-	if saved != nil && saved.Compressed && opt.SpillDir != "" {
-		var wantCRC *uint32
-		if !saved.legacy {
-			wantCRC = &saved.LevelCRC
-		}
-		r, err := openFrunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
-		if err != nil {
-			return err
-		}
-		l := &level{counts: make([]int64, s.c.parts()), frun: r}
-		if l.hash, err = frunHash(s.c, r); err != nil {
-			l.release()
-			return err
-		}
-		l.hashed = true
-		s.cur.release()
-		s.cur = l
-	} else if saved != nil && saved.Compressed {
-		var wantCRC *uint32
-		if !saved.legacy {
-			wantCRC = &saved.LevelCRC
-		}
-		r, err := readRunFile(filepath.Join(opt.Checkpoint, saved.LevelFile), s.c.parts(), wantCRC)
-		if err != nil {
-			return err
-		}
-		l := &level{counts: make([]int64, s.c.parts()), run: r}
-		l.hash, l.hashed = runHash(s.c, r), true
-		s.cur.release()
-		s.cur = l
-	} else if saved != nil {
-		l := newMemLevel(s.c.parts())
-		if opt.SpillDir != "" {
-			l.dir = filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth))
-			if err := os.MkdirAll(l.dir, 0o755); err != nil {
-				return err
-			}
-		}
-		var wantCRC *uint32
-		if !saved.legacy {
-			wantCRC = &saved.LevelCRC
-		}
-		if err := readLevelFile(filepath.Join(opt.Checkpoint, saved.LevelFile), l, wantCRC); err != nil {
-			l.release()
-			return err
-		}
-		s.cur.release()
-		s.cur = l
-	}
 	if saved != nil {
+		l, err := s.loadLevel(saved)
+		if err != nil {
+			return err
+		}
+		s.cur.release()
+		s.cur = l
 		*s.res = saved.Result
 		s.res.LevelDir = opt.LevelDir
 		s.prevSecond, s.prevCPU, s.prevRSS = s.res.Seconds, s.res.CPUSeconds, s.res.PeakRSS
@@ -399,6 +362,55 @@ func (s *searcher) resume() error {
 	s.ck = &want
 	s.clock = checkpointClock{every: opt.CheckpointEvery, last: time.Now()}
 	return nil
+}
+
+// loadLevel reads the level a checkpoint saved, in the store of the
+// search's mode: a compressed run in files (compressed disk mode) or in
+// memory (compressed), else partitions in memory or in files (disk mode).
+// Its file's checksum must be the one the checkpoint recorded.
+func (s *searcher) loadLevel(saved *checkpoint) (*level, error) {
+	opt := &s.opt
+	P := s.c.parts()
+	path := filepath.Join(opt.Checkpoint, saved.LevelFile)
+	var wantCRC *uint32
+	if !saved.legacy {
+		wantCRC = &saved.LevelCRC
+	}
+	switch {
+	case saved.Compressed && opt.SpillDir != "":
+		r, err := openFrunFile(path, P, wantCRC)
+		if err != nil {
+			return nil, err
+		}
+		l := newLevel(P, &frunLevel{r})
+		if l.hash, err = frunHash(s.c, r); err != nil {
+			l.release()
+			return nil, err
+		}
+		l.hashed = true
+		return l, nil
+	case saved.Compressed:
+		r, err := readRunFile(path, P, wantCRC)
+		if err != nil {
+			return nil, err
+		}
+		l := newLevel(P, &runLevel{r})
+		l.hash, l.hashed = runHash(s.c, r), true
+		return l, nil
+	}
+	l := newMemLevel(P)
+	if opt.SpillDir != "" {
+		dl := &dirLevel{dir: filepath.Join(opt.SpillDir, fmt.Sprintf("L%05d", saved.Depth)), count: newPartArray[int64](P)}
+		if err := os.MkdirAll(dl.dir, 0o755); err != nil {
+			return nil, err
+		}
+		l = newLevel(P, dl)
+	}
+	if err := readLevelFile(path, l, wantCRC); err != nil {
+		l.release()
+		return nil, err
+	}
+	return l, nil
 }
 
 // checkpoint saves the level about to be expanded (depth) and the results
@@ -415,15 +427,15 @@ func (s *searcher) checkpoint(depth int) error {
 	if err := saveCheckpoint(s.opt.Checkpoint, ck, s.cur); err != nil {
 		return fmt.Errorf("bfs: checkpoint: %w", err)
 	}
-	if s.cur.frun != nil {
+	if fl, ok := s.cur.store.(*frunLevel); ok {
 		// Compressed disk mode: the frontier file holds the level now;
 		// its segment files go.
-		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), s.cur.frun)
+		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), fl.r)
 		if err != nil {
 			return fmt.Errorf("bfs: checkpoint: %w", err)
 		}
-		s.cur.frun.release()
-		s.cur.frun = r
+		fl.r.release()
+		fl.r = r
 	}
 	s.clock.last = time.Now()
 	return nil

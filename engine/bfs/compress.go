@@ -53,63 +53,138 @@ func (c *codec) bucketBits(n int64) (bb, shift uint) {
 	return uint(b), uint(B - b)
 }
 
+// buckets splits B-bit plain keys into a bucket (their top bits) and a
+// remainder of at most 64 bits below it (shift bits), for the counting
+// sorts of compressLevel and spillRun.
+type buckets struct {
+	n       int // 1 << bits
+	shift   uint
+	remMask uint64
+}
+
+// newBuckets returns the bucketing for sorting n keys (bucketBits).
+func (c *codec) newBuckets(n int64) buckets {
+	bb, shift := c.bucketBits(n)
+	b := buckets{n: 1 << bb, shift: shift, remMask: ^uint64(0)}
+	if shift < 64 {
+		b.remMask = 1<<shift - 1
+	}
+	return b
+}
+
+// of returns the bucket of the key (hi, lo) and its remainder.
+func (b buckets) of(hi, lo uint64) (int, uint64) {
+	if b.shift == 64 {
+		return int(hi), lo
+	}
+	return int(hi<<(64-b.shift) | lo>>b.shift), lo & b.remMask
+}
+
+// key is the inverse of of: the key of remainder rem in bucket k.
+func (b buckets) key(k int, rem uint64) (hi, lo uint64) {
+	if b.shift == 64 {
+		return uint64(k), rem
+	}
+	return uint64(k) >> (64 - b.shift), uint64(k)<<b.shift | rem
+}
+
 // compressLevel returns the level of next's states as one compressed run
 // (next keeps its partitions, in their arena; the caller drops it). It
-// uses s.arenas[1] as scratch.
+// uses s.arenas[1] as scratch. The stages: count every bucket's keys per
+// worker (bucketStarts), scatter the remainders into the scratch, sort
+// every bucket, encode the blocks (encodeRun).
 func (s *searcher) compressLevel(next *level) (*level, error) {
-	c := s.c
 	n := next.size()
-	out := &level{counts: make([]int64, next.parts()), hash: next.hash, hashed: next.hashed}
+	m, ok := next.store.(*memLevel)
+	if !ok {
+		return nil, fmt.Errorf("bfs: internal error: compressing a level not in memory")
+	}
+	out := &level{P: next.P, hash: next.hash, hashed: next.hashed}
 	if n == 0 {
-		out.run = &run{}
+		out.store = &runLevel{&run{}}
 		return out, nil
 	}
-	W := len(s.workers)
-	P := next.parts()
-	bb, shift := c.bucketBits(n)
-	nb := 1 << bb
-	remMask := ^uint64(0)
-	if shift < 64 {
-		remMask = 1<<shift - 1
+	bk := s.c.newBuckets(n)
+	if few(n, bk.n) {
+		out.store = &runLevel{sortedRun(sortedKeys(s.c, m))}
+		return out, nil
 	}
-	bucket := func(hi, lo uint64) (int, uint64) {
-		if shift == 64 {
-			return int(hi), lo
-		}
-		return int(hi<<(64-shift) | lo>>shift), lo & remMask
-	}
-	if len(s.hist) != W || len(s.hist[0]) != nb+1 {
-		s.hist = make([][]int64, W)
-		for i := range s.hist {
-			s.hist[i] = make([]int64, nb+1)
-		}
-	}
-	parallel := func(f func(i int)) {
-		var wg sync.WaitGroup
-		for i := 0; i < W; i++ {
-			wg.Add(1)
-			go func() { defer wg.Done(); f(i) }()
-		}
-		wg.Wait()
-	}
-	partRange := func(i int) (int, int) { return i * P / W, (i + 1) * P / W }
-	// Count the keys of every bucket, per worker (fixed partition ranges).
-	parallel(func(i int) {
+	start := s.bucketStarts(m, bk)
+	scratch := s.compressScratch(n)
+	// Scatter: worker i writes its keys of bucket b from its offset.
+	s.parallel(func(i int) {
 		h := s.hist[i]
-		clear(h)
-		lo0, hi0 := partRange(i)
-		for p := lo0; p < hi0; p++ {
-			for _, w := range next.mem[p] {
-				b, _ := bucket(c.decodeKey(uint32(p), w))
-				h[b]++
+		s.eachKeyOf(m, i, func(hi, lo uint64) {
+			b, rem := bk.of(hi, lo)
+			scratch[h[b]] = rem
+			h[b]++
+		})
+	})
+	// Sort every bucket (workers take 64 buckets at a time).
+	var nextB atomic.Int64
+	s.parallel(func(i int) {
+		w := s.workers[i]
+		for {
+			b0 := int(nextB.Add(64) - 64)
+			if b0 >= bk.n {
+				return
+			}
+			for b := b0; b < min(b0+64, bk.n); b++ {
+				w.radix = sortWords(scratch[start[b]:start[b+1]], w.radix, bk.shift)
 			}
 		}
 	})
-	// Bucket b starts at start[b]; worker i writes its keys of bucket b
-	// from start[b] + the counts of the workers before it.
-	start := make([]int64, nb+1)
+	r, err := s.encodeRun(bk, start, scratch)
+	if err != nil {
+		return nil, err
+	}
+	out.store = &runLevel{r}
+	return out, nil
+}
+
+// parallel runs f(i) for every worker i and waits.
+func (s *searcher) parallel(f func(i int)) {
+	var wg sync.WaitGroup
+	for i := range s.workers {
+		wg.Add(1)
+		go func() { defer wg.Done(); f(i) }()
+	}
+	wg.Wait()
+}
+
+// eachKeyOf calls f on the plain keys of worker i's share of m's
+// partitions (a fixed range of them).
+func (s *searcher) eachKeyOf(m *memLevel, i int, f func(hi, lo uint64)) {
+	P, W := m.count.len(), len(s.workers)
+	for p := i * P / W; p < (i+1)*P/W; p++ {
+		for _, w := range m.mem.at(p) {
+			f(s.c.decodeKey(uint32(p), w))
+		}
+	}
+}
+
+// bucketStarts counts the keys of every bucket per worker and returns
+// where each bucket starts in the sorted order; s.hist[i][b] is then where
+// worker i writes its first key of bucket b (after the workers before it).
+func (s *searcher) bucketStarts(m *memLevel, bk buckets) []int64 {
+	W := len(s.workers)
+	if len(s.hist) != W || len(s.hist[0]) != bk.n+1 {
+		s.hist = make([][]int64, W)
+		for i := range s.hist {
+			s.hist[i] = make([]int64, bk.n+1)
+		}
+	}
+	s.parallel(func(i int) {
+		h := s.hist[i]
+		clear(h)
+		s.eachKeyOf(m, i, func(hi, lo uint64) {
+			b, _ := bk.of(hi, lo)
+			h[b]++
+		})
+	})
+	start := make([]int64, bk.n+1)
 	var total int64
-	for b := 0; b < nb; b++ {
+	for b := 0; b < bk.n; b++ {
 		start[b] = total
 		for i := 0; i < W; i++ {
 			k := s.hist[i][b]
@@ -117,10 +192,14 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 			total += k
 		}
 	}
-	start[nb] = total
-	// The scratch: the largest worker arena when it holds the level (its
-	// children are merged by now, and it is emptied before the next
-	// expansion), else arenas[1].
+	start[bk.n] = total
+	return start
+}
+
+// compressScratch returns n words of scratch: the largest worker arena
+// when it holds the level (its children are merged by now, and it is
+// emptied before the next expansion), else arenas[1].
+func (s *searcher) compressScratch(n int64) []uint64 {
 	var scratch []uint64
 	for _, w := range s.workers {
 		if w.arena != nil && int64(len(w.arena.mem)) >= n && (scratch == nil || len(w.arena.mem) > cap(scratch)) {
@@ -132,35 +211,15 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 		*a = (*a).reuse(int(n))
 		scratch = (*a).alloc(int(n))
 	}
-	scratch = scratch[:n]
-	parallel(func(i int) {
-		h := s.hist[i]
-		lo0, hi0 := partRange(i)
-		for p := lo0; p < hi0; p++ {
-			for _, w := range next.mem[p] {
-				b, rem := bucket(c.decodeKey(uint32(p), w))
-				scratch[h[b]] = rem
-				h[b]++
-			}
-		}
-	})
-	// Sort every bucket (workers take 64 buckets at a time).
-	var nextB atomic.Int64
-	parallel(func(i int) {
-		w := s.workers[i]
-		for {
-			b0 := int(nextB.Add(64) - 64)
-			if b0 >= nb {
-				return
-			}
-			for b := b0; b < min(b0+64, nb); b++ {
-				w.radix = sortWords(scratch[start[b]:start[b+1]], w.radix, shift)
-			}
-		}
-	})
-	// Encode the blocks, worker i the blocks [i*blocks/W, (i+1)*blocks/W):
-	// a first pass measures each worker's bytes, so that the second
-	// encodes straight into its place in the run.
+	return scratch[:n]
+}
+
+// encodeRun encodes the sorted remainders (scratch, bucket b from
+// start[b]) as one run, worker i the blocks [i*blocks/W, (i+1)*blocks/W):
+// a first pass measures each worker's bytes, so that the second encodes
+// straight into its place in the run.
+func (s *searcher) encodeRun(bk buckets, start []int64, scratch []uint64) (*run, error) {
+	W, n := len(s.workers), int64(len(scratch))
 	blocks := int((n + runBlockKeys - 1) / runBlockKeys)
 	walk := func(i int, f func(hi, lo uint64)) {
 		b0, b1 := i*blocks/W, (i+1)*blocks/W
@@ -168,20 +227,16 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 		if from >= to {
 			return
 		}
-		b := sort.Search(nb, func(b int) bool { return start[b+1] > from }) // the bucket of position from
+		b := sort.Search(bk.n, func(b int) bool { return start[b+1] > from }) // the bucket of position from
 		for j := from; j < to; j++ {
 			for start[b+1] <= j {
 				b++
 			}
-			if shift == 64 {
-				f(uint64(b), scratch[j])
-			} else {
-				f(uint64(b)>>(64-shift), uint64(b)<<shift|scratch[j])
-			}
+			f(bk.key(b, scratch[j]))
 		}
 	}
 	sizes := make([]int, W+1)
-	parallel(func(i int) {
+	s.parallel(func(i int) {
 		var m runMeter
 		walk(i, m.add)
 		sizes[i+1] = m.size
@@ -191,7 +246,7 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	}
 	r := &run{data: make([]byte, sizes[W]), index: make([]int64, blocks), n: n}
 	bad := make([]bool, W)
-	parallel(func(i int) {
+	s.parallel(func(i int) {
 		e := newRunEncoder(r.data[sizes[i]:sizes[i]:sizes[i+1]])
 		e.index = r.index[i*blocks/W : i*blocks/W : (i+1)*blocks/W]
 		walk(i, e.add)
@@ -206,8 +261,38 @@ func (s *searcher) compressLevel(next *level) (*level, error) {
 	if slices.Contains(bad, true) {
 		return nil, fmt.Errorf("bfs: internal error: a compressed run's size was mismeasured")
 	}
-	out.run = r
-	return out, nil
+	return r, nil
+}
+
+// few reports whether n keys are too few for a counting sort over nb
+// buckets: a key of more than 80 bits needs 2^(B-64) buckets (16 M for
+// 11x8), whose counts alone would take gigabytes for a level of a few
+// hundred states; such a level is sorted by comparison instead (the same
+// keys in the same order: the same run).
+func few(n int64, nb int) bool { return int64(nb) > 16*n }
+
+// sortedKeys returns the plain keys of next's states in increasing order.
+func sortedKeys(c *codec, next *memLevel) [][2]uint64 {
+	keys := make([][2]uint64, 0, next.size())
+	next.mem.each(func(p int, words *[]uint64) {
+		for _, w := range *words {
+			hi, lo := c.decodeKey(uint32(p), w)
+			keys = append(keys, [2]uint64{hi, lo})
+		}
+	})
+	slices.SortFunc(keys, cmpPair)
+	return keys
+}
+
+// sortedRun encodes keys (increasing) as one run, as compressLevel's
+// workers do block by block.
+func sortedRun(keys [][2]uint64) *run {
+	e := newRunEncoder(nil)
+	for _, k := range keys {
+		e.add(k[0], k[1])
+	}
+	e.close()
+	return &run{data: e.data, index: e.index, n: int64(len(keys))}
 }
 
 // sortWords sorts a, whose words have at most width bits: a radix sort
@@ -320,8 +405,9 @@ func (w *worker) expandKeys(c *codec, sc scorer, track bool) {
 // writeRunFile writes the run of l as a compressed frontier file and
 // returns its checksum.
 func writeRunFile(w io.Writer, l *level) (uint32, error) {
-	return writeRunFrame(w, l.parts(), l.run.n, int64(len(l.run.data)), func(cw io.Writer) error {
-		_, err := cw.Write(l.run.data)
+	r := l.store.(*runLevel).r
+	return writeRunFrame(w, l.parts(), r.n, int64(len(r.data)), func(cw io.Writer) error {
+		_, err := cw.Write(r.data)
 		return err
 	})
 }

@@ -92,7 +92,7 @@ func newFrunWriter(path string, r *frun) (*frunWriter, error) {
 		return nil, err
 	}
 	r.files, r.paths, r.owned = append(r.files, f), append(r.paths, path), append(r.owned, true)
-	return &frunWriter{f: f, bw: bufio.NewWriterSize(f, 1<<20), e: newRunEncoder(make([]byte, 0, 64<<10)), r: r}, nil
+	return &frunWriter{f: f, bw: bufio.NewWriterSize(spillWriter(f), 1<<20), e: newRunEncoder(make([]byte, 0, 64<<10)), r: r}, nil
 }
 
 // add appends (hi, lo), skipping it if it equals the key before.
@@ -144,17 +144,10 @@ func (w *worker) spillRun(c *codec) (err error) {
 	if n == 0 {
 		return nil
 	}
-	bb, shift := c.bucketBits(int64(n))
-	nb := 1 << bb
-	remMask := ^uint64(0)
-	if shift < 64 {
-		remMask = 1<<shift - 1
-	}
-	bucket := func(hi, lo uint64) (int, uint64) {
-		if shift == 64 {
-			return int(hi), lo
-		}
-		return int(hi<<(64-shift) | lo>>shift), lo & remMask
+	bk := c.newBuckets(int64(n))
+	nb := bk.n
+	if few(int64(n), nb) {
+		return w.spillFew(c)
 	}
 	if len(w.hist) != nb+1 {
 		w.hist = make([]int64, nb+1)
@@ -163,7 +156,7 @@ func (w *worker) spillRun(c *codec) (err error) {
 	clear(h)
 	flat := w.flat
 	for i := 0; i < len(flat); i += 2 {
-		b, _ := bucket(flat[i], flat[i+1])
+		b, _ := bk.of(flat[i], flat[i+1])
 		h[b+1]++
 	}
 	for b := 1; b <= nb; b++ {
@@ -179,7 +172,7 @@ func (w *worker) spillRun(c *codec) (err error) {
 	fill := w.fill // the next free slot of every bucket
 	copy(fill, h[:nb])
 	for i := 0; i < len(flat); i += 2 {
-		b, rem := bucket(flat[i], flat[i+1])
+		b, rem := bk.of(flat[i], flat[i+1])
 		sorted[fill[b]] = rem
 		fill[b]++
 	}
@@ -198,20 +191,41 @@ func (w *worker) spillRun(c *codec) (err error) {
 	}()
 	for b := 0; b < nb; b++ {
 		part := sorted[h[b]:h[b+1]]
-		w.radix = sortWords(part, w.radix, shift)
+		w.radix = sortWords(part, w.radix, bk.shift)
 		for _, rem := range part {
-			var err error
-			if shift == 64 {
-				err = fw.add(uint64(b), rem)
-			} else {
-				err = fw.add(uint64(b)>>(64-shift), uint64(b)<<shift|rem)
-			}
-			if err != nil {
+			if err := fw.add(bk.key(b, rem)); err != nil {
 				return err
 			}
 		}
 	}
 	return fw.finish()
+}
+
+// spillFew is spillRun for children too few for its counting sort (see
+// few): sorted by comparison.
+func (w *worker) spillFew(c *codec) (err error) {
+	keys := make([][2]uint64, 0, len(w.flat)/2)
+	for i := 0; i < len(w.flat); i += 2 {
+		keys = append(keys, [2]uint64{w.flat[i], w.flat[i+1]})
+	}
+	slices.SortFunc(keys, cmpPair)
+	w.flat = w.flat[:0]
+	w.buffered = 0
+	r := &frun{}
+	fw, err := newFrunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
+	if err != nil {
+		return err
+	}
+	w.runs = append(w.runs, r)
+	for _, k := range keys {
+		if err := fw.add(k[0], k[1]); err != nil {
+			return err
+		}
+	}
+	if err := fw.finish(); err != nil {
+		return err
+	}
+	return w.compactRuns(c)
 }
 
 // compactRunsAt is the number of spilled runs of one tier a worker merges
@@ -338,7 +352,8 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 			r.release()
 		}
 	}()
-	out := &level{counts: make([]int64, s.c.parts()), frun: &frun{}}
+	fr := &frun{}
+	out := newLevel(s.c.parts(), &frunLevel{fr})
 	s.spillBytes = 0
 	for _, r := range runs {
 		s.spillBytes += r.bytes
@@ -381,16 +396,16 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 			}
 			return nil, errs[i]
 		}
-		base := int32(len(out.frun.files))
-		out.frun.files = append(out.frun.files, seg.files...)
-		out.frun.paths = append(out.frun.paths, seg.paths...)
-		out.frun.owned = append(out.frun.owned, seg.owned...)
+		base := int32(len(fr.files))
+		fr.files = append(fr.files, seg.files...)
+		fr.paths = append(fr.paths, seg.paths...)
+		fr.owned = append(fr.owned, seg.owned...)
 		for _, b := range seg.blocks {
 			b.file += base
-			out.frun.blocks = append(out.frun.blocks, b)
+			fr.blocks = append(fr.blocks, b)
 		}
-		out.frun.n += seg.n
-		out.frun.bytes += seg.bytes
+		fr.n += seg.n
+		fr.bytes += seg.bytes
 		out.hash[0] += hashes[i][0]
 		out.hash[1] += hashes[i][1]
 	}
@@ -523,13 +538,14 @@ func (w *worker) expandFblock(c *codec, sc scorer, r *frun, i int, track bool) {
 // writeFrunFile writes the disk run of l as a compressed frontier file
 // (the format of writeRunFile) and returns its checksum.
 func writeFrunFile(w io.Writer, l *level) (uint32, error) {
-	return writeRunFrame(w, l.parts(), l.frun.n, l.frun.bytes, func(cw io.Writer) error {
+	r := l.store.(*frunLevel).r
+	return writeRunFrame(w, l.parts(), r.n, r.bytes, func(cw io.Writer) error {
 		var buf []byte
-		for _, b := range l.frun.blocks {
+		for _, b := range r.blocks {
 			if cap(buf) < int(b.size) {
 				buf = make([]byte, b.size)
 			}
-			if _, err := l.frun.files[b.file].ReadAt(buf[:b.size], b.off); err != nil {
+			if _, err := r.files[b.file].ReadAt(buf[:b.size], b.off); err != nil {
 				return err
 			}
 			if _, err := cw.Write(buf[:b.size]); err != nil {

@@ -1,7 +1,7 @@
 package bfs
 
 import (
-	"errors"
+	"fmt"
 	"math/bits"
 	"os"
 	"slices"
@@ -22,36 +22,15 @@ type deduper struct {
 
 const probeSlack = 1024
 
+// merge deduplicates partition p of the workers' buffers (and of their
+// spill files, read back): the sorted set of its distinct words, in arena
+// (nil: the heap). The buffers are emptied. The stages: gather the
+// sources, insert them into the table, read the table out in order.
 func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordArena) ([]uint64, error) {
-	n := 0
-	spilled := false
-	for _, w := range workers {
-		n += len(w.out[p]) + int(w.spilled[p])
-		spilled = spilled || w.spilled[p] > 0
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	// Spilled children are read back next to the ones still in memory.
-	sources := d.sources[:0]
+	sources, n, err := d.gather(workers, p)
 	defer func() { clear(sources); d.sources = sources[:0] }()
-	if spilled {
-		all := d.spill[:0]
-		for _, w := range workers {
-			if w.spilled[p] > 0 {
-				var err error
-				if all, err = readWordsFile(spillPath(w.spillDir, w.id, p), all); err != nil {
-					return nil, err
-				}
-				os.Remove(spillPath(w.spillDir, w.id, p))
-				w.spilled[p] = 0
-			}
-		}
-		d.spill = all
-		sources = append(sources, all)
-	}
-	for _, w := range workers {
-		sources = append(sources, w.out[p])
+	if err != nil || n == 0 {
+		return nil, err
 	}
 	// A table of 2^tb >= 1.25n slots: at most 80% full. The keys are
 	// hashes and land almost in order, so probes stay short.
@@ -62,9 +41,67 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 	}
 	t := d.table[:size+probeSlack]
 	clear(t)
-	hasZero := false
-	uniq := 0
-	overflow := false
+	var out []uint64
+	if uniq, hasZero, ok := insertAll(t, sources, wordPart, tb); !ok {
+		// Pathological clustering: plain sort and compact.
+		out = make([]uint64, 0, n)
+		for _, src := range sources {
+			out = append(out, src...)
+		}
+		slices.Sort(out)
+		out = slices.Clip(slices.Compact(out))
+	} else {
+		out = readTable(t, uniq, hasZero, arena)
+	}
+	for _, w := range workers {
+		if b := w.out.at(p); b != nil {
+			*w.out.ref(p) = b[:0]
+		}
+	}
+	return out, nil
+}
+
+// gather returns the sources of partition p, the workers' buffers and,
+// read back into d.spill, their spilled files (removed), and the number
+// of words in all.
+func (d *deduper) gather(workers []*worker, p int) (sources [][]uint64, n int, err error) {
+	spilled := false
+	for _, w := range workers {
+		n += len(w.out.at(p)) + int(w.spilled.at(p))
+		spilled = spilled || w.spilled.at(p) > 0
+	}
+	sources = d.sources[:0]
+	if n == 0 {
+		return sources, 0, nil
+	}
+	// Spilled children are read back next to the ones still in memory.
+	if spilled {
+		all := d.spill[:0]
+		for _, w := range workers {
+			if w.spilled.at(p) > 0 {
+				var err error
+				if all, err = readWordsFile(spillPath(w.spillDir, w.id, p), all); err != nil {
+					return sources, n, err
+				}
+				os.Remove(spillPath(w.spillDir, w.id, p))
+				*w.spilled.ref(p) = 0
+			}
+		}
+		d.spill = all
+		sources = append(sources, all)
+	}
+	for _, w := range workers {
+		sources = append(sources, w.out.at(p))
+	}
+	return sources, n, nil
+}
+
+// insertAll inserts the words of sources into the open-addressing table t
+// (2^tb slots and the probe slack, cleared), indexed by the word's bits
+// below the partition's: uniq distinct nonzero words, and whether 0 was
+// among them (0 marks an empty slot). ok is false when a probe ran off the
+// table's end (pathological clustering).
+func insertAll(t []uint64, sources [][]uint64, wordPart, tb uint) (uniq int, hasZero, ok bool) {
 	for _, src := range sources {
 		for _, x := range src {
 			if x == 0 {
@@ -78,53 +115,38 @@ func (d *deduper) merge(workers []*worker, p int, wordPart uint, arena *wordAren
 			for t[i] != 0 && t[i] != x {
 				i++
 				if i == len(t) {
-					overflow = true
-					break
+					return uniq, hasZero, false
 				}
-			}
-			if overflow {
-				break
 			}
 			if t[i] == 0 {
 				t[i] = x
 				uniq++
 			}
 		}
-		if overflow {
-			break
+	}
+	return uniq, hasZero, true
+}
+
+// readTable reads the table's words out in order (uniq of them, 0 first
+// when hasZero) into arena: compacted without a branch per slot (every
+// slot is written, and the next one overwrites it unless it was occupied;
+// one spare word takes the last write), then sorted by insertion (the
+// slots are almost in order).
+func readTable(t []uint64, uniq int, hasZero bool, arena *wordArena) []uint64 {
+	o := arena.alloc(uniq + 1)[:uniq+1]
+	k := 0
+	if hasZero {
+		o[0], k = 0, 1
+	}
+	for _, x := range t {
+		o[k] = x
+		if x != 0 {
+			k++
 		}
 	}
-	var out []uint64
-	if overflow {
-		// Pathological clustering: plain sort and compact.
-		out = make([]uint64, 0, n)
-		for _, src := range sources {
-			out = append(out, src...)
-		}
-		slices.Sort(out)
-		out = slices.Clip(slices.Compact(out))
-	} else {
-		// Compact without a branch per slot: every slot is written, and
-		// the next one overwrites it unless it was occupied (one spare
-		// word takes the last write).
-		o := arena.alloc(uniq + 1)[:uniq+1]
-		k := 0
-		if hasZero {
-			o[0], k = 0, 1
-		}
-		for _, x := range t {
-			o[k] = x
-			if x != 0 {
-				k++
-			}
-		}
-		out = o[:uniq:uniq]
-		insertionSort(out)
-	}
-	for _, w := range workers {
-		w.out[p] = w.out[p][:0]
-	}
-	return out, nil
+	out := o[:uniq:uniq]
+	insertionSort(out)
+	return out
 }
 
 // insertionSort sorts an almost sorted slice.
@@ -154,6 +176,24 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 	if c.k == 0 {
 		wordPart = c.pb
 	}
+	ps, ok := next.partitioned()
+	if !ok {
+		return fmt.Errorf("bfs: internal error: deduplicating into a level that is not partitioned")
+	}
+	var arena *wordArena
+	if m, ok := ps.(*memLevel); ok {
+		arena = m.arena
+	}
+	// The chunks of next's partitions that may get states are allocated
+	// now: the workers then set partitions in parallel.
+	for i := range ps.counts().chunks {
+		for _, w := range workers {
+			if w.out.chunkUsed(i) || w.spilled.chunkUsed(i) {
+				ps.reserveChunk(i)
+				break
+			}
+		}
+	}
 	errs := make([]error, len(workers))
 	hashes := make([][2]uint64, len(workers))
 	for i := range workers {
@@ -166,12 +206,12 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 				if p >= next.parts() {
 					return
 				}
-				words, err := d.merge(workers, p, wordPart, next.arena)
+				words, err := d.merge(workers, p, wordPart, arena)
 				if err == nil {
 					h := partHash(p, words)
 					hashes[i][0] += h[0]
 					hashes[i][1] += h[1]
-					err = next.set(p, words)
+					err = ps.set(p, words)
 				}
 				if err != nil {
 					errs[i] = err
@@ -189,22 +229,24 @@ func dedupLevel(c *codec, workers []*worker, next *level) error {
 	for _, w := range workers {
 		w.buffered = 0
 	}
-	return errors.Join(errs...)
+	return firstError(errs)
 }
 
 // setHash is an order-independent 128-bit hash of the level's wells
-// (computed by the deduplication, or here for a level read or seeded).
+// (computed by the deduplication or, for a compressed level, when it is
+// made; here for a partitioned level read or seeded).
 func (l *level) setHash() [2]uint64 {
-	if l.hashed {
+	ps, ok := l.partitioned()
+	if l.hashed || !ok {
 		return l.hash
 	}
 	var scratch []uint64
 	for p := 0; p < l.parts(); p++ {
-		words, _ := l.part(p, scratch)
+		words, _ := ps.part(p, scratch)
 		h := partHash(p, words)
 		l.hash[0] += h[0]
 		l.hash[1] += h[1]
-		if l.dir != "" {
+		if ps.onDisk() && words != nil {
 			scratch = words
 		}
 	}
@@ -221,4 +263,15 @@ func partHash(p int, words []uint64) [2]uint64 {
 		h[1] += mix(x ^ seedB)
 	}
 	return h
+}
+
+// firstError is the first of the workers' errors (one line, where
+// errors.Join would give one per worker that failed the same way).
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

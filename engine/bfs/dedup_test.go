@@ -70,7 +70,7 @@ func TestDedupMerge(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/arena=%v", tc.name, inArena), func(t *testing.T) {
 				workers := make([]*worker, 3)
 				for i := range workers {
-					workers[i] = &worker{id: i, out: make([][]uint64, parts), spilled: make([]int64, parts)}
+					workers[i] = &worker{id: i, out: newPartArray[[]uint64](parts), spilled: newPartArray[int64](parts)}
 				}
 				want := make([][]uint64, parts)
 				total := 0
@@ -79,7 +79,7 @@ func TestDedupMerge(t *testing.T) {
 					total += len(keys)
 					for _, k := range keys {
 						w := workers[rng.IntN(len(workers))]
-						w.out[p] = append(w.out[p], k)
+						*w.out.ref(p) = append(w.out.at(p), k)
 					}
 					want[p] = slices.Compact(slices.Sorted(slices.Values(keys)))
 				}
@@ -98,7 +98,7 @@ func TestDedupMerge(t *testing.T) {
 						t.Fatalf("partition %d: %d keys, want %d (sort and unique)", p, len(got), len(want[p]))
 					}
 					for _, w := range workers {
-						if len(w.out[p]) != 0 {
+						if len(w.out.at(p)) != 0 {
 							t.Fatalf("partition %d: worker %d's buffer not emptied", p, w.id)
 						}
 					}

@@ -133,3 +133,24 @@ func ExampleHistorySearch() {
 	// Output:
 	// 4x6: complete true, score 3, length 7
 }
+
+// WriteText prints a search's levels and its result, as both command
+// lines do: here the first three levels of 6x4, so score and length are
+// lower bounds.
+func ExampleWriteText() {
+	res, err := bfs.Search(context.Background(), bfs.Options{Width: 6, Height: 4, MaxLevels: 3, Workers: 1})
+	if err != nil {
+		panic(err)
+	}
+	res.Seconds, res.CPUSeconds, res.PeakRSS = 0, 0, 0 // the run's own, not reproducible
+	if err := bfs.WriteText(os.Stdout, res); err != nil {
+		panic(err)
+	}
+	// Output:
+	// level  states  children  best score
+	//       0       1         0           0
+	//       1       9         9           0
+	//       2      54        59           0
+	//       3     139       160          -1
+	// 6x4 qntm: score >= 0, length >= 2, peak 54 states (level 2); 0.00 s (0.00 s CPU), peak RSS 0 MB
+}

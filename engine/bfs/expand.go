@@ -19,7 +19,8 @@ type worker struct {
 	plain    []hatetris.Placement
 	arena    *wordArena // where out's buffers live (memory mode)
 	dedup    deduper    // its tables, kept from level to level
-	out      [][]uint64
+	out      partArray[[]uint64]
+	first    int // the words of a partition's first buffer (reserve)
 	children int64
 	expanded atomic.Int64
 	best     int
@@ -32,7 +33,7 @@ type worker struct {
 	spillDir   string
 	spillWords int
 	buffered   int
-	spilled    []int64
+	spilled    partArray[int64]
 	scratch    []uint64
 	// Compressed levels: a block's keys, (hi, lo) pairs; in compressed
 	// disk mode the block's bytes, the children being sorted and the
@@ -49,14 +50,20 @@ type worker struct {
 	merged   int // runs compacted (compactRuns), for their names
 }
 
+// newWorker returns worker id of a search of P partitions, with its rules.
+func newWorker(id int, rules *hatetris.Rules, P int) *worker {
+	return &worker{id: id, gen: hatetris.NewGenerator(rules), out: newPartArray[[]uint64](P), spilled: newPartArray[int64](P)}
+}
+
 // expandLevel expands every state of cur into the workers' partition
-// buffers and returns the best score in cur. Workers take the partitions
-// one at a time; when ctx is cancelled they stop at the next partition (or
+// buffers and returns the best score in cur. Workers take the store's
+// units (partitions or blocks) one at a time; when ctx is cancelled they stop at the next partition (or
 // within 1024 states of a partition), and expandLevel returns ctx.Err(),
 // the buffers then holding part of the children.
 func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers []*worker, track bool, tick func(int64)) (int, error) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	units := cur.store.units() // partitions or blocks
 	for _, w := range workers {
 		w.children, w.best, w.err, w.ctx = 0, -1, nil, ctx
 		w.expanded.Store(0)
@@ -69,38 +76,10 @@ func expandLevel(ctx context.Context, c *codec, sc scorer, cur *level, workers [
 					return
 				}
 				p := int(next.Add(1) - 1)
-				if cur.frun != nil {
-					if p >= len(cur.frun.blocks) {
-						return
-					}
-					w.expandFblock(c, sc, cur.frun, p, track)
-					if w.err != nil {
-						return
-					}
-					continue
-				}
-				if cur.run != nil {
-					if p >= len(cur.run.index) {
-						return
-					}
-					w.expandBlock(c, sc, cur.run, p, track)
-					if w.err != nil {
-						return
-					}
-					continue
-				}
-				if p >= cur.parts() {
+				if p >= units {
 					return
 				}
-				words, err := cur.part(p, w.scratch)
-				if err != nil {
-					w.err = err
-					return
-				}
-				if cur.dir != "" {
-					w.scratch = words
-				}
-				w.expandPart(c, sc, uint32(p), words, track)
+				cur.store.expandUnit(w, c, sc, p, track)
 				if w.err != nil {
 					return
 				}
@@ -187,23 +166,39 @@ func (w *worker) expandState(c *codec, sc scorer, hi0, lo0 uint64, track bool) b
 	return true
 }
 
-// reserve gives every worker's partition buffers room for n words, in its
-// arena (whose old words were merged).
-func reserve(workers []*worker, n int) {
+// reserve readies every worker's partition buffers for about children
+// children in all (spread over the workers and partitions): a partition's
+// first buffer takes its expected share and a margin from the worker's
+// arena (whose old words were merged), when the partition gets its first
+// child. The arena is sized from the children expected, not from the
+// partitions: a wide, tall well has millions of partitions and, early on,
+// a few hundred children.
+func reserve(workers []*worker, children float64) {
+	if len(workers) == 0 {
+		return
+	}
+	P := workers[0].out.len()
+	perWorker := children / float64(len(workers))
+	n := int(perWorker*1.1/float64(P)) + 8
+	touched := int(min(float64(P), perWorker*1.1+1))
 	for _, w := range workers {
+		// The old buffers lived in the arena, emptied here.
+		w.out.each(func(_ int, b *[]uint64) { *b = nil })
+		w.first = n
 		// Half as much again for the partitions that outgrow n (the
 		// part never used is never touched, so costs no memory).
-		w.arena = w.arena.reuse(n*len(w.out) + n*len(w.out)/2)
-		for p := range w.out {
-			w.out[p] = w.arena.alloc(n)
-		}
+		w.arena = w.arena.reuse(n*touched + n*touched/2)
 	}
 }
 
-// grow moves a full children buffer to one twice its size, taken from the
-// worker's arena while it has room (the heap after).
+// grow moves a full children buffer to one twice its size (an empty one
+// to its first buffer), taken from the worker's arena while it has room
+// (the heap after).
 func (w *worker) grow(buf []uint64) []uint64 {
-	return append(w.arena.alloc(max(2*cap(buf), 256)), buf...)
+	if cap(buf) == 0 {
+		return w.arena.alloc(max(w.first, 16))
+	}
+	return append(w.arena.alloc(max(2*cap(buf), 16)), buf...)
 }
 
 // addChild files a live child, given by its plain key, under its
@@ -218,9 +213,10 @@ func (w *worker) addChild(c *codec, hi, lo uint64, lines int, track bool) {
 		return
 	}
 	cp, cw := c.encodeKey(hi, lo)
-	buf := w.out[cp]
+	bp := w.out.ref(int(cp))
+	buf := *bp
 	if len(buf) == cap(buf) {
 		buf = w.grow(buf)
 	}
-	w.out[cp] = append(buf, cw)
+	*bp = append(buf, cw)
 }

@@ -103,13 +103,14 @@ func (c *crcWriter) Write(p []byte) (int, error) {
 // (WriteLevelFile, reading l's partitions into one reused scratch buffer
 // when they live on disk).
 func writeLevel(w io.Writer, l *level) (uint32, error) {
-	if len(l.counts) != l.parts() {
-		return 0, fmt.Errorf("bfs: level has %d partition counts for %d partitions", len(l.counts), l.parts())
+	ps, ok := l.partitioned()
+	if !ok {
+		return 0, fmt.Errorf("bfs: internal error: a level file of a compressed level")
 	}
 	var scratch []uint64
-	return WriteLevelFile(w, l.counts, func(p int) ([]uint64, error) {
-		words, err := l.part(p, scratch)
-		if err == nil && l.dir != "" {
+	return WriteLevelFile(w, ps.counts().slice(), func(p int) ([]uint64, error) {
+		words, err := ps.part(p, scratch)
+		if err == nil && ps.onDisk() && words != nil {
 			scratch = words
 		}
 		return words, err

@@ -14,7 +14,7 @@ func BenchmarkMerge(b *testing.B) {
 	for i := range distinct {
 		distinct[i] = rng.Uint64() >> 8 // partition 0 of 256
 	}
-	ws := []*worker{{out: make([][]uint64, 1), spilled: make([]int64, 1)}, {out: make([][]uint64, 1), spilled: make([]int64, 1)}}
+	ws := []*worker{{out: newPartArray[[]uint64](1), spilled: newPartArray[int64](1)}, {out: newPartArray[[]uint64](1), spilled: newPartArray[int64](1)}}
 	src := make([][]uint64, 2)
 	for i := 0; i < n; i++ {
 		src[i&1] = append(src[i&1], distinct[rng.IntN(len(distinct))])
@@ -23,7 +23,7 @@ func BenchmarkMerge(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ws[0].out[0], ws[1].out[0] = src[0], src[1]
+		*ws[0].out.ref(0), *ws[1].out.ref(0) = src[0], src[1]
 		a := newWordArena(n + 1)
 		out, err := d.merge(ws, 0, 8, a)
 		if err != nil || len(out) == 0 {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -53,7 +54,7 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		return nil, err
 	}
 	rule, _ := ParseRule(m.Rule)
-	startCells := c.cells(&start)
+	rb := rebuild{dir: dir, m: m, rules: rules, c: c, startCells: c.cells(&start), gen: hatetris.NewGenerator(rules)}
 	depth, score := m.Length, -1
 	if t == HighestScoring {
 		for _, l := range m.Levels {
@@ -64,87 +65,24 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		}
 		score = m.Score
 	}
-	// The target state.
-	var target hatetris.Well
-	tscore := -1
-	lr, err := openLevel(dir, depth, c.parts())
+	target, tscore, err := rb.target(depth, score)
 	if err != nil {
 		return nil, err
 	}
-	for {
-		p, w, ok, err := lr.next()
-		if err != nil || !ok {
-			lr.Close()
-			if err == nil {
-				err = inputErrorf("bfs: %s: no state with score %d (damaged level files?)", levelPath(dir, depth), score)
-			}
-			return nil, err
-		}
-		var well hatetris.Well
-		c.decode(p, w, &well)
-		if s := (scorer{c, m.StartScore, startCells, depth}).score(&well); score < 0 || s == score {
-			target, tscore = well, s
-			break
-		}
-	}
-	lr.Close()
-
 	wells := []hatetris.Well{target}
 	scores := []int{tscore}
 	pieces := []hatetris.Piece{}
-	gen := hatetris.NewGenerator(rules)
-	var buf []hatetris.Outcome
 	for d := depth - 1; d >= 0; d-- {
-		cur, cs := wells[len(wells)-1], scores[len(scores)-1]
-		ccells := c.cells(&cur)
-		sc := scorer{c, m.StartScore, startCells, d}
-		lr, err := openLevel(dir, d, c.parts())
+		pw, ps, piece, err := rb.parent(d, wells[len(wells)-1], scores[len(scores)-1])
 		if err != nil {
 			return nil, err
 		}
-		found := false
-		for !found {
-			p, w, ok, err := lr.next()
-			if err != nil {
-				lr.Close()
-				return nil, err
-			}
-			if !ok {
-				break
-			}
-			var pw hatetris.Well
-			c.decode(p, w, &pw)
-			ps := sc.score(&pw)
-			lines := cs - ps
-			if lines < 0 || lines > 4 || c.cells(&pw)+4-m.Width*lines != ccells {
-				continue
-			}
-			if lines == 0 && !subset(&pw, &cur) || !window(&pw, &cur, lines, rules.Depth) {
-				continue
-			}
-			var piece hatetris.Piece
-			piece, buf = gen.Move(&pw, hatetris.Mild, nil, buf[:0])
-			for i := range buf {
-				if !buf[i].GameOver && buf[i].Lines == lines && buf[i].Well == cur {
-					wells, scores, pieces = append(wells, pw), append(scores, ps), append(pieces, piece)
-					found = true
-					break
-				}
-			}
-		}
-		lr.Close()
-		if !found {
-			return nil, inputErrorf("bfs: %s: no parent of the level-%d state (damaged level files?)", levelPath(dir, d), d+1)
-		}
+		wells, scores, pieces = append(wells, pw), append(scores, ps), append(pieces, piece)
 	}
 	// Reverse into game order.
-	for i, j := 0, len(wells)-1; i < j; i, j = i+1, j-1 {
-		wells[i], wells[j] = wells[j], wells[i]
-		scores[i], scores[j] = scores[j], scores[i]
-	}
-	for i, j := 0, len(pieces)-1; i < j; i, j = i+1, j-1 {
-		pieces[i], pieces[j] = pieces[j], pieces[i]
-	}
+	slices.Reverse(wells)
+	slices.Reverse(scores)
+	slices.Reverse(pieces)
 	g := &Game{Width: m.Width, Height: m.Height, Rule: rule, Start: wells[0], StartScore: scores[0],
 		Pieces: pieces, Wells: wells, Scores: scores, Score: tscore, Length: depth}
 	var keys strings.Builder
@@ -160,6 +98,82 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// rebuild is what Reconstruct walks the level files of dir with.
+type rebuild struct {
+	dir        string
+	m          *levelMeta
+	rules      *hatetris.Rules
+	c          *codec
+	startCells int
+	gen        *hatetris.Generator
+	buf        []hatetris.Outcome
+}
+
+// target returns the first state of level depth with the given score
+// (any score when negative), and its score.
+func (rb *rebuild) target(depth, score int) (hatetris.Well, int, error) {
+	c := rb.c
+	lr, err := openLevel(rb.dir, depth, c.parts())
+	if err != nil {
+		return hatetris.Well{}, 0, err
+	}
+	defer lr.Close()
+	sc := scorer{c, rb.m.StartScore, rb.startCells, depth}
+	for {
+		p, w, ok, err := lr.next()
+		if err == nil && !ok {
+			err = inputErrorf("bfs: %s: no state with score %d (damaged level files?)", levelPath(rb.dir, depth), score)
+		}
+		if err != nil {
+			return hatetris.Well{}, 0, err
+		}
+		var well hatetris.Well
+		c.decode(p, w, &well)
+		if s := sc.score(&well); score < 0 || s == score {
+			return well, s, nil
+		}
+	}
+}
+
+// parent returns the first state of level d (in its file's order) that
+// the AI's piece turns into cur (of score cs), its score and the piece.
+func (rb *rebuild) parent(d int, cur hatetris.Well, cs int) (hatetris.Well, int, hatetris.Piece, error) {
+	c := rb.c
+	ccells := c.cells(&cur)
+	sc := scorer{c, rb.m.StartScore, rb.startCells, d}
+	lr, err := openLevel(rb.dir, d, c.parts())
+	if err != nil {
+		return hatetris.Well{}, 0, 0, err
+	}
+	defer lr.Close()
+	for {
+		p, w, ok, err := lr.next()
+		if err != nil {
+			return hatetris.Well{}, 0, 0, err
+		}
+		if !ok {
+			return hatetris.Well{}, 0, 0, inputErrorf("bfs: %s: no parent of the level-%d state (damaged level files?)", levelPath(rb.dir, d), d+1)
+		}
+		var pw hatetris.Well
+		c.decode(p, w, &pw)
+		ps := sc.score(&pw)
+		lines := cs - ps
+		if lines < 0 || lines > 4 || c.cells(&pw)+4-rb.m.Width*lines != ccells {
+			continue
+		}
+		if lines == 0 && !subset(&pw, &cur) || !window(&pw, &cur, lines, rb.rules.Depth) {
+			continue
+		}
+		var piece hatetris.Piece
+		piece, rb.buf = rb.gen.Move(&pw, hatetris.Mild, nil, rb.buf[:0])
+		for i := range rb.buf {
+			if !rb.buf[i].GameOver && rb.buf[i].Lines == lines && rb.buf[i].Well == cur {
+				return pw, ps, piece, nil
+			}
+		}
+	}
 }
 
 // readMeta reads and checks the meta.json of a search written to dir:

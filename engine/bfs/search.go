@@ -240,6 +240,36 @@ func Validate(opt Options) error {
 	return err
 }
 
+// ValidateFlags is Validate for the command lines (hatelab bfs,
+// hatelab-beam bfs): its one line names the flag of the option at fault
+// (--width, --height, --workers, --max-levels, --mem-budget,
+// --checkpoint-every), and still wraps ErrInput.
+func ValidateFlags(opt Options) error {
+	err := Validate(opt)
+	if err == nil {
+		return nil
+	}
+	msg := strings.TrimPrefix(err.Error(), "bfs: ")
+	flag := "--width/--height"
+	switch {
+	case strings.Contains(msg, "--"):
+		return err // names its flags already
+	case strings.HasPrefix(msg, "width"):
+		flag = "--width"
+	case strings.HasPrefix(msg, "height"):
+		flag = "--height"
+	case strings.Contains(msg, "workers"):
+		flag = "--workers"
+	case strings.Contains(msg, "max levels"):
+		flag = "--max-levels"
+	case strings.Contains(msg, "memory budget"):
+		flag = "--mem-budget"
+	case strings.Contains(msg, "checkpoint interval"):
+		flag = "--checkpoint-every"
+	}
+	return inputErrorf("%s: %s", flag, msg)
+}
+
 func validate(opt Options) (*codec, error) {
 	rules, err := NewRules(opt.Width, opt.Height, opt.Rule)
 	if err != nil {
@@ -308,10 +338,10 @@ func newSearcher(opt Options) (*searcher, error) {
 	s.cur = newMemLevel(P)
 	p0, word0 := s.c.encode(&w0)
 	s.cells0 = s.c.cells(&w0)
-	s.cur.set(int(p0), []uint64{word0})
+	s.cur.store.(*memLevel).set(int(p0), []uint64{word0})
 	s.workers = make([]*worker, nw)
 	for i := range s.workers {
-		s.workers[i] = &worker{id: i, gen: hatetris.NewGenerator(rules), out: make([][]uint64, P), spilled: make([]int64, P)}
+		s.workers[i] = newWorker(i, rules, P)
 	}
 	s.res = &Result{Width: opt.Width, Height: opt.Height, Rule: opt.Rule, LevelDir: opt.LevelDir}
 	s.loopMax = opt.LoopWells
@@ -438,7 +468,7 @@ func (s *searcher) close() {
 	s.arenas[0].release()
 	s.arenas[1].release()
 	for _, w := range s.workers {
-		w.out = nil
+		w.out = partArray[[]uint64]{}
 		w.arena.release()
 	}
 	if s.spillRoot != "" {

@@ -10,87 +10,10 @@ import (
 	"github.com/hatelab/hatelab/internal/wordbytes"
 )
 
-// level is a set of states: per partition, a sorted array of words, held
-// in memory or, in disk mode, in one file per partition.
-type level struct {
-	mem    [][]uint64
-	counts []int64
-	dir    string     // disk mode: the folder of this level's partition files
-	arena  *wordArena // memory mode: where the partitions live (nil: the heap)
-	shared bool       // the arena belongs to the search, not the level
-	hash   [2]uint64  // the set hash (see setHash), once hashed
-	hashed bool
-	// run, when set, holds the states instead (Options.Compress): every
-	// plain key in increasing order, compressed (crun.go); counts are
-	// then zero and mem nil.
-	run *run
-	// frun, in compressed disk mode, holds them in files (compressdisk.go).
-	frun *frun
-}
-
-func newMemLevel(P int) *level { return &level{mem: make([][]uint64, P), counts: make([]int64, P)} }
-
-func (l *level) parts() int { return len(l.counts) }
-
-func (l *level) size() int64 {
-	if l.run != nil {
-		return l.run.n
-	}
-	if l.frun != nil {
-		return l.frun.n
-	}
-	n := int64(0)
-	for _, c := range l.counts {
-		n += c
-	}
-	return n
-}
-
-// storedBytes is the memory (or disk) that holds the level's states.
-func (l *level) storedBytes() int64 {
-	if l.run != nil {
-		return l.run.size()
-	}
-	if l.frun != nil {
-		return l.frun.bytes
-	}
-	return 8 * l.size()
-}
-
-// part returns partition p, reading it into scratch in disk mode.
-func (l *level) part(p int, scratch []uint64) ([]uint64, error) {
-	if l.dir == "" || l.counts[p] == 0 {
-		return l.mem[p], nil
-	}
-	return readWordsFile(partPath(l.dir, p), scratch[:0])
-}
-
-// set stores partition p (in memory, or written to its file).
-func (l *level) set(p int, words []uint64) error {
-	l.counts[p] = int64(len(words))
-	if l.dir == "" {
-		l.mem[p] = words
-		return nil
-	}
-	if len(words) == 0 {
-		return nil
-	}
-	return writeWordsFile(partPath(l.dir, p), words, false)
-}
-
-// release frees the level (its files in disk mode).
-func (l *level) release() {
-	l.mem, l.run = nil, nil
-	l.frun.release()
-	l.frun = nil
-	if !l.shared {
-		l.arena.release()
-	}
-	l.arena = nil
-	if l.dir != "" {
-		os.RemoveAll(l.dir)
-	}
-}
+// spillWriter is what disk mode writes its spill and partition files
+// through: the file itself, or in tests a writer that fails as a full
+// filesystem does (ENOSPC).
+var spillWriter = func(f *os.File) io.Writer { return f }
 
 func partPath(dir string, p int) string { return filepath.Join(dir, fmt.Sprintf("part-%05d.bin", p)) }
 
@@ -108,7 +31,7 @@ func writeWordsFile(path string, words []uint64, appendTo bool) error {
 	if err != nil {
 		return err
 	}
-	if err := writeWords(f, words); err != nil {
+	if err := writeWords(spillWriter(f), words); err != nil {
 		f.Close()
 		return err
 	}
@@ -152,16 +75,17 @@ func readWordsFile(path string, dst []uint64) ([]uint64, error) {
 // spill appends the worker's buffered children to its per-partition files
 // and empties the buffers (their memory is released).
 func (w *worker) spill(dir string) error {
-	for p, buf := range w.out {
-		if len(buf) == 0 {
-			continue
+	var err error
+	w.out.each(func(p int, buf *[]uint64) {
+		if len(*buf) == 0 || err != nil {
+			return
 		}
-		if err := writeWordsFile(spillPath(dir, w.id, p), buf, true); err != nil {
-			return err
+		if err = writeWordsFile(spillPath(dir, w.id, p), *buf, true); err != nil {
+			return
 		}
-		w.spilled[p] += int64(len(buf))
-		w.out[p] = nil
-	}
+		*w.spilled.ref(p) += int64(len(*buf))
+		*buf = nil
+	})
 	w.buffered = 0
-	return nil
+	return err
 }

@@ -2,7 +2,6 @@ package bfs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,13 +66,13 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 		err = werr
 	}
 	if err != nil {
-		next.release()
+		next.release() // nil when the step failed before making it
 		return false, err
 	}
 	s.cur.release()
 	s.cur = next
 	disk := ""
-	if next.frun != nil {
+	if _, ok := next.store.(*frunLevel); ok {
 		disk = fmt.Sprintf(", its children's runs took %s of disk", formatBytes(s.spillBytes))
 	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
@@ -85,7 +84,7 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 // writeLevel starts writing level depth to Options.LevelDir (if set) and
 // returns the function that waits for the write and gives its error.
 func (s *searcher) writeLevel(depth int) (wait func() error) {
-	if s.ld == nil || s.cur.run != nil {
+	if _, ok := s.cur.partitioned(); s.ld == nil || !ok {
 		// A compressed level was written when it was made.
 		return func() error { return nil }
 	}
@@ -111,7 +110,7 @@ func (s *searcher) prepareChildren(depth int, n int64) (childDir string, err err
 		// Size the buffers for the children expected (the last
 		// level's children per state), so appends do not copy.
 		ratio := float64(s.children) / float64(s.res.Levels[depth-1].States)
-		reserve(s.workers, int(float64(n)*ratio*1.1/float64(len(s.workers)*s.c.parts()))+64)
+		reserve(s.workers, float64(n)*ratio)
 	}
 	return childDir, nil
 }
@@ -209,7 +208,7 @@ func (s *searcher) mergeLevel(depth int) (*level, error) {
 		go func() { defer wg.Done(); errs[i] = w.spillRun(s.c) }()
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := firstError(errs); err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(s.opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
@@ -222,7 +221,7 @@ func (s *searcher) mergeLevel(depth int) (*level, error) {
 // nextLevel makes the empty level depth+1: in memory mode in the arena of
 // level depth-1 (released by now), in disk mode in a folder of its own.
 func (s *searcher) nextLevel(depth int) (*level, error) {
-	next := newMemLevel(s.c.parts())
+	P := s.c.parts()
 	if s.opt.SpillDir == "" {
 		a := &s.arenas[(depth+1)&1]
 		if s.opt.Compress {
@@ -231,11 +230,14 @@ func (s *searcher) nextLevel(depth int) (*level, error) {
 			a = &s.arenas[0]
 		}
 		*a = (*a).reuse(int(s.children))
-		next.arena, next.shared = *a, true
+		next := newMemLevel(P)
+		m := next.store.(*memLevel)
+		m.arena, m.shared = *a, true
 		return next, nil
 	}
-	next.dir = filepath.Join(s.opt.SpillDir, fmt.Sprintf("L%05d", depth+1))
-	if err := os.MkdirAll(next.dir, 0o755); err != nil {
+	dl := &dirLevel{dir: filepath.Join(s.opt.SpillDir, fmt.Sprintf("L%05d", depth+1)), count: newPartArray[int64](P)}
+	next := newLevel(P, dl)
+	if err := os.MkdirAll(dl.dir, 0o755); err != nil {
 		return next, err
 	}
 	return next, nil

@@ -16,11 +16,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
+	"time"
 
 	"github.com/hatelab/hatelab/dist/beamrun"
 	"github.com/hatelab/hatelab/engine/beam"
@@ -29,6 +31,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/spf13/cobra"
 )
 
@@ -84,7 +87,13 @@ func main() {
 		default:
 			return fmt.Errorf("--runner %q: want prism, universal, flink, spark or dataflow", runner.Name)
 		}
+		if err := checkRunner(cmd); err != nil {
+			return err
+		}
 		if logTo != "" {
+			if err := atomicfile.CheckTarget(logTo); err != nil {
+				return fmt.Errorf("--beam-log: %v", err)
+			}
 			f, err := os.OpenFile(logTo, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 			if err != nil {
 				return fmt.Errorf("--beam-log: %v", err)
@@ -111,13 +120,94 @@ func main() {
 	}
 }
 
-// oneLine keeps the first line of an error (Beam's are long).
+// oneLine keeps the first line of an error (Beam's are long) and, when
+// that line only announces a failure ("job … failed:"), the error's last
+// line: the cause (a worker's own error, after Beam's plan and "caused
+// by:" lines).
 func oneLine(err error) string {
-	s := err.Error()
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = strings.TrimSpace(s[:i])
+	s := strings.TrimSpace(err.Error())
+	first, _, multi := strings.Cut(s, "\n")
+	first = strings.TrimSpace(first)
+	if !multi {
+		return first
 	}
-	return s
+	last := strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:])
+	if strings.HasSuffix(first, ":") && last != "" {
+		return first + " " + last
+	}
+	return first
+}
+
+// environmentTypes are the values of --environment-type.
+var environmentTypes = []string{"LOOPBACK", "EXTERNAL", "DOCKER", "PROCESS"}
+
+// dialTimeout bounds the check that a job server or worker pool answers.
+const dialTimeout = 5 * time.Second
+
+// checkRunner checks the runner flags before any work: a malformed
+// --endpoint or --environment-config, an unknown --environment-type,
+// EXTERNAL without a worker pool, and a job server or worker pool that
+// does not answer, each in one line naming the flag (without this, Beam
+// waits 120 s and says only "connecting to job service", or panics).
+// Commands that serve (worker-pool, prism) and the native engine use no
+// runner.
+func checkRunner(cmd *cobra.Command) error {
+	if n := cmd.Name(); n == "worker-pool" || n == "prism" || engine == "native" {
+		return nil
+	}
+	envType := strings.ToUpper(runner.EnvironmentType)
+	if envType != "" && !slices.Contains(environmentTypes, envType) {
+		return fmt.Errorf("--environment-type %q: want LOOPBACK, EXTERNAL, DOCKER or PROCESS", runner.EnvironmentType)
+	}
+	if envType == "EXTERNAL" {
+		if runner.EnvironmentConfig == "" {
+			return errors.New("--environment-type EXTERNAL needs --environment-config HOST:PORT, a worker pool (hatelab-beam worker-pool --port N)")
+		}
+		if err := reachable("--environment-config", runner.EnvironmentConfig, "worker pool"); err != nil {
+			return err
+		}
+	}
+	if runner.Endpoint != "" && runner.Name != "dataflow" {
+		if err := reachable("--endpoint", runner.Endpoint, "job server"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reachable checks that addr (flag's value) is host:port with a port in
+// 1..65535 and that something listens there (what: a job server...).
+func reachable(flag, addr, what string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%s %q: want HOST:PORT (%v)", flag, addr, err)
+	}
+	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 || host == "" {
+		return fmt.Errorf("%s %q: want HOST:PORT with a port 1..65535", flag, addr)
+	}
+	c, err := net.DialTimeout("tcp", addr, dialTimeout)
+	if err != nil {
+		return fmt.Errorf("%s %s: no %s answers there (%v)", flag, addr, what, err)
+	}
+	return c.Close()
+}
+
+// checkOut checks an output file flag before any work: a new path, or a
+// regular file (never a device, FIFO or folder, which an atomic write
+// would replace).
+func checkOut(flag, path string) error {
+	if err := atomicfile.CheckTarget(path); err != nil {
+		return fmt.Errorf("%s: %v", flag, err)
+	}
+	return nil
+}
+
+// checkCount refuses a negative count flag (0 is its default).
+func checkCount(flag string, v int) error {
+	if v < 0 {
+		return fmt.Errorf("%s %d: want 0 (the default) or more", flag, v)
+	}
+	return nil
 }
 
 func bfsCmd() *cobra.Command {
@@ -135,11 +225,19 @@ func bfsCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rule, err := bfs.ParseRule(ruleName)
 			if err != nil {
-				return err
+				return fmt.Errorf("--rule: %v", err)
 			}
 			opt := bfs.Options{Width: width, Height: height, Rule: rule, MaxLevels: maxLevels, LevelDir: levelsDir}
-			if err := bfs.Validate(opt); err != nil {
+			if err := bfs.ValidateFlags(opt); err != nil {
 				return err
+			}
+			if err := errors.Join(checkCount("--block-states", block), checkCount("--group-states", group)); err != nil {
+				return err
+			}
+			if out != "" {
+				if err := checkOut("--out", out); err != nil {
+					return err
+				}
 			}
 			if summary != "" {
 				if err := bfs.CheckSummaryFile(summary); err != nil {
@@ -163,16 +261,9 @@ func bfsCmd() *cobra.Command {
 				return failure(err)
 			}
 			if out != "" {
-				f, err := os.Create(out)
-				if err != nil {
-					return fmt.Errorf("--out: %v", err)
-				}
-				err = bfs.WriteLevels(f, res)
-				if cerr := f.Close(); err == nil {
-					err = cerr
-				}
-				if err != nil {
-					return failure(err)
+				// Atomically: a failed write leaves no partial file.
+				if err := atomicfile.Write(out, 0o644, func(w io.Writer) error { return bfs.WriteLevels(w, res) }); err != nil {
+					return failure(fmt.Errorf("--out: %w", err))
 				}
 			}
 			if summary != "" {
@@ -199,27 +290,16 @@ func bfsCmd() *cobra.Command {
 	return cmd
 }
 
+// printBFS prints the result as `hatelab bfs` does (bfs.WriteText), or as
+// JSON; truncated says that score, length and peak are lower bounds
+// (--max-levels).
 func printBFS(w io.Writer, res *bfs.Result, asJSON bool) error {
 	if asJSON {
 		return writeJSON(w, map[string]any{"score": res.Score, "length": res.Length, "peak_states": res.PeakStates,
-			"peak_level": res.PeakLevel, "unbounded": res.Unbounded, "levels": res.Levels, "seconds": res.Seconds,
+			"peak_level": res.PeakLevel, "unbounded": res.Unbounded, "truncated": res.Truncated, "levels": res.Levels, "seconds": res.Seconds,
 			"cpu_seconds": res.CPUSeconds, "peak_rss": res.PeakRSS})
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tstates\tchildren\tbest score\t")
-	for _, l := range res.Levels {
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Level, l.States, l.Children, l.BestScore)
-	}
-	tw.Flush()
-	score, length := strconv.Itoa(res.Score), strconv.Itoa(res.Length)
-	if res.Unbounded {
-		score, length = "unbounded", "unbounded"
-	} else if res.Truncated {
-		score, length = ">= "+score, ">= "+length
-	}
-	_, err := fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
-		res.Width, res.Height, res.Rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
-	return err
+	return bfs.WriteText(w, res)
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -240,15 +320,18 @@ func beamCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Quiescence = quiescence
-			if o.BeamWidth < 1 {
-				return fmt.Errorf("--beam-width %d: want at least 1", o.BeamWidth)
+			if o.BeamWidth < 1 || o.BeamWidth > maxBeamWidth {
+				return fmt.Errorf("--beam-width %d: want 1..%d", o.BeamWidth, maxBeamWidth)
 			}
 			if o.MaxPieces < 0 {
 				return fmt.Errorf("--max-pieces %d: want 0 or more", o.MaxPieces)
 			}
+			if err := errors.Join(checkCount("--block-parents", o.BlockParents), checkCount("--parts", o.Parts)); err != nil {
+				return err
+			}
 			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
 			if err != nil {
-				return err
+				return fmt.Errorf("--well-width/--well-depth/--bar: %v", err)
 			}
 			ev, err := eval.ByName(o.EvalName, o.Weights)
 			if err != nil {
@@ -313,6 +396,12 @@ func sweepCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
 			if rows, err = parseRows(rowsSp); err != nil {
+				return err
+			}
+			if err := checkCount("--block-jobs", block); err != nil {
+				return err
+			}
+			if err := checkOut("--out", out); err != nil {
 				return err
 			}
 			a, err := classic.CheckSweep(rows, cols, seeds, 1000, agent, out)
@@ -394,20 +483,32 @@ func targetsCmd() *cobra.Command {
 		Short: "NNUE training targets of sampled wells (an nnue cycle's samples file, or JSON with \"wells\") as a parallel map",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, err := os.ReadFile(samples)
-			if err != nil {
-				return fmt.Errorf("--samples: %v", err)
+			if out == "" {
+				return errors.New("nnue targets needs --out FILE.json")
+			}
+			if err := checkOut("--out", out); err != nil {
+				return err
+			}
+			if o.Width < 1 || o.Width > maxBeamWidth {
+				return fmt.Errorf("--target-width %d: want 1..%d", o.Width, maxBeamWidth)
+			}
+			if o.Pieces < 1 || o.Pieces > maxTargetPieces {
+				return fmt.Errorf("--target-pieces %d: want 1..%d", o.Pieces, maxTargetPieces)
+			}
+			if err := checkCount("--block-wells", block); err != nil {
+				return err
 			}
 			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
 			if err != nil {
-				return err
+				return fmt.Errorf("--well-width/--well-depth/--bar: %v", err)
+			}
+			b, err := readSamplesFile(samples)
+			if err != nil {
+				return fmt.Errorf("--samples: %v", err)
 			}
 			wells, err := parseSamples(b, r)
 			if err != nil {
 				return fmt.Errorf("--samples %s: %v", samples, err)
-			}
-			if out == "" {
-				return errors.New("nnue targets needs --out FILE.json")
 			}
 			var ts []float32
 			if engine == "native" {
@@ -424,7 +525,9 @@ func targetsCmd() *cobra.Command {
 			}
 			js, err := json.Marshal(map[string]any{"targets": ts})
 			if err == nil {
-				err = os.WriteFile(out, append(js, '\n'), 0o644)
+				// Atomically (issue 27 item 6): a kill leaves the old
+				// file or the whole new one.
+				err = atomicfile.WriteBytes(out, 0o644, append(js, '\n'))
 			}
 			return failure(err)
 		},
@@ -451,6 +554,9 @@ func workerPoolCmd() *cobra.Command {
 		Short: "Serve a Go worker pool for runners given --environment-type EXTERNAL --environment-config HOST:N",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if port < 0 || port > 65535 {
+				return fmt.Errorf("--port %d: want 1..65535, or 0 for any free port", port)
+			}
 			addr, stop, err := beamrun.WorkerPool(cmd.Context(), port, runner.Log)
 			if err != nil {
 				return failure(err)
@@ -472,6 +578,9 @@ func prismCmd() *cobra.Command {
 		Short: "Serve a standalone Prism job server (as Beam's cmd/prism, without the web UI)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if port < 1 || port > 65535 {
+				return fmt.Errorf("--job-port %d: want 1..65535", port)
+			}
 			if err := beamrun.JobServer(cmd.Context(), port, runner.Log); err != nil {
 				return failure(err)
 			}

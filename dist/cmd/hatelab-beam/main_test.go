@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +39,21 @@ func run(bin, dir string, args ...string) (int, string, string) {
 func TestCLI(t *testing.T) {
 	bin := build(t)
 	dir := t.TempDir()
+	// A port nothing listens on (taken, then given back).
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
+	for name, body := range map[string]string{"empty.json": "{}", "null.json": "null", "targets.json": `{"targets":[0.5]}`} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	// Bad input: one line on standard error, exit 2.
 	for _, args := range [][]string{
 		{"bfs", "--width", "3", "--height", "5", "--work", "w"},
@@ -49,11 +66,40 @@ func TestCLI(t *testing.T) {
 		{"beam", "--beam-width", "10", "--eval", "nope", "--work", "w"},
 		{"classic", "sweep", "--rows", "5-", "--out", "x.csv", "--work", "w"},
 		{"nnue", "targets", "--samples", "missing.json", "--out", "t.json", "--work", "w"},
+		// Issue 30: these panicked, waited 120 s without a cause, or
+		// read nothing and exited 0.
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--environment-type", "EXTERNAL"},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--environment-type", "EXTERNAL", "--environment-config", closed},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--environment-type", "bogus"},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--runner", "universal", "--endpoint", closed},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--endpoint", "::nonsense"},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--endpoint", "localhost:0"},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--block-states", "-1"},
+		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--out", "folder"},
+		{"prism", "--job-port", "-1"},
+		{"prism", "--job-port", "99999"},
+		{"worker-pool", "--port", "70000"},
+		{"nnue", "targets", "--samples", "empty.json", "--out", "t.json", "--work", "w"},
+		{"nnue", "targets", "--samples", "null.json", "--out", "t.json", "--work", "w"},
+		{"nnue", "targets", "--samples", "targets.json", "--out", "t.json", "--work", "w"},
+		{"nnue", "targets", "--samples", "folder", "--out", "t.json", "--work", "w"},
+		{"nnue", "targets", "--samples", "empty.json", "--out", "folder", "--work", "w"},
+		{"nnue", "targets", "--samples", "empty.json", "--out", "t.json", "--target-width", "0", "--work", "w"},
+		{"beam", "--beam-width", "16777216", "--work", "w"},
+		{"beam", "--beam-width", "10", "--block-parents", "-1", "--work", "w"},
+		{"beam", "--beam-width", "10", "--parts", "-1", "--work", "w"},
+		{"beam", "--beam-width", "10", "--well-width", "3", "--work", "w"},
+		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--block-jobs", "-1", "--out", "s.csv", "--work", "w"},
+		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--out", "folder", "--work", "w"},
+		{"bfs", "--width", "5", "--height", "5", "--max-levels", "-1", "--work", "w"},
 	} {
 		code, _, stderr := run(bin, dir, args...)
 		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hatelab-beam: ") {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", args, code, stderr)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "w")); err == nil {
+		t.Errorf("bad input left a work folder: the checks came after the work")
 	}
 	// Beam and native give the same levels table.
 	if code, _, stderr := run(bin, dir, "bfs", "--width", "6", "--height", "5", "--work", "w", "--out", "beam.csv"); code != 0 {
@@ -66,5 +112,21 @@ func TestCLI(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "native.csv"))
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatalf("levels differ:\n%s\nwant\n%s", a, b)
+	}
+}
+
+// TestOneLine: an error's first line, and its cause (the last line) when
+// the first only announces a failure, as Beam's "job … failed:" does.
+func TestOneLine(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"plain", "plain"},
+		{"first\nsecond", "first"},
+		{"beamrun: level 8: job job-001 failed:\nbundle inst001 failed:\n\tcaused by:\nDoFn failed:\nlevel 8 partitions 0..12: 8 bytes, want 16",
+			"beamrun: level 8: job job-001 failed: level 8 partitions 0..12: 8 bytes, want 16"},
+		{"job failed:\n", "job failed:"},
+	} {
+		if got := oneLine(errors.New(tc.in)); got != tc.want {
+			t.Errorf("oneLine(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
