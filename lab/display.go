@@ -70,6 +70,7 @@ func show(it any) {
 	case HTML:
 		if nb {
 			gonbui.DisplayHTML(string(v))
+			gonbui.Sync()
 		} else {
 			fmt.Fprintln(Stdout, string(v))
 		}
@@ -83,12 +84,16 @@ func show(it any) {
 	case Markdown:
 		if nb {
 			gonbui.DisplayMarkdown(string(v))
+			gonbui.Sync()
 		} else {
 			fmt.Fprintln(Stdout, string(v))
 		}
 	case Rich:
 		if nb {
 			gonbui.DisplayHTML(v.HTML())
+			// Wait until GoNB has it: a cell's last table was, at times,
+			// lost when the program ended right after it.
+			gonbui.Sync()
 		} else {
 			fmt.Fprint(Stdout, v.Text())
 		}
