@@ -68,9 +68,9 @@ func processCPU() time.Duration {
 // randomNNUE is a seeded random network of generation 0's shape (shared
 // features of the 10x16 well, 32 hidden units, hard tanh), its weights
 // drawn like the peer engine's untrained network (normal, σ = 1/√inputs
-// per layer: ../shared/docs/peer-hatetris-engine.md §5): the condition of
-// the peer's published beam timings (§9c), where the beam dies early and
-// quiescence chains are short.
+// per layer, as in the peer's code, github.com/thecog19/HATETRIS-public-beamsearch):
+// the condition of the peer's published beam timings (its README), where
+// the beam dies early and quiescence chains are short.
 func randomNNUE(b *testing.B) *eval.NNUE {
 	fs, err := nnue.NewFeatureSet(nnue.Shared, 10, 16)
 	if err != nil {
