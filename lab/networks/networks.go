@@ -51,9 +51,12 @@ type DataConfig struct {
 	MasterWidth, Samples      int
 	TargetWidth, TargetPieces int
 	Seed                      uint64
-	// Progress, when set, receives the master beam's levels and the
-	// target beams' count.
-	Progress progress.Reporter
+	// Progress, when set, receives the master beam's levels;
+	// TargetProgress, when set, the target beams' count (a bar of its own,
+	// so that a finished master beam's bar does not stand for the target
+	// beams that follow it).
+	Progress       progress.Reporter
+	TargetProgress progress.Reporter
 	// Cache, when set, is a file the dataset is written to, for
 	// LoadDataset (a GoNB cell is a program of its own: later cells read
 	// what an earlier one built).
@@ -107,7 +110,7 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 	}
 	ds := &Dataset{Wells: sf.Wells, MasterScore: sf.Score, MasterPieces: sf.Pieces, MasterSeconds: sf.Seconds}
 	ts, err := cycle.Targets(ctx, cycle.TargetConfig{Rules: rr, Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces,
-		Progress: cfg.Progress, Job: "target beams"}, ds.Wells)
+		Progress: cfg.TargetProgress, Job: "target beams"}, ds.Wells)
 	if err != nil {
 		return nil, err
 	}
