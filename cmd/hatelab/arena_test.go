@@ -97,10 +97,25 @@ func TestArenaKill9(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 26))
 	out := filepath.Join(dir, "killed.jsonl")
 	bin := cliBinary(t)
-	for i := 0; i < 4; i++ {
-		cmd := exec.Command(bin, args(out, "3")...)
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
+	killRuns(t, bin, args(out, "3"), 4, 20, 320, rng)
+	if code, _, stderr := runCLI(t, args(out, "3")...); code != 0 {
+		t.Fatalf("final run: exit %d: %s", code, stderr)
+	}
+	if got, want := arenaGames(t, out), arenaGames(t, whole); !slices.Equal(got, want) {
+		t.Fatalf("killed and resumed (3 at once) differs from uninterrupted (1 at once):\n%v\n%v", got, want)
+	}
+}
+
+// killRuns starts the command n times, each killed with SIGKILL after a
+// random delay of lo to hi milliseconds unless it ends first (without an
+// error), and returns how many runs were killed.
+func killRuns(t *testing.T, bin string, args []string, n, lo, hi int, rng *rand.Rand) int {
+	t.Helper()
+	killed := 0
+	for i := 0; i < n; i++ {
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -109,17 +124,13 @@ func TestArenaKill9(t *testing.T) {
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Fatalf("run %d: %v: %s", i, err, errb.String())
+				t.Fatalf("run %d: %v: %s", i, err, stderr.String())
 			}
-		case <-time.After(time.Duration(20+rng.IntN(300)) * time.Millisecond):
+		case <-time.After(time.Duration(lo+rng.IntN(hi-lo)) * time.Millisecond):
 			cmd.Process.Kill()
 			<-done
+			killed++
 		}
 	}
-	if code, _, stderr := runCLI(t, args(out, "3")...); code != 0 {
-		t.Fatalf("final run: exit %d: %s", code, stderr)
-	}
-	if got, want := arenaGames(t, out), arenaGames(t, whole); !slices.Equal(got, want) {
-		t.Fatalf("killed and resumed (3 at once) differs from uninterrupted (1 at once):\n%v\n%v", got, want)
-	}
+	return killed
 }

@@ -49,27 +49,7 @@ func testCompressKill9(t *testing.T, disk bool) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 14))
 	bin := cliBinary(t)
-	killed := 0
-	for i := 0; i < kills; i++ {
-		cmd := exec.Command(bin, args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("run %d: %v: %s", i, err, stderr.String())
-			}
-		case <-time.After(time.Duration(50+rng.IntN(700)) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			killed++
-		}
-	}
+	killed := killRuns(t, bin, args, kills, 50, 750, rng)
 	// The last run goes to the end.
 	cmd := exec.Command(bin, args...)
 	if b, err := cmd.CombinedOutput(); err != nil {
