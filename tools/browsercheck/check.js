@@ -128,6 +128,9 @@ function inspect() {
       // Repository paths cited in markdown: `code` spans that look like
       // paths, and relative links (checked by the caller, which sees the disk).
       cell.querySelectorAll('.text_cell_render code').forEach((c) => {
+        // A path inside a link to another site names that site's file.
+        const a = c.closest('a[href]');
+        if (a && /^[a-z]+:/i.test(a.getAttribute('href'))) return;
         const t = c.textContent.trim().replace(/\s*§.*$/, '');
         if (/^[A-Za-z0-9_.*-]+(?:\/[A-Za-z0-9_.*-]+)+\/?$/.test(t) || /^[A-Za-z0-9_.-]+\.(?:md|json|jsonl|csv|txt|go|svg|ipynb|hlnn|py|sh|bin)$/.test(t)) {
           cited.push({ where, path: t });
