@@ -51,12 +51,13 @@ type DataConfig struct {
 	MasterWidth, Samples      int
 	TargetWidth, TargetPieces int
 	Seed                      uint64
-	// Progress, when set, receives the master beam's levels;
-	// TargetProgress, when set, the target beams' count (a bar of its own,
-	// so that a finished master beam's bar does not stand for the target
-	// beams that follow it).
-	Progress       progress.Reporter
-	TargetProgress progress.Reporter
+	// Progress, when set, receives the master beam's levels and the
+	// target beams' count. Stage, when set instead, is called as each
+	// stage starts ("master beam", "target beams") for that stage's
+	// reporter (a lab.Sweep's Next: one bar per stage while it runs, so a
+	// finished master beam's bar never stands for the target beams).
+	Progress progress.Reporter
+	Stage    func(name string) progress.Reporter
 	// Cache, when set, is a file the dataset is written to, for
 	// LoadDataset (a GoNB cell is a program of its own: later cells read
 	// what an earlier one built).
@@ -103,14 +104,20 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 		return nil, err
 	}
 	rr := hatetris.Standard()
+	stage := func(name string) progress.Reporter {
+		if cfg.Stage != nil {
+			return cfg.Stage(name)
+		}
+		return cfg.Progress
+	}
 	sf, err := cycle.Sample(ctx, cycle.SampleConfig{Rules: rr, Eval: ev, Width: cfg.MasterWidth, Quiescence: true,
-		Samples: cfg.Samples, Seed: cfg.Seed, Stream: 1, Progress: cfg.Progress})
+		Samples: cfg.Samples, Seed: cfg.Seed, Stream: 1, Progress: stage("master beam")})
 	if err != nil {
 		return nil, err
 	}
 	ds := &Dataset{Wells: sf.Wells, MasterScore: sf.Score, MasterPieces: sf.Pieces, MasterSeconds: sf.Seconds}
 	ts, err := cycle.Targets(ctx, cycle.TargetConfig{Rules: rr, Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces,
-		Progress: cfg.TargetProgress, Job: "target beams"}, ds.Wells)
+		Progress: stage("target beams"), Job: "target beams"}, ds.Wells)
 	if err != nil {
 		return nil, err
 	}
