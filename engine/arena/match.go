@@ -201,7 +201,7 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Stopped = len(res.Games) < len(m.Suite.Starts)*len(m.Arms)
+	res.Stopped = st.Played() < len(m.Suite.Starts)*len(m.Arms)
 	res.Standings = st
 	return res, nil
 }
