@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/datasets/records"
+	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
 )
@@ -94,7 +95,9 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.Starts = Openings(r, int(count), int(pieces), seed)
+		if s.Starts, err = Openings(r, int(count), int(pieces), seed); err != nil {
+			return nil, err
+		}
 	case "empty":
 		for i := range int(count) {
 			s.Starts = append(s.Starts, Start{TieSeed: uint64(i), Label: fmt.Sprintf("empty well, tie seed %d", i)})
@@ -142,39 +145,24 @@ func (s *Suite) ID() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// Openings plays n seeded random openings of the given pieces from the
-// empty well against HATETRIS (loop rule included, with each opening's
-// memory), the player picking uniformly among the live outcomes; an
-// opening stops early if no outcome is live. Each start keeps its
-// opening's spawn wells as its History. The seed's stream is the flats
-// experiment's: the first n openings of a longer list are the n openings.
-func Openings(r *hatetris.Rules, n, pieces int, seed uint64) []Start {
-	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
-	gen := hatetris.NewGenerator(r)
-	var buf []hatetris.Outcome
-	out := make([]Start, 0, n)
-	for s := 0; s < n; s++ {
-		o := Start{Label: fmt.Sprintf("opening %d", s)}
-		seen := hatetris.NewSeen()
-		for p := 0; p < pieces; p++ {
-			seen.Add(&o.Well)
-			_, buf = gen.Move(&o.Well, hatetris.HATETRIS, seen, buf[:0])
-			live := buf[:0]
-			for _, res := range buf {
-				if !res.GameOver {
-					live = append(live, res)
-				}
-			}
-			if len(live) == 0 {
-				break
-			}
-			res := &live[rng.IntN(len(live))]
-			o.History = append(o.History, o.Well)
-			o.Well, o.Score = res.Well, o.Score+res.Lines
-		}
-		out = append(out, o)
+// Openings are flats.Openings (n seeded random openings of the given
+// pieces from the empty well against HATETRIS, loop rule included, the
+// player picking uniformly among the live outcomes) as starts: each keeps
+// its opening's spawn wells as its History. The first n openings of a
+// longer list are the n openings.
+func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Start, error) {
+	opens, err := flats.Openings(r, n, pieces, seed)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	out := make([]Start, len(opens))
+	for i, o := range opens {
+		out[i] = Start{Well: o.Well, Score: o.Score, Label: fmt.Sprintf("opening %d", i)}
+		for _, m := range o.Moves {
+			out[i].History = append(out[i].History, m.B)
+		}
+	}
+	return out, nil
 }
 
 // RecordGame is one world record replayed: its name and its spawn steps.

@@ -127,8 +127,8 @@ type Opening struct {
 // empty well against HATETRIS (loop rule included, with each opening's
 // memory), the player picking uniformly among the live outcomes; an
 // opening stops early if no outcome is live. BeamGames starts its searches
-// from these openings, which are arena.Openings's wells with their moves
-// (the experiment package's TestOpeningsAgree checks that they agree).
+// from these openings; engine/arena's Openings are these, as starts with
+// their spawn wells as the AI's memory.
 func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Opening, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
 	gen := hatetris.NewGenerator(r)

@@ -254,7 +254,10 @@ func Run(ctx context.Context, e *Results, s Setup) error {
 	if e.Tuned == nil {
 		e.Tuned = map[string]float64{}
 	}
-	starts := arena.Openings(r, c.Starts+c.TuneStarts, c.Opening, c.Seed)
+	starts, err := arena.Openings(r, c.Starts+c.TuneStarts, c.Opening, c.Seed)
+	if err != nil {
+		return err
+	}
 	done := map[string]bool{}
 	for i := range e.Runs {
 		done[e.Runs[i].key()] = true

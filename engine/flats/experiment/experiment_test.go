@@ -147,7 +147,10 @@ func TestOpeningsAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := arena.Openings(r, 12, 8, 1)
+	b, err := arena.Openings(r, 12, 8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range a {
 		if a[i].Well != b[i].Well || a[i].Score != b[i].Score || len(a[i].Moves) != 8 || len(b[i].History) != 8 {
 			t.Fatalf("opening %d: flats and arena disagree", i)
