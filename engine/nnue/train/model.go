@@ -135,3 +135,39 @@ func export(store *model.Store, fs *nnue.FeatureSet, hidden int, act nnue.Activa
 	n.Header.Output = "tanh"
 	return n, nil
 }
+
+// fitBound is where fitOutput brings a network's int16 error bound back
+// to once it passes nnue.MaxErrorBound: a margin below the limit, so that
+// the next epochs do not cross it again at once.
+const fitBound = 0.95 * nnue.MaxErrorBound
+
+// fitOutput keeps the network one the engine can run: when the int16
+// error bound of the store's network (nnue.Quantized.ErrorBound) passes
+// nnue.MaxErrorBound, which Quantize refuses, the output weights W2 are
+// scaled down until it is fitBound (nnue.OutputFit): a projection after
+// the epoch's steps, before its validation, so the network validated,
+// kept as best and exported is the one the engine runs. It returns the
+// scale (0 when none was applied). A network no output scale can fit is
+// left as it is, for Quantize to refuse in one line at the end.
+func (t *trainer) fitOutput() (float64, error) {
+	cfg := t.cfg
+	n, err := export(t.store, cfg.Features, cfg.Hidden, cfg.Activation)
+	if err != nil {
+		return 0, err
+	}
+	if s, err := nnue.OutputFit(n, nnue.MaxErrorBound); err != nil || s == 1 {
+		return 0, nil
+	}
+	s, err := nnue.OutputFit(n, fitBound)
+	if err != nil {
+		return 0, nil
+	}
+	w2 := make([]float32, len(n.W2))
+	for j, w := range n.W2 {
+		w2[j] = float32(float64(w) * s)
+	}
+	if err := t.store.RootScope().GetVariable(varW2).SetValue(tensors.FromFlatDataAndDimensions(w2, cfg.Hidden, 1)); err != nil {
+		return 0, err
+	}
+	return s, nil
+}

@@ -87,6 +87,10 @@ type EpochStats struct {
 	ValidMSE float64 `json:"valid_mse"`
 	Best     bool    `json:"best"`
 	Seconds  float64 `json:"seconds"`
+	// OutputScale is the factor the epoch's output weights were scaled
+	// by to keep the engine's int16 network within nnue.MaxErrorBound
+	// (see fitOutput); 0 (left out) when they were not scaled.
+	OutputScale float64 `json:"output_scale,omitempty"`
 }
 
 // Result is a finished training run.
@@ -395,6 +399,9 @@ func (t *trainer) epoch(epoch int) (EpochStats, error) {
 	}
 	es := EpochStats{Epoch: epoch, Steps: steps, TrainMSE: sum / float64(steps)}
 	var err error
+	if es.OutputScale, err = t.fitOutput(); err != nil {
+		return EpochStats{}, err
+	}
 	es.ValidMSE, err = mse(t.predict, t.valid, batch, k)
 	es.Seconds = time.Since(t0).Seconds()
 	return es, err

@@ -245,3 +245,40 @@ func TestConfigCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainKeepsQuantizable: training from a start network whose output
+// weights the int16 engine cannot run (Quantize refuses it) scales them
+// back after the first epoch (its OutputScale in (0, 1)), and the result
+// quantises within nnue.MaxErrorBound.
+func TestTrainKeepsQuantizable(t *testing.T) {
+	fs, data := tinyData(t, 2000)
+	start, err := nnue.NewNetwork(fs, 8, nnue.HardTanh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i := range start.W1 {
+		start.W1[i] = float32(rng.NormFloat64() * 0.3)
+	}
+	for j := range start.W2 {
+		start.W2[j] = float32(60 * (2*rng.Float64() - 1))
+	}
+	if _, err := nnue.Quantize(start, 0, 0); err == nil {
+		t.Fatal("the start network should be refused by Quantize")
+	}
+	res, err := Train(context.Background(), Config{Features: fs, Hidden: 8, Batch: 64, MaxEpochs: 3, Patience: 3,
+		LearningRate: 1e-3, Seed: 1, Start: start}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Epochs[0].OutputScale; !(s > 0 && s < 1) {
+		t.Fatalf("epoch 0 output scale %v, want in (0, 1)", s)
+	}
+	q, err := nnue.Quantize(res.Net, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.ErrorBound() > nnue.MaxErrorBound {
+		t.Fatalf("error bound %v", q.ErrorBound())
+	}
+}
