@@ -156,19 +156,27 @@ func parseBase(spec, dir string) (eval.Evaluator, error) {
 	return eval.NewHand(w), nil
 }
 
+// applyRule turns on one of eval.WeightRules (named with '-' for '_'), or
+// "stack-height", the reading of surface height as the stack's height.
 func applyRule(w *eval.Weights, r string) error {
-	switch r {
-	case "sz-holes":
-		w.SZHoles = true
-	case "sz-two-well":
-		w.SZTwoWell = true
-	case "stack-height":
+	known := false
+	names := make([]string, 0, len(eval.WeightRules)+1)
+	for _, rule := range eval.WeightRules {
+		name := strings.ReplaceAll(rule.Name, "_", "-")
+		names = append(names, name)
+		if name == r {
+			*rule.Of(w), known = true, true
+		}
+	}
+	switch {
+	case known:
+	case r == "stack-height":
 		if w.SurfaceHeight == 0 {
 			return fmt.Errorf("rule stack-height: the weights have no surface-height weight to move")
 		}
 		w.StackHeight, w.SurfaceHeight = w.SurfaceHeight, 0
 	default:
-		return fmt.Errorf("unknown rule %q (want sz-holes, sz-two-well or stack-height)", r)
+		return fmt.Errorf("unknown rule %q (want %s or stack-height)", r, strings.Join(names, ", "))
 	}
 	w.Name += "+" + r
 	return w.Check()

@@ -210,21 +210,30 @@ type Hand struct{ W Weights }
 // NewHand returns the hand-made evaluation with weights w.
 func NewHand(w Weights) *Hand { return &Hand{W: w} }
 
-// Name is "hand:" and the weights' name with their values.
+// Name is "hand:" and the weights' name with their values, in the order
+// of WeightTerms (a term with a Label only when set, after the others),
+// then the rules that are on.
 func (h *Hand) Name() string {
-	w := h.W
-	name := fmt.Sprintf("hand:%s[%g %g %g %g %g %g %g %g", w.Name, w.Holes, w.EnclosedHoles,
-		w.EnclosedHoleLines, w.SurfaceHeight, w.StackHeight, w.Erasability, w.Score, w.FutureFactor)
-	if w.SurfaceColumns != 0 {
-		name += fmt.Sprintf(" columns %g", w.SurfaceColumns)
+	var b strings.Builder
+	b.WriteString("hand:" + h.W.Name + "[")
+	sep := ""
+	for _, t := range WeightTerms {
+		if t.Label == "" {
+			fmt.Fprintf(&b, "%s%g", sep, *t.Of(&h.W))
+			sep = " "
+		}
 	}
-	if w.SZHoles {
-		name += " sz-holes"
+	for _, t := range WeightTerms {
+		if v := *t.Of(&h.W); t.Label != "" && v != 0 {
+			fmt.Fprintf(&b, " %s %g", t.Label, v)
+		}
 	}
-	if w.SZTwoWell {
-		name += " sz-two-well"
+	for _, r := range WeightRules {
+		if *r.Of(&h.W) {
+			b.WriteString(" " + strings.ReplaceAll(r.Name, "_", "-"))
+		}
 	}
-	return name + "]"
+	return b.String() + "]"
 }
 
 // NewWorker returns a worker with its own move generator.

@@ -313,3 +313,71 @@ func TestSZRules(t *testing.T) {
 		t.Fatalf("the default's name changed: %q", n)
 	}
 }
+
+// TestValueMatchesTerms: Weights.Value, which writes the weighted sum out
+// for speed, equals the sum over the table WeightTerms (every term with a
+// Feature, then the lines), for every term alone and for all of them, on
+// the wells of TestFeatures' kind; a term added to the table but not to
+// Value fails here.
+func TestValueMatchesTerms(t *testing.T) {
+	wells := []hatetris.Well{
+		well(t),
+		well(t, "#########."),
+		well(t, "###.......", "#.#......."),
+		well(t, "##########", ".####.####", "#.##.#####"),
+		well(t, "###.......", "#.#.......", "###.......", ".#........"),
+	}
+	bySum := func(w *Weights, f *Features, score, future int) float64 {
+		cost := w.Score * (float64(score) + w.FutureFactor*float64(future))
+		for _, t := range WeightTerms {
+			if t.Feature != nil {
+				cost += *t.Of(w) * float64(t.Feature(f))
+			}
+		}
+		return -cost
+	}
+	var all Weights
+	for i, term := range WeightTerms {
+		*term.Of(&all) = float64(i+1) * 1.5
+		var one Weights
+		*term.Of(&one) = 2.25
+		g := NewHand(one).NewHandWorker(hatetris.Standard())
+		for _, w := range wells {
+			f := g.Features(&w)
+			if got, want := one.Value(&f, 3, 2), bySum(&one, &f, 3, 2); got != want {
+				t.Fatalf("%s alone: Value %v, the table's sum %v", term.Name, got, want)
+			}
+		}
+	}
+	g := NewHand(all).NewHandWorker(hatetris.Standard())
+	for _, w := range wells {
+		f := g.Features(&w)
+		if got, want := all.Value(&f, 4, 1), bySum(&all, &f, 4, 1); math.Abs(got-want) > 1e-9*math.Abs(want) {
+			t.Fatalf("all terms: Value %v, the table's sum %v", got, want)
+		}
+	}
+}
+
+// TestHandName: Name is written from the tables (WeightTerms, then the
+// labelled terms that are set, then WeightRules), and keeps the names of
+// the committed evaluations (datasets/arena's files carry them).
+func TestHandName(t *testing.T) {
+	w := DefaultWeights()
+	cols := w
+	cols.SurfaceColumns = 2
+	rules := w
+	rules.SZHoles, rules.SZTwoWell = true, true
+	for _, c := range []struct {
+		w    Weights
+		want string
+	}{
+		{w, "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5]"},
+		{ScoreOnly(w), "hand:dnf86-score-only[0 0 0 0 0 0 -332.2211 0.5]"},
+		{cols, "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5 columns 2]"},
+		{rules, "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5 sz-holes sz-two-well]"},
+	} {
+		if got := NewHand(c.w).Name(); got != c.want {
+			t.Errorf("Name %q, want %q", got, c.want)
+		}
+	}
+}

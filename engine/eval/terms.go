@@ -7,25 +7,58 @@ import (
 
 // WeightTerm is one weight of the hand-made evaluation: its name in the
 // weights JSON (and in ablation arms, "hand-NAME"), a line saying what it
-// weighs, and where it lives in Weights.
+// weighs, where it lives in Weights, and the well's count it multiplies.
 type WeightTerm struct {
 	Name string
 	Doc  string
 	Of   func(*Weights) *float64
+	// Feature is the count of a well's Features the weight multiplies;
+	// nil for score and future_factor, which weigh lines (Weights.Value).
+	Feature func(*Features) int
+	// Label, when set, names the term in Hand.Name only when its weight
+	// is not 0, after the others ("columns 2"): how a term added after
+	// evaluations were committed keeps their names (and so their files)
+	// valid. A new term gets a Label.
+	Label string
 }
 
 // WeightTerms lists the hand-made evaluation's weights in the order of the
-// weights JSON. Check, Without and the arena's ablation arms read it.
+// weights JSON: the one table of terms. Check, Without, Hand.Name, the
+// arena's ablation arms and the tuner read it; Weights.Value writes its
+// sum out for speed, and a test holds the two to the same value.
 var WeightTerms = []WeightTerm{
-	{"holes", "empty cells with a filled cell above them in their column", func(w *Weights) *float64 { return &w.Holes }},
-	{"enclosed_holes", "empty cells a 1x1 block dropped from the top cannot reach", func(w *Weights) *float64 { return &w.EnclosedHoles }},
-	{"enclosed_hole_lines", "rows holding an enclosed hole", func(w *Weights) *float64 { return &w.EnclosedHoleLines }},
-	{"surface_height", "rows between the floor and the lowest row the 1x1 block reaches", func(w *Weights) *float64 { return &w.SurfaceHeight }},
-	{"stack_height", "rows between the floor and the top of the stack", func(w *Weights) *float64 { return &w.StackHeight }},
-	{"surface_columns", "the surface's height summed over the columns", func(w *Weights) *float64 { return &w.SurfaceColumns }},
-	{"erasability", "how many of the 7 pieces can clear a line", func(w *Weights) *float64 { return &w.Erasability }},
-	{"score", "lines cleared (quiescence lines weighed by future_factor)", func(w *Weights) *float64 { return &w.Score }},
-	{"future_factor", "the weight of a quiescence chain's lines against lines scored", func(w *Weights) *float64 { return &w.FutureFactor }},
+	{"holes", "empty cells with a filled cell above them in their column",
+		func(w *Weights) *float64 { return &w.Holes }, func(f *Features) int { return f.Holes }, ""},
+	{"enclosed_holes", "empty cells a 1x1 block dropped from the top cannot reach",
+		func(w *Weights) *float64 { return &w.EnclosedHoles }, func(f *Features) int { return f.EnclosedHoles }, ""},
+	{"enclosed_hole_lines", "rows holding an enclosed hole",
+		func(w *Weights) *float64 { return &w.EnclosedHoleLines }, func(f *Features) int { return f.EnclosedHoleLines }, ""},
+	{"surface_height", "rows between the floor and the lowest row the 1x1 block reaches",
+		func(w *Weights) *float64 { return &w.SurfaceHeight }, func(f *Features) int { return f.SurfaceHeight }, ""},
+	{"stack_height", "rows between the floor and the top of the stack",
+		func(w *Weights) *float64 { return &w.StackHeight }, func(f *Features) int { return f.StackHeight }, ""},
+	{"surface_columns", "the surface's height summed over the columns",
+		func(w *Weights) *float64 { return &w.SurfaceColumns }, func(f *Features) int { return f.SurfaceColumns }, "columns"},
+	{"erasability", "how many of the 7 pieces can clear a line",
+		func(w *Weights) *float64 { return &w.Erasability }, func(f *Features) int { return f.Erasability }, ""},
+	{"score", "lines cleared (quiescence lines weighed by future_factor)",
+		func(w *Weights) *float64 { return &w.Score }, nil, ""},
+	{"future_factor", "the weight of a quiescence chain's lines against lines scored",
+		func(w *Weights) *float64 { return &w.FutureFactor }, nil, ""},
+}
+
+// WeightRule is one of knewjade's rules (a switch of Weights): its name in
+// the weights JSON, in Hand.Name and in the arena's "hand+NAME" arms (with
+// '-' for '_'), and where it lives in Weights.
+type WeightRule struct {
+	Name string
+	Of   func(*Weights) *bool
+}
+
+// WeightRules lists the rules in the order Hand.Name writes them.
+var WeightRules = []WeightRule{
+	{"sz_holes", func(w *Weights) *bool { return &w.SZHoles }},
+	{"sz_two_well", func(w *Weights) *bool { return &w.SZTwoWell }},
 }
 
 // Without returns w with one term's weight set to 0 and " -TERM" added to
