@@ -34,7 +34,7 @@ func newNNUECmd() *cobra.Command {
 		Short: "NNUE networks: fit a generation-0 network, describe a weights file",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newNNUEFit0Cmd(), newNNUEInfoCmd(), newNNUECycleCmd())
+	cmd.AddCommand(newNNUEFit0Cmd(), newNNUERandomCmd(), newNNUEInfoCmd(), newNNUECycleCmd())
 	return cmd
 }
 

@@ -2,11 +2,13 @@ package networks
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/lab"
@@ -126,5 +128,35 @@ func TestSplit(t *testing.T) {
 	in2, _ := Split(s, 0.2, 1)
 	if in2[0].Target != in[0].Target {
 		t.Fatal("not seeded")
+	}
+}
+
+// TestGenerations reads the committed scale-run snapshot: its generations
+// in order, each gate's comparisons as the report's gate line states them.
+func TestGenerations(t *testing.T) {
+	gs, err := Generations("datasets/weights/scale-run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gs) < 2 {
+		t.Fatalf("%d generations", len(gs))
+	}
+	for i, g := range gs {
+		if g.Report.Generation != i+1 || g.VsPrev == nil || g.VsHand == nil {
+			t.Fatalf("generation %d: %+v", i+1, g)
+		}
+		for _, c := range []*arena.Comparison{g.VsPrev, g.VsHand} {
+			want := fmt.Sprintf("vs %s: %+.2f lines", c.Baseline, c.Diff.Estimate)
+			if !strings.Contains(g.Report.Gate, want) {
+				t.Fatalf("generation %d: the gate line %q lacks %q", i+1, g.Report.Gate, want)
+			}
+		}
+	}
+	tab := GenerationTable(gs)
+	if len(tab.Rows) != len(gs) || !strings.Contains(tab.Rows[1][6], "+5.60") {
+		t.Fatalf("table %+v", tab.Rows)
+	}
+	if _, err := Generations(t.TempDir()); err == nil {
+		t.Fatal("an empty folder should be an error")
 	}
 }

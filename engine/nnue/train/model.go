@@ -5,6 +5,7 @@ package train
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	. "github.com/gomlx/gomlx/core/graph"
 	"github.com/gomlx/gomlx/core/tensors"
@@ -22,38 +23,59 @@ const (
 	varB2 = "b2" // [1]
 )
 
-// initVariables creates the network's variables with seeded values:
-// W1 uniform with standard deviation 1/sqrt(F) (the peer's scale: features
-// unseen in training stay near 0), W2 uniform in +-1/sqrt(H), biases 0; or the
-// values of start when it is not nil (training from a previous
-// generation).
+// initVariables creates the network's variables with the values of start
+// when it is not nil (training from a previous generation), else with
+// initialWeights' seeded values.
 func initVariables(store *model.Store, fs *nnue.FeatureSet, hidden int, seed uint64, start *nnue.Network) {
 	f := fs.Count()
-	w1 := make([]float32, f*hidden)
-	b1 := make([]float32, hidden)
-	w2 := make([]float32, hidden)
+	var w1, b1, w2 []float32
 	b2 := []float32{0}
 	if start != nil {
-		copy(w1, start.W1)
-		copy(b1, start.B1)
-		copy(w2, start.W2)
+		w1, b1, w2 = slices.Clone(start.W1), slices.Clone(start.B1), slices.Clone(start.W2)
 		b2[0] = start.B2
 	} else {
-		rng := rand.New(rand.NewPCG(seed, 0x7472616e))
-		a := math.Sqrt(3 / float64(f))
-		for i := range w1 {
-			w1[i] = float32((2*rng.Float64() - 1) * a)
-		}
-		a = 1 / math.Sqrt(float64(hidden))
-		for j := range w2 {
-			w2[j] = float32((2*rng.Float64() - 1) * a)
-		}
+		w1, b1, w2 = initialWeights(f, hidden, seed)
 	}
 	root := store.RootScope()
 	root.VariableWithValue(varW1, tensors.FromFlatDataAndDimensions(w1, f, hidden))
 	root.VariableWithValue(varB1, tensors.FromFlatDataAndDimensions(b1, hidden))
 	root.VariableWithValue(varW2, tensors.FromFlatDataAndDimensions(w2, hidden, 1))
 	root.VariableWithValue(varB2, tensors.FromFlatDataAndDimensions(b2, 1))
+}
+
+// initialWeights are a network's seeded starting values for f features
+// and hidden units: W1 uniform with standard deviation 1/sqrt(f) (the
+// peer's scale: features unseen in training stay near 0), W2 uniform in
+// +-1/sqrt(hidden), biases 0.
+func initialWeights(f, hidden int, seed uint64) (w1, b1, w2 []float32) {
+	w1, b1, w2 = make([]float32, f*hidden), make([]float32, hidden), make([]float32, hidden)
+	rng := rand.New(rand.NewPCG(seed, 0x7472616e))
+	a := math.Sqrt(3 / float64(f))
+	for i := range w1 {
+		w1[i] = float32((2*rng.Float64() - 1) * a)
+	}
+	a = 1 / math.Sqrt(float64(hidden))
+	for j := range w2 {
+		w2[j] = float32((2*rng.Float64() - 1) * a)
+	}
+	return w1, b1, w2
+}
+
+// Random returns the network training starts from without a start
+// network (Config.Start nil): seeded random weights, D&F's generation 0
+// (their README, section Training), to set beside a bootstrap from the
+// hand-made evaluation (engine/nnue/gen0).
+func Random(fs *nnue.FeatureSet, hidden int, act nnue.Activation, seed uint64) (*nnue.Network, error) {
+	n, err := nnue.NewNetwork(fs, hidden, act)
+	if err != nil {
+		return nil, err
+	}
+	w1, b1, w2 := initialWeights(fs.Count(), hidden, seed)
+	copy(n.W1, w1)
+	copy(n.B1, b1)
+	copy(n.W2, w2)
+	n.Header.Output = "tanh"
+	return n, nil
 }
 
 // activation is the graph form of nnue.Activation.

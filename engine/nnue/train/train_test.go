@@ -282,3 +282,30 @@ func TestTrainKeepsQuantizable(t *testing.T) {
 		t.Fatalf("error bound %v", q.ErrorBound())
 	}
 }
+
+// TestRandomIsTheStart: Random is the network training starts from
+// without a start network: training from it and training from nothing,
+// with the same seed, end with the same weights.
+func TestRandomIsTheStart(t *testing.T) {
+	fs, data := tinyData(t, 1500)
+	cfg := Config{Features: fs, Hidden: 4, Batch: 64, MaxEpochs: 2, Patience: 2, LearningRate: 3e-3, Seed: 7}
+	r, err := Random(fs, cfg.Hidden, nnue.HardTanh, cfg.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Random(fs, cfg.Hidden, nnue.HardTanh, cfg.Seed); !slices.Equal(again.W1, r.W1) || !slices.Equal(again.W2, r.W2) {
+		t.Fatal("Random is not deterministic")
+	}
+	a, err := Train(context.Background(), cfg, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Start = r
+	b, err := Train(context.Background(), cfg, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Net.W1, b.Net.W1) || !slices.Equal(a.Net.W2, b.Net.W2) || a.Net.B2 != b.Net.B2 {
+		t.Fatal("training from Random differs from training from nothing")
+	}
+}
