@@ -12,6 +12,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
 
@@ -115,22 +116,22 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 		},
 	}
 	f := cmd.Flags()
-	decimalVar(cmd, &beamWidth, "beam-width", 1000, "wells kept at each level")
-	decimalVar(cmd, &beamWidth, "width", 1000, "old name of --beam-width")
+	flags.DecimalVar(cmd.Flags(), &beamWidth, "beam-width", 1000, "wells kept at each level")
+	flags.DecimalVar(cmd.Flags(), &beamWidth, "width", 1000, "old name of --beam-width")
 	f.MarkDeprecated("width", "use --beam-width (--width will name the well's width, as in the other commands)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
 	f.StringVar(&evalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&weights, "weights", "", "weights file: JSON for --eval hand (default: datasets/weights/dnf86.json's values), a network (.hlnn) for --eval nnue")
-	decimalVar(cmd, &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
-	decimalVar(cmd, &maxPieces, "max-depth", 0, "old name of --max-pieces")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-depth", 0, "old name of --max-pieces")
 	f.MarkDeprecated("max-depth", "use --max-pieces")
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
-	decimalVar(cmd, &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
-	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16; 4 needs --bar 2 or more)")
-	decimalVar(cmd, &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
-	decimalVar(cmd, &bar, "bar", 4, "rows above the bar")
+	flags.DecimalVar(cmd.Flags(), &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
+	flags.DecimalVar(cmd.Flags(), &wellW, "well-width", 10, "well width (4..16; 4 needs --bar 2 or more)")
+	flags.DecimalVar(cmd.Flags(), &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
+	flags.DecimalVar(cmd.Flags(), &bar, "bar", 4, "rows above the bar")
 	return cmd
 }
 

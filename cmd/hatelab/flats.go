@@ -11,6 +11,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -161,16 +162,16 @@ any regular file); a device, FIFO or folder is refused.`,
 	f := cmd.Flags()
 	f.StringVar(&source, "source", "", "bfs, beam, records or random")
 	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
-	decimalVar(cmd, &width, "width", 10, "well width (bfs, beam, random)")
-	decimalVar(cmd, &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
+	flags.DecimalVar(cmd.Flags(), &width, "width", 10, "well width (bfs, beam, random)")
+	flags.DecimalVar(cmd.Flags(), &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
 	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
-	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
-	decimalVar(cmd, &games, "games", 1000, "random: games to play")
-	decimalVar(cmd, &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
-	f.Uint64Var(&seed, "seed", 1, "random, beam: the seed of the games or openings")
+	flags.DecimalVar(cmd.Flags(), &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
+	flags.DecimalVar(cmd.Flags(), &games, "games", 1000, "random: games to play")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
+	flags.DecimalVar(f, &seed, "seed", 1, "random, beam: the seed of the games or openings")
 	f.IntSliceVar(&beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at")
-	decimalVar(cmd, &starts, "starts", 5, "beam: seeded random openings")
-	decimalVar(cmd, &opening, "opening", 8, "beam: pieces in each opening")
+	flags.DecimalVar(cmd.Flags(), &starts, "starts", 5, "beam: seeded random openings")
+	flags.DecimalVar(cmd.Flags(), &opening, "opening", 8, "beam: pieces in each opening")
 	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
 	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
@@ -287,7 +288,7 @@ cleared in the data.`,
 			return failure(err)
 		},
 	}
-	decimalVar(cmd, &top, "top", 20, "shapes to list, by lives through them")
+	flags.DecimalVar(cmd.Flags(), &top, "top", 20, "shapes to list, by lives through them")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"width","height","source","weighting","provenance","games","moves","top","never"}`)
 	return cmd
 }
@@ -336,11 +337,11 @@ clears it, with the fewest pieces that do.`,
 		},
 	}
 	f := cmd.Flags()
-	decimalVar(cmd, &width, "width", 10, "well width")
+	flags.DecimalVar(cmd.Flags(), &width, "width", 10, "well width")
 	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
-	decimalVar(cmd, &minH, "min-height", 4, "smallest height to try (rows below the bar)")
-	decimalVar(cmd, &maxH, "max-height", 6, "largest height to try")
-	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "fail past this many wells per search (default: 5000000, or fewer where less memory is left, 320 bytes a well)")
+	flags.DecimalVar(cmd.Flags(), &minH, "min-height", 4, "smallest height to try (rows below the bar)")
+	flags.DecimalVar(cmd.Flags(), &maxH, "max-height", 6, "largest height to try")
+	flags.DecimalVar(cmd.Flags(), &maxWells, "max-wells", 5_000_000, "fail past this many wells per search (default: 5000000, or fewer where less memory is left, 320 bytes a well)")
 	f.BoolVar(&asJSON, "json", false, `print one JSON object {"width","row","clearable","height","pieces"}`)
 	return cmd
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -118,19 +119,19 @@ At the end the paired differences against A0 are printed with bootstrap
 	f.StringVar(&out, "out", "", "the results file (JSON; resumed if it exists)")
 	f.StringVar(&ckpt, "checkpoint", "", "folder for the running search's beam checkpoint")
 	f.IntSliceVar(&widths, "widths", []int{300, 1000}, "test beam widths")
-	decimalVar(cmd, &starts, "starts", 20, "test start wells (at most 10000)")
-	decimalVar(cmd, &tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts; at most 10000)")
-	decimalVar(cmd, &tuneWidth, "tune-width", 1000, "beam width of the tuning runs")
+	flags.DecimalVar(cmd.Flags(), &starts, "starts", 20, "test start wells (at most 10000)")
+	flags.DecimalVar(cmd.Flags(), &tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts; at most 10000)")
+	flags.DecimalVar(cmd.Flags(), &tuneWidth, "tune-width", 1000, "beam width of the tuning runs")
 	f.Float64SliceVar(&grid, "grid", experiment.LogGrid(1, 10000, 9), "weights of G tried in tuning")
-	decimalVar(cmd, &opening, "opening", 8, "pieces of each seeded random opening (at most 1000)")
-	f.Uint64Var(&seed, "seed", 1, "the openings' seed")
-	f.Uint64Var(&placeboSeed, "placebo-seed", 1, "the placebo table's shuffle seed (A3)")
+	flags.DecimalVar(cmd.Flags(), &opening, "opening", 8, "pieces of each seeded random opening (at most 1000)")
+	flags.DecimalVar(f, &seed, "seed", 1, "the openings' seed")
+	flags.DecimalVar(f, &placeboSeed, "placebo-seed", 1, "the placebo table's shuffle seed (A3)")
 	f.StringVar(&mainName, "main", "records.json", "table of A1, A2, A3: a datasets/flats table name or a file")
 	f.StringVar(&otherName, "other", "bfs-10x5-optimal.json", "table of A4: a datasets/flats table name or a file")
 	f.StringVar(&weightsFile, "weights", "", "hand-made weights (default: datasets/weights/dnf86.json)")
 	f.BoolVar(&matched, "matched-time", true, "also run A0 at the beam width that costs A1's time")
-	decimalVar(cmd, &workers, "workers", 1, "goroutines per beam search, 0..1024 (the results do not depend on it)")
-	decimalVar(cmd, &resamples, "resamples", 10000, "bootstrap resamples of the starts for the intervals (at most 1000000)")
+	flags.DecimalVar(cmd.Flags(), &workers, "workers", 1, "goroutines per beam search, 0..1024 (the results do not depend on it)")
+	flags.DecimalVar(cmd.Flags(), &resamples, "resamples", 10000, "bootstrap resamples of the starts for the intervals (at most 1000000)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
 	return cmd
 }

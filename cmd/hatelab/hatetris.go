@@ -8,6 +8,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
 
@@ -19,9 +20,9 @@ func init() {
 type geometry struct{ width, depth, bar int }
 
 func (g *geometry) register(cmd *cobra.Command) {
-	decimalVar(cmd, &g.width, "width", 10, "well width (4..16)")
-	decimalVar(cmd, &g.depth, "depth", 20, "well depth in rows, bar rows included")
-	decimalVar(cmd, &g.bar, "bar", 4, "rows above the bar (1..4)")
+	flags.DecimalVar(cmd.Flags(), &g.width, "width", 10, "well width (4..16)")
+	flags.DecimalVar(cmd.Flags(), &g.depth, "depth", 20, "well depth in rows, bar rows included")
+	flags.DecimalVar(cmd.Flags(), &g.bar, "bar", 4, "rows above the bar (1..4)")
 }
 
 func (g *geometry) rules() (*hatetris.Rules, error) {
