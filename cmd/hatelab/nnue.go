@@ -146,20 +146,20 @@ func newNNUEInfoCmd() *cobra.Command {
 
 func newNNUECycleCmd() *cobra.Command {
 	var (
-		dir, start                         string
-		gens, masterWidth, masterPieces    int
-		samples, targetWidth, targetPieces int
-		epochs, batch, works, shiftCheck   int
-		noQ, quiet, js, stratify           bool
-		lr, collapse                       float64
-		targetRule, targetScale            string
-		seed                               uint64
-		gate                               bool
-		gateSuite                          string
-		gateWidth                          int
+		dir, start                             string
+		gens, masterBeamWidth, masterPieces    int
+		samples, targetBeamWidth, targetPieces int
+		epochs, batch, works, shiftCheck       int
+		noQ, quiet, js, stratify               bool
+		lr, collapse                           float64
+		targetRule, targetScale                string
+		seed                                   uint64
+		gate                                   bool
+		gateSuite                              string
+		gateBeamWidth                          int
 	)
 	cmd := &cobra.Command{
-		Use:   "cycle --dir DIR --generations N --master-width W --samples S [--start FILE] [--target-width 512 --target-pieces 10]",
+		Use:   "cycle --dir DIR --generations N --master-beam-width W --samples S [--start FILE] [--target-beam-width 512 --target-pieces 10]",
 		Short: "Run NNUE training generations: master beam, samples, targets, GoMLX training, export",
 		Long: `Run training generations (engine/nnue/cycle): from the network of the previous
 generation (generation 0: --start, e.g. datasets/weights/gen-00.hlnn), a master
@@ -168,7 +168,7 @@ sample (best value after --target-pieces pieces, -1 if it dies), training from
 the previous weights with GoMLX (pure-Go backend), and export to DIR/gen-NN.hlnn
 with a report per generation. Run it again with the same DIR after a kill to
 resume; the result is the same.`,
-		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-width 1000 --samples 4000`,
+		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-beam-width 1000 --samples 4000`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if epochs < 1 || batch < 1 || !(lr > 0) || math.IsInf(lr, 0) {
@@ -178,25 +178,25 @@ resume; the result is the same.`,
 			if err != nil {
 				return fmt.Errorf("--target-rule: %v", err)
 			}
-			cfg := cycle.Config{Dir: dir, Generations: gens, MasterWidth: masterWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
-				Samples: samples, Stratify: stratify, TargetWidth: targetWidth, TargetPieces: targetPieces, TargetRule: rule,
+			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
+				Samples: samples, Stratify: stratify, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
-			if targetWidth < 1 || targetPieces < 1 {
-				return fmt.Errorf("--target-width %d and --target-pieces %d must be at least 1", targetWidth, targetPieces)
+			if targetBeamWidth < 1 || targetPieces < 1 {
+				return fmt.Errorf("--target-beam-width %d and --target-pieces %d must be at least 1", targetBeamWidth, targetPieces)
 			}
 			if err := cfg.Check(); err != nil {
 				return err
 			}
 			if gate {
-				if gateWidth < 1 || gateWidth >= 1<<24 {
-					return fmt.Errorf("--gate-width %d: want 1 to %d", gateWidth, 1<<24-1)
+				if err := flags.CheckBeamWidth("gate-beam-width", gateBeamWidth); err != nil {
+					return err
 				}
 				s, err := arena.ParseSuite(gateSuite, nil)
 				if err != nil {
 					return fmt.Errorf("--gate-suite: %v", err)
 				}
-				g := arena.Gate{Suite: s, BeamWidth: gateWidth, Quiescence: true, Dir: dir}
+				g := arena.Gate{Suite: s, BeamWidth: gateBeamWidth, Quiescence: true, Dir: dir}
 				cfg.Gate = g.Judge
 			}
 			if start != "" {
@@ -235,13 +235,16 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
 	f.BoolVar(&gate, "gate", false, "judge each new network in an arena match against the previous one and the hand-made evaluation (DIR/gate-NN.jsonl); a network whose mean is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	flags.DecimalVar(f, &gateWidth, "gate-width", 1000, "the gate's beam width (with quiescence)")
-	flags.DecimalVar(f, &masterWidth, "master-width", 1000, "master beam width")
+	flags.DecimalVar(f, &gateBeamWidth, "gate-beam-width", 1000, "the gate's beam width (with quiescence)")
+	flags.Alias(f, &gateBeamWidth, "gate-width", "gate-beam-width")
+	flags.DecimalVar(f, &masterBeamWidth, "master-beam-width", 1000, "master beam width")
+	flags.Alias(f, &masterBeamWidth, "master-width", "master-beam-width")
 	flags.DecimalVar(f, &masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")
-	flags.DecimalVar(f, &targetWidth, "target-width", 512, "target beam width")
+	flags.DecimalVar(f, &targetBeamWidth, "target-beam-width", 512, "target beam width")
+	flags.Alias(f, &targetBeamWidth, "target-width", "target-beam-width")
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
 	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies) or dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
