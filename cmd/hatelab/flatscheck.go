@@ -25,7 +25,7 @@ const (
 	maxFlatsPieces  = 1_000_000 // flats count --max-pieces
 	maxFlatsStarts  = 10_000    // flats count --starts, experiment --starts and --tune-starts (each)
 	maxFlatsOpening = 1_000     // --opening
-	maxFlatsWidths  = 16        // --beam-widths, experiment --widths
+	maxFlatsWidths  = 16        // --beam-widths of flats count and flats experiment
 	maxFlatsGrid    = 1_000     // experiment --grid
 	maxResamples    = 1_000_000 // experiment --resamples
 	// maxBudgetWells caps --max-wells (the well graph indexes wells with
@@ -159,11 +159,11 @@ func readTableFile(flag, path string) (*flats.Table, error) {
 
 // checkExperimentFlags checks the flags of flats experiment that its
 // configuration's Validate does not bound.
-func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneStarts, tuneWidth, opening int, grid []float64, workers, resamples int) error {
+func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneStarts, tuneBeamWidth, opening int, grid []float64, workers, resamples int) error {
 	if out == "" {
 		return fmt.Errorf("--out results.json is required")
 	}
-	if err := checkBeamWidths("--widths", widths); err != nil {
+	if err := checkBeamWidths("--beam-widths", widths); err != nil {
 		return err
 	}
 	for _, c := range []struct {
@@ -172,7 +172,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 	}{
 		{"--starts", starts, 1, maxFlatsStarts},
 		{"--tune-starts", tuneStarts, 1, maxFlatsStarts},
-		{"--tune-width", tuneWidth, 1, 1<<24 - 1},
+		{"--tune-beam-width", tuneBeamWidth, 1, 1<<24 - 1},
 		{"--opening", opening, 0, maxFlatsOpening},
 		{"--workers", workers, 0, 1024},
 		{"--resamples", resamples, 0, maxResamples},
@@ -189,8 +189,8 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 			return fmt.Errorf("--grid: weight %g: want finite weights", g)
 		}
 	}
-	if err := checkMemory(fmt.Sprintf("--widths %d", slices.Max(append(slices.Clone(widths), tuneWidth))),
-		beamBytes(slices.Max(append(slices.Clone(widths), tuneWidth)), max(workers, 1))); err != nil {
+	if err := checkMemory(fmt.Sprintf("--beam-widths %d", slices.Max(append(slices.Clone(widths), tuneBeamWidth))),
+		beamBytes(slices.Max(append(slices.Clone(widths), tuneBeamWidth)), max(workers, 1))); err != nil {
 		return err
 	}
 	if ckpt != "" {
@@ -284,9 +284,9 @@ func checkRun(r *experiment.Search, c experiment.Config) error {
 	switch r.Phase {
 	case experiment.PhaseTune:
 		if r.Arm != experiment.ArmHandG && r.Arm != experiment.ArmGScore || r.Start < c.Starts || r.Start >= c.Starts+c.TuneStarts ||
-			r.BeamWidth != c.TuneWidth || !slices.Contains(c.Grid, r.Weight) || r.MatchedTo != 0 {
+			r.BeamWidth != c.TuneBeamWidth || !slices.Contains(c.Grid, r.Weight) || r.MatchedTo != 0 {
 			return fmt.Errorf("not a tuning run of this configuration (arm A1 or A2, start %d..%d, beam width %d, a grid weight)",
-				c.Starts, c.Starts+c.TuneStarts-1, c.TuneWidth)
+				c.Starts, c.Starts+c.TuneStarts-1, c.TuneBeamWidth)
 		}
 	case experiment.PhaseTest, experiment.PhaseMatched:
 		if r.Start < 0 || r.Start >= c.Starts {

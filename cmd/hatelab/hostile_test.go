@@ -132,7 +132,7 @@ func TestHostile(t *testing.T) {
 	exp := func(a ...string) []string {
 		return append([]string{"flats", "experiment", "--quiet", "--out", newOut("e.json")}, a...)
 	}
-	committedExp := []string{"flats", "experiment", "--quiet", "--starts", "20", "--widths", "300", "--resamples", "10"}
+	committedExp := []string{"flats", "experiment", "--quiet", "--starts", "20", "--beam-widths", "300", "--resamples", "10"}
 	cases := []hostileCase{
 		// Data loss: writers never replace a device, FIFO, folder or a
 		// file of another kind.
@@ -170,11 +170,11 @@ func TestHostile(t *testing.T) {
 		{"crash", "experiment --starts 2e9", exp("--starts", "2000000000"), 2, "--starts 2000000000: want 1..10000"},
 		{"crash", "experiment --tune-starts huge", exp("--tune-starts", huge), 2, "--tune-starts"},
 		{"crash", "experiment --resamples huge", exp("--resamples", huge), 2, "--resamples " + huge},
-		{"crash", "experiment --tune-width 2^24", exp("--tune-width", "16777216"), 2, "--tune-width 16777216"},
+		{"crash", "experiment --tune-beam-width 2^24", exp("--tune-beam-width", "16777216"), 2, "--tune-beam-width 16777216"},
 		{"crash", "experiment --opening negative", exp("--opening", "-1"), 2, "--opening -1"},
 		{"crash", "experiment --workers huge", exp("--workers", huge), 2, "--workers"},
 		{"crash", "experiment --grid Inf", exp("--grid", "1,Inf"), 2, "--grid: weight +Inf"},
-		{"crash", "experiment --widths 17 of them", exp("--widths", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"), 2, "--widths: want 1 to 16"},
+		{"crash", "experiment --beam-widths 17 of them", exp("--beam-widths", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"), 2, "--beam-widths: want 1 to 16"},
 		{"crash", "floor --max-wells huge", []string{"flats", "floor", "--row", "0111111110", "--max-wells", huge}, 2, "--max-wells " + huge},
 		{"crash", "floor --max-height huge", []string{"flats", "floor", "--row", "0111111110", "--max-height", huge}, 2, "--max-height " + huge},
 		{"crash", "floor --min-height negative", []string{"flats", "floor", "--row", "0111111110", "--min-height", "-3"}, 2, "--min-height -3"},
