@@ -46,7 +46,7 @@ func newArenaCmd() *cobra.Command {
 		arms, suite, out               string
 		beamWidth, maxPieces, parallel int
 		beamWorkers                    int
-		wellW, wellD, bar              int
+		well                           flags.Well
 		quiescence, sprt, js, quiet    bool
 		delta, alpha, beta             float64
 	)
@@ -74,7 +74,7 @@ games are skipped. A FILE made with other settings is refused.`,
   hatelab arena --arms hand,hand-holes,hand-erasability --suite empty:5 --beam-width 300 --quiescence --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := hatetris.NewRules(wellW, wellD, bar)
+			r, err := hatetris.NewRules(well.Width, well.Depth, well.Bar)
 			if err != nil {
 				return err
 			}
@@ -148,7 +148,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	f := cmd.Flags()
 	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline: "+arena.ArmSpecs)
 	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N or records:N:SEED")
-	flags.DecimalVar(cmd.Flags(), &beamWidth, "beam-width", 1000, "wells kept at each level, for every arm")
+	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
 	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores); no game depends on it")
@@ -160,9 +160,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	f.Float64Var(&beta, "sprt-beta", 0.05, "the SPRT's false-negative rate")
 	f.BoolVar(&js, "json", false, "print the result as one JSON object")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
-	flags.DecimalVar(cmd.Flags(), &wellW, "well-width", 10, "well width (4..16)")
-	flags.DecimalVar(cmd.Flags(), &wellD, "well-depth", 20, "well depth in rows, bar rows included")
-	flags.DecimalVar(cmd.Flags(), &bar, "bar", 4, "rows above the bar")
+	flags.WellVars(f, &well, "")
 	cmd.MarkFlagRequired("arms")
 	return cmd
 }

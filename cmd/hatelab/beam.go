@@ -33,7 +33,7 @@ type beamJSON struct {
 func newBeamCmd() *cobra.Command {
 	var (
 		beamWidth, maxPieces, workers int
-		wellW, wellD, bar             int
+		well                          flags.Well
 		quiescence, resume, js        bool
 		evalName, weights, ckpt       string
 	)
@@ -59,7 +59,7 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
   hatelab beam --beam-width 100000 --quiescence --checkpoint ckpt --resume`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := hatetris.NewRules(wellW, wellD, bar)
+			r, err := hatetris.NewRules(well.Width, well.Depth, well.Bar)
 			if err != nil {
 				return nameFlag(err, map[string]string{"width": "--well-width", "depth": "--well-depth", "bar": "--bar"})
 			}
@@ -116,22 +116,20 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 		},
 	}
 	f := cmd.Flags()
-	flags.DecimalVar(cmd.Flags(), &beamWidth, "beam-width", 1000, "wells kept at each level")
-	flags.DecimalVar(cmd.Flags(), &beamWidth, "width", 1000, "old name of --beam-width")
-	f.MarkDeprecated("width", "use --beam-width (--width will name the well's width, as in the other commands)")
+	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level")
+	// --width here is the old name of --beam-width (the well's width is
+	// --well-width in every command).
+	flags.Alias(f, &beamWidth, "width", flags.BeamWidthFlag)
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
 	f.StringVar(&evalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&weights, "weights", "", "weights file: JSON for --eval hand (default: datasets/weights/dnf86.json's values), a network (.hlnn) for --eval nnue")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
-	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-depth", 0, "old name of --max-pieces")
-	f.MarkDeprecated("max-depth", "use --max-pieces")
+	flags.Alias(f, &maxPieces, "max-depth", "max-pieces")
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
-	flags.DecimalVar(cmd.Flags(), &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
-	flags.DecimalVar(cmd.Flags(), &wellW, "well-width", 10, "well width (4..16; 4 needs --bar 2 or more)")
-	flags.DecimalVar(cmd.Flags(), &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
-	flags.DecimalVar(cmd.Flags(), &bar, "bar", 4, "rows above the bar")
+	flags.Workers(f, &workers, 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
+	flags.WellVars(f, &well, "")
 	return cmd
 }
 

@@ -44,7 +44,7 @@ func newBFSReplayCmd() *cobra.Command {
 		Long: `Rebuild one game from the levels that 'hatelab bfs --levels-dir DIR' wrote, walking
 the level files backward (one level streamed at a time), and print its replay,
 verified by replaying it in the engine against HATETRIS Mild.`,
-		Example: `  hatelab bfs --width 10 --height 6 --levels-dir /tmp/l6 --quiet
+		Example: `  hatelab bfs --well-width 10 --height 6 --levels-dir /tmp/l6 --quiet
   hatelab bfs-replay --replay score /tmp/l6`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -134,7 +134,7 @@ type bfsFlags struct {
 func newBFSCmd() *cobra.Command {
 	fl := &bfsFlags{}
 	cmd := &cobra.Command{
-		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
+		Use:   "bfs --well-width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
 		Short: "Search every game of a small HATETRIS well (exact best score, length, peak level)",
 		Long: `Search every game of a W x H HATETRIS well (H rows below the bar, 4 above)
 against the history-free AI, level by level (one level per piece),
@@ -173,12 +173,12 @@ a search removes what killed runs left (temporary files, old frontier files,
 spill folders of dead processes). Exit status: 0, 1 (a failure of the
 machine: I/O...), 2 (bad input: flags, a damaged or foreign checkpoint or
 level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
-		Example: `  hatelab bfs --width 10 --height 5
-  hatelab bfs --width 10 --height 6 --json
-  hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
-  hatelab bfs --width 5 --height 8 --replay longest
-  hatelab bfs --width 4 --height 8 --history
-  hatelab bfs --width 10 --height 7 --checkpoint ck7 --json`,
+		Example: `  hatelab bfs --well-width 10 --height 5
+  hatelab bfs --well-width 10 --height 6 --json
+  hatelab bfs --well-width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
+  hatelab bfs --well-width 5 --height 8 --replay longest
+  hatelab bfs --well-width 4 --height 8 --history
+  hatelab bfs --well-width 10 --height 7 --checkpoint ck7 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opt, err := fl.options()
@@ -207,7 +207,7 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 func (fl *bfsFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 
-	flags.DecimalVar(cmd.Flags(), &fl.width, "width", 10, "well width (4..16)")
+	flags.WellWidth(f, &fl.width, 10, "well width (4..16)", "width")
 	flags.DecimalVar(cmd.Flags(), &fl.height, "height", 4, "rows below the bar")
 	f.StringVar(&fl.rule, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
 	f.BoolVar(&fl.asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")

@@ -55,7 +55,7 @@ func newFlatsCountCmd() *cobra.Command {
 		Short: "Count the flats of a source into a table",
 		Long: `Count the flats of one source and write the analysed table (JSON, with the
 command line as provenance):
-  bfs      every game of a small well (--width, --height rows below the bar)
+  bfs      every game of a small well (--well-width, --height rows below the bar)
            against HATETRIS Mild, weighed by --weighting games|optimal|uniform
   beam     the best games of beam searches at --beam-widths from --starts
            seeded random openings of --opening pieces
@@ -63,11 +63,11 @@ command line as provenance):
   random   --games seeded games of random outcomes against HATETRIS
 Every flag is checked before any work (caps: --games and --max-pieces
 1000000, --starts 10000, --opening 1000, --beam-widths 16 widths below 2^24,
---width 4..12, --height 1..25 (beam: 16), --max-wells within memory).
+--well-width 4..12, --height 1..25 (beam: 16), --max-wells within memory).
 --out must be a new path, a flats table or an empty file (--force replaces
 any regular file); a device, FIFO or folder is refused.`,
 		Example: `  hatelab flats count --source records --out datasets/flats/records.json
-  hatelab flats count --source bfs --width 10 --height 5 --out 10x5.json
+  hatelab flats count --source bfs --well-width 10 --height 5 --out 10x5.json
   hatelab flats count --source random --games 1000 --seed 1 --out random.json
   hatelab flats count --source beam --beam-widths 10,100 --starts 5 --out beam.json`,
 		Args: cobra.NoArgs,
@@ -162,7 +162,7 @@ any regular file); a device, FIFO or folder is refused.`,
 	f := cmd.Flags()
 	f.StringVar(&source, "source", "", "bfs, beam, records or random")
 	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
-	flags.DecimalVar(cmd.Flags(), &width, "width", 10, "well width (bfs, beam, random)")
+	flags.WellWidth(f, &width, 10, "well width (bfs, beam, random)", "width")
 	flags.DecimalVar(cmd.Flags(), &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
 	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
 	flags.DecimalVar(cmd.Flags(), &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
@@ -300,14 +300,14 @@ func newFlatsFloorCmd() *cobra.Command {
 		asJSON                      bool
 	)
 	cmd := &cobra.Command{
-		Use:   "floor --width W --row SHAPE [--min-height H] [--max-height H] [--json]",
+		Use:   "floor --well-width W --row SHAPE [--min-height H] [--max-height H] [--json]",
 		Short: "Exact: the smallest height and fewest pieces that clear a lone floor row",
 		Long: `Answer D&F's "line-height-removal-required" exactly for a lone floor row: for
 each height from --min-height to --max-height (rows below the bar), search
 every game from the well holding only that row, against HATETRIS Mild (equal
 to HATETRIS where no well repeats), and stop at the first height where a game
 clears it, with the fewest pieces that do.`,
-		Example: `  hatelab flats floor --width 10 --row 0111111110 --min-height 4 --max-height 6`,
+		Example: `  hatelab flats floor --well-width 10 --row 0111111110 --min-height 4 --max-height 6`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			shape, err := checkFlatsFloor(width, row, minH, maxH, &maxWells, cmd.Flags().Changed("max-wells"))
@@ -337,7 +337,7 @@ clears it, with the fewest pieces that do.`,
 		},
 	}
 	f := cmd.Flags()
-	flags.DecimalVar(cmd.Flags(), &width, "width", 10, "well width")
+	flags.WellWidth(f, &width, 10, "well width", "width")
 	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
 	flags.DecimalVar(cmd.Flags(), &minH, "min-height", 4, "smallest height to try (rows below the bar)")
 	flags.DecimalVar(cmd.Flags(), &maxH, "max-height", 6, "largest height to try")

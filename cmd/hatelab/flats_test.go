@@ -20,9 +20,9 @@ func TestFlatsCountShow(t *testing.T) {
 		args []string
 	}{
 		{"records", []string{"--source", "records"}},
-		{"bfs", []string{"--source", "bfs", "--width", "6", "--height", "5", "--weighting", "optimal"}},
-		{"random", []string{"--source", "random", "--games", "20", "--seed", "3", "--width", "6", "--height", "8"}},
-		{"beam", []string{"--source", "beam", "--beam-widths", "2,3", "--starts", "1", "--opening", "2", "--width", "6", "--height", "8", "--quiescence=false"}},
+		{"bfs", []string{"--source", "bfs", "--well-width", "6", "--height", "5", "--weighting", "optimal"}},
+		{"random", []string{"--source", "random", "--games", "20", "--seed", "3", "--well-width", "6", "--height", "8"}},
+		{"beam", []string{"--source", "beam", "--beam-widths", "2,3", "--starts", "1", "--opening", "2", "--well-width", "6", "--height", "8", "--quiescence=false"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,7 +74,7 @@ func TestFlatsCountStdout(t *testing.T) {
 	var out, errb strings.Builder
 	cmd.SetOut(&out)
 	cmd.SetErr(&errb)
-	cmd.SetArgs([]string{"count", "--source", "bfs", "--width", "5", "--height", "4", "--out", "-"})
+	cmd.SetArgs([]string{"count", "--source", "bfs", "--well-width", "5", "--height", "4", "--out", "-"})
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestFlatsCountStdout(t *testing.T) {
 
 // TestFlatsFloor: the exact lone-floor-row answer at 10x5.
 func TestFlatsFloor(t *testing.T) {
-	out, err := run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "1111111110", "--min-height", "4", "--max-height", "5", "--json")
+	out, err := run(t, newFlatsCmd(), "floor", "--well-width", "10", "--row", "1111111110", "--min-height", "4", "--max-height", "5", "--json")
 	if err != nil {
 		t.Fatal(err, out)
 	}
@@ -98,7 +98,7 @@ func TestFlatsFloor(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil || !res.Clearable || res.Height != 5 || res.Pieces < 1 {
 		t.Fatalf("%v %+v from %s", err, res, out)
 	}
-	out, err = run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "0111111110", "--min-height", "4", "--max-height", "5")
+	out, err = run(t, newFlatsCmd(), "floor", "--well-width", "10", "--row", "0111111110", "--min-height", "4", "--max-height", "5")
 	if err != nil || !strings.Contains(out, "never cleared") {
 		t.Fatal(err, out)
 	}
@@ -112,7 +112,7 @@ func TestFlatsErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"count", "--source", "nope", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "records"},
-		{"count", "--source", "bfs", "--width", "3", "--out", filepath.Join(dir, "x.json")},
+		{"count", "--source", "bfs", "--well-width", "3", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "bfs", "--weighting", "most", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "random", "--games", "0", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "beam", "--beam-widths", "0", "--out", filepath.Join(dir, "x.json")},

@@ -59,7 +59,7 @@ func checkFlatsCount(source, out string, width, height, games, maxPieces, starts
 	}
 	if source != "records" {
 		if width < hatetris.MinWidth || width > flats.MaxWidth {
-			return fmt.Errorf("--width %d: want %d..%d (a flats table's shapes)", width, hatetris.MinWidth, flats.MaxWidth)
+			return fmt.Errorf("--well-width %d: want %d..%d (a flats table's shapes)", width, hatetris.MinWidth, flats.MaxWidth)
 		}
 		maxH := hatetris.MaxDepth - 3 - 4 // 4 rows above the bar
 		if source == "beam" {
@@ -122,7 +122,7 @@ func checkBeamWidths(flag string, ws []int) error {
 // well budget is sized from the memory left when --max-wells is not given.
 func checkFlatsFloor(width int, row string, minH, maxH int, maxWells *int, maxWellsSet bool) (uint16, error) {
 	if width < hatetris.MinWidth || width > hatetris.MaxWidth {
-		return 0, fmt.Errorf("--width %d: want %d..%d", width, hatetris.MinWidth, hatetris.MaxWidth)
+		return 0, fmt.Errorf("--well-width %d: want %d..%d", width, hatetris.MinWidth, hatetris.MaxWidth)
 	}
 	shape, err := flats.ParseShape(row, width)
 	if err != nil {

@@ -20,26 +20,28 @@ func init() {
 type geometry struct{ width, depth, bar int }
 
 func (g *geometry) register(cmd *cobra.Command) {
-	flags.DecimalVar(cmd.Flags(), &g.width, "width", 10, "well width (4..16)")
-	flags.DecimalVar(cmd.Flags(), &g.depth, "depth", 20, "well depth in rows, bar rows included")
-	flags.DecimalVar(cmd.Flags(), &g.bar, "bar", 4, "rows above the bar (1..4)")
+	f := cmd.Flags()
+	flags.WellWidth(f, &g.width, 10, "well width (4..16)", "width")
+	flags.DecimalVar(f, &g.depth, flags.WellDepthFlag, 20, "well depth in rows, bar rows included")
+	flags.Alias(f, &g.depth, "depth", flags.WellDepthFlag)
+	flags.DecimalVar(f, &g.bar, flags.BarFlag, 4, "rows above the bar (1..4)")
 }
 
 func (g *geometry) rules() (*hatetris.Rules, error) {
 	r, err := hatetris.NewRules(g.width, g.depth, g.bar)
-	return r, nameFlag(err, map[string]string{"width": "--width", "depth": "--depth", "bar": "--bar"})
+	return r, nameFlag(err, map[string]string{"width": "--well-width", "depth": "--well-depth", "bar": "--bar"})
 }
 
 // nameFlag puts the flag's name on an error of the engine that begins
 // with the name of a value ("width 99 out of range 4..16" becomes
-// "--width 99 out of range 4..16"), so that the line names the flag.
-func nameFlag(err error, flags map[string]string) error {
+// "--well-width 99 out of range 4..16"), so that the line names the flag.
+func nameFlag(err error, names map[string]string) error {
 	if err == nil {
 		return nil
 	}
 	msg := err.Error()
 	word, rest, ok := strings.Cut(msg, " ")
-	if f, known := flags[word]; ok && known {
+	if f, known := names[word]; ok && known {
 		return fmt.Errorf("%s %s", f, rest)
 	}
 	return err
