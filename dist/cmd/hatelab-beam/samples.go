@@ -12,13 +12,9 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/samples"
 )
 
-// Bounds of the beam flags (beam --beam-width, nnue targets
-// --target-width: a beam's width as engine/beam takes it, below 2^24) and
-// of a target beam's pieces.
-const (
-	maxBeamWidth    = 1<<24 - 1
-	maxTargetPieces = 1 << 16
-)
+// maxTargetPieces bounds a target beam's pieces (nnue targets
+// --target-pieces); the beam widths' bound is flags.MaxBeamWidth.
+const maxTargetPieces = 1 << 16
 
 // maxSamplesBytes bounds the samples file read: samples.MaxWells wells of
 // 32 rows, as JSON numbers of up to 6 bytes each.
