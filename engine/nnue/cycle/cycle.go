@@ -45,8 +45,8 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/rankcorr"
 	"github.com/hatelab/hatelab/internal/atomicfile"
-	"github.com/hatelab/hatelab/internal/rankcorr"
 )
 
 // Config describes a cycle. Check names a bad field by its hatelab flag
