@@ -14,6 +14,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Caps of the flats commands, stated in their help: every flag is checked
@@ -203,7 +204,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 		if err != nil {
 			return fmt.Errorf("--weights: cannot read %s: %v", weights, unwrapPathError(err))
 		}
-		if err := regularWithin(st, 1<<20, "weights file"); err != nil {
+		if err := boundedfile.Check(st, 1<<20, "weights file"); err != nil {
 			return fmt.Errorf("--weights %s: %v", weights, err)
 		}
 	}

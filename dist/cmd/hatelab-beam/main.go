@@ -35,6 +35,7 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
@@ -513,7 +514,9 @@ func targetsCmd() *cobra.Command {
 				return fmt.Errorf("--well-width/--well-depth/--bar: %v", err)
 			}
 			b, err := readSamplesFile(samples)
-			if err != nil {
+			if boundedfile.IsRefused(err) {
+				return fmt.Errorf("--samples %s: %v", samples, err)
+			} else if err != nil {
 				return fmt.Errorf("--samples: %v", err)
 			}
 			wells, err := parseSamples(b, r)
