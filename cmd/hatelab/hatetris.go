@@ -88,7 +88,7 @@ func newReplayCmd() *cobra.Command {
 		record string
 	)
 	cmd := &cobra.Command{
-		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY | --record NAME",
+		Use:   "replay [--well-width W --well-depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY | --record NAME",
 		Short: "Replay a HATETRIS game and print its score and final well",
 		Long: `Replay a HATETRIS game key by key under the real game's rules and AI.
 REPLAY is a replay in any format the game reads (raw keys, hex, Base65536,
@@ -169,7 +169,7 @@ func newMovesCmd() *cobra.Command {
 		asJSON    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "moves [--width W --depth D --bar B] [--ai hatetris|mild] [--piece P] [--json] --well R0,R1,...",
+		Use:   "moves [--well-width W --well-depth D --bar B] [--ai hatetris|mild] [--piece P] [--json] --well R0,R1,...",
 		Short: "The AI's piece for a well and every distinct resulting well",
 		Long: `Print the piece the AI sends for a well (as at the start of a game: no
 history but the well itself) or the piece given with --piece, and every
@@ -179,7 +179,7 @@ included, sorted by their rows (top row first).
 significant bit is the leftmost column; @FILE and - read it from a file or
 standard input.`,
 		Example: `  hatelab moves --well 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
-  hatelab moves --width 4 --depth 8 --piece I --json --well 0,0,0,0,0,0,0,14`,
+  hatelab moves --well-width 4 --well-depth 8 --piece I --json --well 0,0,0,0,0,0,0,14`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, ai, err := geo.rulesAndAI(aiName)

@@ -27,7 +27,7 @@
 // ReadSummaryFile, written with AppendSummary and WriteLevels; checked
 // against each other by the package's tests, which fail when a file is
 // missing). scripts/bfs-tables.sh regenerates them all, one
-// `hatelab bfs --width W --height H --rule RULE --append-summary
+// `hatelab bfs --well-width W --height H --rule RULE --append-summary
 // datasets/bfs/summary.csv --out datasets/bfs/levels/wW-hH-RULE.csv` per
 // search.
 //
