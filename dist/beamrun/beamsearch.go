@@ -238,23 +238,37 @@ func sortCands(cs []beamsearch.Cand) {
 type dedupCandFn struct{ Spec beamSpec }
 
 func (f *dedupCandFn) ProcessElement(q int, values func(*[]byte) bool, emit func(candBlock)) error {
+	cs, err := readSortedCands(values)
+	if err != nil {
+		return err
+	}
+	cs = slices.CompactFunc(cs, func(a, b beamsearch.Cand) bool { return beamsearch.SameKey(&a, &b) })
+	emit(candBlock{Part: q, Data: encodeCands(cs[:min(len(cs), f.Spec.BeamWidth)])})
+	return nil
+}
+
+// readSortedCands decodes the blocks of children values yields, sorted in
+// the beam's Order.
+func readSortedCands(values func(*[]byte) bool) ([]beamsearch.Cand, error) {
 	var cs []beamsearch.Cand
 	var b []byte
 	for values(&b) {
 		var err error
 		if cs, err = decodeCands(cs, b); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	sortCands(cs)
-	cs = slices.CompactFunc(cs, func(a, b beamsearch.Cand) bool { return beamsearch.SameKey(&a, &b) })
-	cs = cs[:min(len(cs), f.Spec.BeamWidth)]
+	return cs, nil
+}
+
+// encodeCands encodes children as one block.
+func encodeCands(cs []beamsearch.Cand) []byte {
 	out := make([]byte, 0, candBytes*len(cs))
 	for i := range cs {
 		out = appendCand(out, &cs[i])
 	}
-	emit(candBlock{Part: q, Data: out})
-	return nil
+	return out
 }
 
 // histAcc is a histogram of 2^16 buckets of value prefixes: level 1 over
@@ -409,20 +423,11 @@ type tieFn struct{ Spec beamSpec }
 
 func (f *tieFn) ProcessElement(ctx context.Context, _ int, values func(*[]byte) bool, h1, h2 func(*histAcc) bool) error {
 	_, need, _ := threshold(f.Spec.BeamWidth, readHist(h1), readHist(h2))
-	var cs []beamsearch.Cand
-	var b []byte
-	for values(&b) {
-		var err error
-		if cs, err = decodeCands(cs, b); err != nil {
-			return err
-		}
+	cs, err := readSortedCands(values)
+	if err != nil {
+		return err
 	}
-	sortCands(cs)
-	cs = cs[:min(int64(len(cs)), need)]
-	out := make([]byte, 0, candBytes*len(cs))
-	for i := range cs {
-		out = appendCand(out, &cs[i])
-	}
+	out := encodeCands(cs[:min(int64(len(cs)), need)])
 	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Depth+1), "kept-ties.bin"), out)
 }
 
