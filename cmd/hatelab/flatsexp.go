@@ -203,7 +203,7 @@ func printPaired(w io.Writer, e *experiment.Results, resamples int) error {
 		name, bw := d.Arm, fmt.Sprint(d.BeamWidth)
 		if d.Matched {
 			name = "A1~"
-			bw = fmt.Sprintf("%d/%d", d.BeamWidth, d.MatchedWidth)
+			bw = fmt.Sprintf("%d/%d", d.BeamWidth, d.MatchedBeamWidth)
 		}
 		fmt.Fprintf(&b, "%-4s %10s %3d %8.2f %8.2f %+8.2f [%+7.2f, %+7.2f] %3d/%d/%d\n", name, bw, d.N, d.MeanBase, d.MeanArm,
 			d.Diff.Estimate, d.Diff.Lo, d.Diff.Hi, d.Wins, d.Losses, d.Ties)

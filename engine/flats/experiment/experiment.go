@@ -388,7 +388,7 @@ func Run(ctx context.Context, e *Results, s Setup) error {
 		if !c.Matched {
 			continue
 		}
-		mw, _ := e.MatchedWidth(width)
+		mw, _ := e.MatchedBeamWidth(width)
 		// A resumed experiment keeps the width its first matched runs
 		// were played at (it depends on measured CPU times).
 		for i := 0; i < c.Starts; i++ {
@@ -427,11 +427,11 @@ func (e *Results) Search(phase, arm string, width, start int) *Search {
 	return nil
 }
 
-// MatchedWidth returns the beam width at which A0 costs what A1 costs at
+// MatchedBeamWidth returns the beam width at which A0 costs what A1 costs at
 // the given test width: the width scaled by A1's CPU seconds per child over
 // A0's, summed over the test starts where both finished (at least the
 // width itself), and that ratio. Without such starts it is the width and 1.
-func (e *Results) MatchedWidth(width int) (int, float64) {
+func (e *Results) MatchedBeamWidth(width int) (int, float64) {
 	var s0, c0, s1, c1 float64
 	for i := 0; i < e.Config.Starts; i++ {
 		a, b := e.Search(PhaseTest, ArmHand, width, i), e.Search(PhaseTest, ArmHandG, width, i)
@@ -453,10 +453,10 @@ type PairedDiff struct {
 	Arm       string `json:"arm"`
 	BeamWidth int    `json:"beam_width"`
 	// Matched marks the matched-time comparison: A1 at BeamWidth against
-	// A0 at MatchedWidth (Ratio: A1's cost per child over A0's).
-	Matched      bool    `json:"matched,omitempty"`
-	MatchedWidth int     `json:"matched_width,omitempty"`
-	Ratio        float64 `json:"ratio,omitempty"`
+	// A0 at MatchedBeamWidth (Ratio: A1's cost per child over A0's).
+	Matched          bool    `json:"matched,omitempty"`
+	MatchedBeamWidth int     `json:"matched_beam_width,omitempty"`
+	Ratio            float64 `json:"ratio,omitempty"`
 	// N starts; MeanBase and MeanArm the mean scores; Diff the mean of the
 	// arm's score minus A0's with a bootstrap percentile interval over the
 	// starts.
@@ -504,12 +504,12 @@ func (e *Results) Paired(resamples int, seed uint64, level float64) []PairedDiff
 		e.pair(&d, func(i int) (*Search, *Search) {
 			m := e.Search(PhaseMatched, ArmHand, w, i)
 			if m != nil {
-				d.MatchedWidth = m.BeamWidth
+				d.MatchedBeamWidth = m.BeamWidth
 			}
 			return m, e.Search(PhaseTest, ArmHandG, w, i)
 		}, resamples, seed, level)
 		if d.N > 0 {
-			_, d.Ratio = e.MatchedWidth(w)
+			_, d.Ratio = e.MatchedBeamWidth(w)
 			out = append(out, d)
 		}
 	}
