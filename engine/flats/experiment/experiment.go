@@ -427,10 +427,11 @@ func (e *Results) Search(phase, arm string, width, start int) *Search {
 	return nil
 }
 
-// MatchedBeamWidth returns the beam width at which A0 costs what A1 costs at
-// the given test width: the width scaled by A1's CPU seconds per child over
-// A0's, summed over the test starts where both finished (at least the
-// width itself), and that ratio. Without such starts it is the width and 1.
+// MatchedBeamWidth returns the beam width at which A0 costs what A1 costs
+// at the given test beam width: that beam width scaled by A1's CPU seconds
+// per child over A0's, summed over the test starts where both finished (at
+// least the beam width itself), and that ratio. Without such starts it is
+// the beam width and 1.
 func (e *Results) MatchedBeamWidth(width int) (int, float64) {
 	var s0, c0, s1, c1 float64
 	for i := 0; i < e.Config.Starts; i++ {
