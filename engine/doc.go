@@ -16,7 +16,8 @@
 //     cycle).
 //   - arena: paired matches of evaluations over suites of start wells.
 //   - classic: classic Tetris agents and sweeps; fit: the fits of the
-//     tables; progress: progress events.
+//     tables; rankcorr: rank correlations (Spearman); progress: progress
+//     events.
 //
 // # Glossary
 //

@@ -115,13 +115,6 @@ func TestRepoRoot(t *testing.T) {
 	}
 }
 
-func TestWindowStats(t *testing.T) {
-	xs, mean, lo, hi := WindowStats([]float64{0, 1, 2, 3, 4}, []float64{1, 3, 5, 7, 9}, 2)
-	if len(xs) != 3 || xs[0] != 0.5 || mean[0] != 2 || lo[1] != 5 || hi[1] != 7 || xs[2] != 4 || mean[2] != 9 {
-		t.Errorf("WindowStats: %v %v %v %v", xs, mean, lo, hi)
-	}
-}
-
 func TestCheckAndMust(t *testing.T) {
 	if got := Must(3, nil); got != 3 {
 		t.Errorf("Must = %d", got)

@@ -304,28 +304,6 @@ func SaveFigure(file string, data []byte) error {
 	return nil
 }
 
-// WindowStats cuts a series into consecutive windows of n points and
-// returns, per window, its middle x and the mean, least and greatest y: a
-// readable summary of a long, noisy series.
-func WindowStats(x, y []float64, n int) (xs, mean, lo, hi []float64) {
-	if n < 1 {
-		n = 1
-	}
-	for i := 0; i < len(x) && i < len(y); i += n {
-		j := min(i+n, len(x), len(y))
-		sum, l, h := 0.0, y[i], y[i]
-		for k := i; k < j; k++ {
-			sum += y[k]
-			l, h = min(l, y[k]), max(h, y[k])
-		}
-		xs = append(xs, (x[i]+x[j-1])/2)
-		mean = append(mean, sum/float64(j-i))
-		lo = append(lo, l)
-		hi = append(hi, h)
-	}
-	return xs, mean, lo, hi
-}
-
 // LogY puts the y axis on a log scale with DecadeTicks.
 func LogY(p *plot.Plot) {
 	p.Y.Scale = plot.LogScale{}

@@ -49,7 +49,7 @@ for s in "${sizes[@]}"; do
 	case "$s" in *:*) rule=${s#*:}; s=${s%%:*} ;; esac
 	w=${s%x*} h=${s#*x}
 	echo "== ${w}x${h} $rule" >&2
-	"$bin" bfs --width "$w" --height "$h" --rule "$rule" --quiet \
+	"$bin" bfs --well-width "$w" --height "$h" --rule "$rule" --quiet \
 		--append-summary "$out/summary.csv" --out "$out/levels/w$w-h$h-$rule.csv"
 done
 if [ -n "${resort:-}" ]; then

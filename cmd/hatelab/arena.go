@@ -11,6 +11,7 @@ import (
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -45,7 +46,7 @@ func newArenaCmd() *cobra.Command {
 		arms, suite, out               string
 		beamWidth, maxPieces, parallel int
 		beamWorkers                    int
-		wellW, wellD, bar              int
+		well                           flags.Well
 		quiescence, sprt, js, quiet    bool
 		delta, alpha, beta             float64
 	)
@@ -73,7 +74,7 @@ games are skipped. A FILE made with other settings is refused.`,
   hatelab arena --arms hand,hand-holes,hand-erasability --suite empty:5 --beam-width 300 --quiescence --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := hatetris.NewRules(wellW, wellD, bar)
+			r, err := hatetris.NewRules(well.Width, well.Depth, well.Bar)
 			if err != nil {
 				return err
 			}
@@ -147,11 +148,11 @@ games are skipped. A FILE made with other settings is refused.`,
 	f := cmd.Flags()
 	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline: "+arena.ArmSpecs)
 	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N or records:N:SEED")
-	decimalVar(cmd, &beamWidth, "beam-width", 1000, "wells kept at each level, for every arm")
+	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
-	decimalVar(cmd, &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
-	decimalVar(cmd, &parallel, "parallel", 0, "games played at once (0: all cores); no game depends on it")
-	decimalVar(cmd, &beamWorkers, "beam-workers", 1, "workers of each game's beam search")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
+	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores); no game depends on it")
+	flags.DecimalVar(cmd.Flags(), &beamWorkers, "beam-workers", 1, "workers of each game's beam search")
 	f.StringVar(&out, "out", "", "append every finished game to this JSONL file, and resume from it")
 	f.BoolVar(&sprt, "sprt", false, "stop as soon as a sequential test on the win rate has decided every arm")
 	f.Float64Var(&delta, "sprt-delta", 0.2, "the SPRT's H1 win rate is 0.5 + delta")
@@ -159,9 +160,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	f.Float64Var(&beta, "sprt-beta", 0.05, "the SPRT's false-negative rate")
 	f.BoolVar(&js, "json", false, "print the result as one JSON object")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
-	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16)")
-	decimalVar(cmd, &wellD, "well-depth", 20, "well depth in rows, bar rows included")
-	decimalVar(cmd, &bar, "bar", 4, "rows above the bar")
+	flags.WellVars(f, &well, "")
 	cmd.MarkFlagRequired("arms")
 	return cmd
 }

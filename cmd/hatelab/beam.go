@@ -7,11 +7,15 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/clip"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
 
@@ -32,12 +36,12 @@ type beamJSON struct {
 func newBeamCmd() *cobra.Command {
 	var (
 		beamWidth, maxPieces, workers int
-		wellW, wellD, bar             int
+		well                          flags.Well
 		quiescence, resume, js        bool
 		evalName, weights, ckpt       string
 	)
 	cmd := &cobra.Command{
-		Use:   "beam --beam-width N [--quiescence] [--eval hand] [--weights FILE] [--max-pieces P] [--checkpoint DIR] [--resume] [--json]",
+		Use:   "beam --beam-width N [--quiescence] [--eval SPEC] [--weights FILE] [--max-pieces P] [--checkpoint DIR] [--resume] [--json]",
 		Short: "Beam-search a HATETRIS game and print its replay",
 		Long: `Beam-search HATETRIS from the empty well: keep the best N wells at each level
 (hand-made evaluation, optional bird-in-hand quiescence lookahead), expand them
@@ -54,11 +58,13 @@ bar of one row is refused (its beam clears lines forever, and its best game
 cannot be played to game over); without --max-pieces a search that has not
 ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 		Example: `  hatelab beam --beam-width 1000 --quiescence
+  hatelab beam --beam-width 1000 --eval hand+stack-height
+  hatelab beam --beam-width 1000 --quiescence --eval nnue:datasets/weights/gen-00.hlnn
   hatelab beam --json --beam-width 1000 --quiescence
   hatelab beam --beam-width 100000 --quiescence --checkpoint ckpt --resume`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := hatetris.NewRules(wellW, wellD, bar)
+			r, err := hatetris.NewRules(well.Width, well.Depth, well.Bar)
 			if err != nil {
 				return nameFlag(err, map[string]string{"width": "--well-width", "depth": "--well-depth", "bar": "--bar"})
 			}
@@ -74,7 +80,7 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 			if err := checkInputFile("--weights", weights); err != nil {
 				return err
 			}
-			ev, err := eval.ByName(evalName, weights)
+			ev, err := beamEval(evalName, weights, r)
 			if err != nil {
 				return err
 			}
@@ -115,22 +121,20 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 		},
 	}
 	f := cmd.Flags()
-	decimalVar(cmd, &beamWidth, "beam-width", 1000, "wells kept at each level")
-	decimalVar(cmd, &beamWidth, "width", 1000, "old name of --beam-width")
-	f.MarkDeprecated("width", "use --beam-width (--width will name the well's width, as in the other commands)")
+	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level")
+	// --width here is the old name of --beam-width (the well's width is
+	// --well-width in every command).
+	flags.Alias(f, &beamWidth, "width", flags.BeamWidthFlag)
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
-	f.StringVar(&evalName, "eval", "hand", "evaluation: hand or nnue")
+	f.StringVar(&evalName, "eval", "hand", "evaluation: hand or nnue (with --weights), or an arm spec as hatelab arena takes it: "+beamEvalSpecs)
 	f.StringVar(&weights, "weights", "", "weights file: JSON for --eval hand (default: datasets/weights/dnf86.json's values), a network (.hlnn) for --eval nnue")
-	decimalVar(cmd, &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
-	decimalVar(cmd, &maxPieces, "max-depth", 0, "old name of --max-pieces")
-	f.MarkDeprecated("max-depth", "use --max-pieces")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
+	flags.Alias(f, &maxPieces, "max-depth", "max-pieces")
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
-	decimalVar(cmd, &workers, "workers", 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
-	decimalVar(cmd, &wellW, "well-width", 10, "well width (4..16; 4 needs --bar 2 or more)")
-	decimalVar(cmd, &wellD, "well-depth", 20, "well depth in rows, bar rows included (at most 16 below the bar)")
-	decimalVar(cmd, &bar, "bar", 4, "rows above the bar")
+	flags.Workers(f, &workers, 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
+	flags.WellVars(f, &well, "")
 	return cmd
 }
 
@@ -190,4 +194,31 @@ func printLevel(w io.Writer, ds beam.LevelStats) {
 	fmt.Fprintf(w, "level %4d  kept %7d  score %s  value %s  children %9d  families %5d  loops %d  %.2fs\n",
 		ds.Level, ds.Kept, progress.IntRange(ds.MinScore, ds.MaxScore), progress.FloatRange(ds.WorstValue, ds.BestValue, 1),
 		ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
+}
+
+// beamEvalSpecs describes what beam --eval takes besides hand and nnue.
+const beamEvalSpecs = "score, hand-TERM, weights:FILE, nnue:FILE, hand+RULE..., BASE+g:WEIGHT:TABLE (an arm's @ suffixes are the match's settings: here --beam-width and --quiescence)"
+
+// beamEval builds the evaluation of beam --eval: the old values (hand and
+// nnue, with --weights naming their file) as before, and otherwise an
+// arm spec read as hatelab arena reads it (engine/arena.ParseArm), checked
+// against the well's rules r. An arm's own search settings (@wN, @q,
+// @noq) are refused: one game has the command's --beam-width and
+// --quiescence.
+func beamEval(spec, weights string, r *hatetris.Rules) (eval.Evaluator, error) {
+	switch strings.ToLower(strings.TrimSpace(spec)) {
+	case "", "hand", "nnue":
+		return eval.ByName(spec, weights)
+	}
+	if weights != "" {
+		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; with --eval %s name the file in the spec (weights:FILE, nnue:FILE)", clip.Quote(spec))
+	}
+	if _, suffix, ok := strings.Cut(spec, "@"); ok {
+		return nil, fmt.Errorf("--eval %s: the suffix @%s sets an arena arm's own search; for one game use --beam-width N and --quiescence", clip.Quote(spec), suffix)
+	}
+	arm, err := arena.ParseArm(spec, r)
+	if err != nil {
+		return nil, fmt.Errorf("--eval %s: %s", clip.Quote(spec), strings.TrimPrefix(err.Error(), fmt.Sprintf("arm %q: ", strings.TrimSpace(spec))))
+	}
+	return arm.Eval, nil
 }

@@ -123,3 +123,68 @@ func verifyBeamReplay(t *testing.T, last string) beamJSON {
 	}
 	return res
 }
+
+// TestBeamEvalSpecs: beam --eval reads the arm specs of hatelab arena
+// (issue 28) besides its old values: the same evaluation by either name
+// plays the same game; an arm's search suffix, --weights with a spec, and
+// an unknown spec are one-line errors naming --eval (or --weights).
+func TestBeamEvalSpecs(t *testing.T) {
+	game := func(args ...string) (beamJSON, error) {
+		out, err := run(t, newBeamCmd(), append([]string{"--json", "--beam-width", "20", "--max-pieces", "12", "--workers", "1"}, args...)...)
+		var res beamJSON
+		if err == nil {
+			err = json.Unmarshal([]byte(out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]), &res)
+		}
+		return res, err
+	}
+	hand, err := game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := game("--eval", "nnue", "--weights", gen0Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		same    *beamJSON // the game it must equal (nil: any game)
+		wantErr string
+	}{
+		{"old hand", []string{"--eval", "hand"}, &hand, ""},
+		{"old HAND", []string{"--eval", "HAND"}, &hand, ""},
+		{"old hand with its weights file", []string{"--eval", "hand", "--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
+		{"weights:FILE", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
+		{"nnue:FILE", []string{"--eval", "nnue:" + gen0Weights}, &net, ""},
+		{"score", []string{"--eval", "score"}, nil, ""},
+		{"hand-holes", []string{"--eval", "hand-holes"}, nil, ""},
+		{"hand+stack-height", []string{"--eval", "hand+stack-height"}, nil, ""},
+		{"hand+g", []string{"--eval", "hand+g:10:../../datasets/flats/records.json"}, nil, ""},
+		{"@w suffix", []string{"--eval", "hand@w300"}, nil, "--eval \"hand@w300\": the suffix @w300 sets an arena arm's own search; for one game use --beam-width N"},
+		{"@q suffix", []string{"--eval", "score@q"}, nil, "the suffix @q sets an arena arm's own search"},
+		{"spec and --weights", []string{"--eval", "score", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue"},
+		{"unknown", []string{"--eval", "bogus"}, nil, "--eval \"bogus\": unknown evaluation \"bogus\""},
+		{"unknown term", []string{"--eval", "hand-nothing"}, nil, "--eval \"hand-nothing\": "},
+		{"missing network", []string{"--eval", "nnue:missing.hlnn"}, nil, "--eval \"nnue:missing.hlnn\": "},
+		{"old nnue without weights", []string{"--eval", "nnue"}, nil, "needs a weights file"},
+		{"table of another width", []string{"--eval", "hand+g:10:../../datasets/flats/records.json", "--well-width", "8"}, nil, "is for wells 10 wide, not 8"},
+	} {
+		got, err := game(tc.args...)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%s: %v, want one line with %q", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || got.PiecesPlaced == 0 || got.Replay == "" {
+			t.Errorf("%s: %+v, %v", tc.name, got, err)
+			continue
+		}
+		if tc.same != nil && (got.Replay != tc.same.Replay || got.Score != tc.same.Score) {
+			t.Errorf("%s: game %d %q, want %d %q", tc.name, got.Score, got.Replay, tc.same.Score, tc.same.Replay)
+		}
+	}
+	if hand.Replay == net.Replay {
+		t.Errorf("hand and nnue play the same game: the test cannot tell them apart")
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -43,7 +44,7 @@ func newBFSReplayCmd() *cobra.Command {
 		Long: `Rebuild one game from the levels that 'hatelab bfs --levels-dir DIR' wrote, walking
 the level files backward (one level streamed at a time), and print its replay,
 verified by replaying it in the engine against HATETRIS Mild.`,
-		Example: `  hatelab bfs --width 10 --height 6 --levels-dir /tmp/l6 --quiet
+		Example: `  hatelab bfs --well-width 10 --height 6 --levels-dir /tmp/l6 --quiet
   hatelab bfs-replay --replay score /tmp/l6`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -133,7 +134,7 @@ type bfsFlags struct {
 func newBFSCmd() *cobra.Command {
 	fl := &bfsFlags{}
 	cmd := &cobra.Command{
-		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
+		Use:   "bfs --well-width W --height H [--rule qntm|clear-above-bar] [--json] [--out FILE.csv]",
 		Short: "Search every game of a small HATETRIS well (exact best score, length, peak level)",
 		Long: `Search every game of a W x H HATETRIS well (H rows below the bar, 4 above)
 against the history-free AI, level by level (one level per piece),
@@ -172,12 +173,12 @@ a search removes what killed runs left (temporary files, old frontier files,
 spill folders of dead processes). Exit status: 0, 1 (a failure of the
 machine: I/O...), 2 (bad input: flags, a damaged or foreign checkpoint or
 level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
-		Example: `  hatelab bfs --width 10 --height 5
-  hatelab bfs --width 10 --height 6 --json
-  hatelab bfs --width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
-  hatelab bfs --width 5 --height 8 --replay longest
-  hatelab bfs --width 4 --height 8 --history
-  hatelab bfs --width 10 --height 7 --checkpoint ck7 --json`,
+		Example: `  hatelab bfs --well-width 10 --height 5
+  hatelab bfs --well-width 10 --height 6 --json
+  hatelab bfs --well-width 10 --height 6 --rule clear-above-bar --out 10x6-old.csv
+  hatelab bfs --well-width 5 --height 8 --replay longest
+  hatelab bfs --well-width 4 --height 8 --history
+  hatelab bfs --well-width 10 --height 7 --checkpoint ck7 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opt, err := fl.options()
@@ -206,24 +207,24 @@ level file), 130 (Ctrl-C: "hatelab: interrupted"; a checkpoint stays valid).`,
 func (fl *bfsFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 
-	decimalVar(cmd, &fl.width, "width", 10, "well width (4..16)")
-	decimalVar(cmd, &fl.height, "height", 4, "rows below the bar")
+	flags.WellWidth(f, &fl.width, 10, "well width (4..16)", "width")
+	flags.DecimalVar(cmd.Flags(), &fl.height, "height", 4, "rows below the bar")
 	f.StringVar(&fl.rule, "rule", "qntm", "line-clear rule: qntm (the real game) or clear-above-bar (the blog's old tables)")
 	f.BoolVar(&fl.asJSON, "json", false, "print the result as JSON (max_width, max_width_depth, depth: deprecated aliases of peak_states, peak_level, level, kept for one release)")
 	f.StringVar(&fl.out, "out", "", "write the levels as CSV (depth,states,children,best_score; depth is the level)")
-	decimalVar(cmd, &fl.workers, "workers", 0, "goroutines (0: all cores, at most "+strconv.Itoa(bfs.MaxWorkers)+"); the result does not depend on it")
-	decimalVar(cmd, &fl.maxLevels, "max-levels", 0, "stop after this many levels (0: no limit; skips the memory check)")
+	flags.DecimalVar(cmd.Flags(), &fl.workers, "workers", 0, "goroutines (0: all cores, at most "+strconv.Itoa(bfs.MaxWorkers)+"); the result does not depend on it")
+	flags.DecimalVar(cmd.Flags(), &fl.maxLevels, "max-levels", 0, "stop after this many levels (0: no limit; skips the memory check)")
 	f.StringVar(&fl.levelsDir, "levels-dir", "", "write every level to this folder (for --replay, or later reconstruction)")
 	f.StringVar(&fl.replay, "replay", "", "rebuild and print one game: longest or score")
 	f.StringVar(&fl.spillDir, "spill-dir", "", "disk mode: keep levels in files under this folder and spill children past --mem-budget")
-	decimalVar(cmd, &fl.memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
+	flags.DecimalVar(cmd.Flags(), &fl.memBudget, "mem-budget", 1024, "disk mode: MiB of children buffered in memory before spilling")
 	f.StringVar(&fl.checkpoint, "checkpoint", "", "save progress in this folder between levels; run again with it to resume after a kill")
 	f.DurationVar(&fl.ckEvery, "checkpoint-every", 5*time.Minute, "least time between checkpoints (0: after every level)")
 	f.StringVar(&fl.summary, "append-summary", "", "append one summary row to this CSV (created with a header if new)")
 	f.BoolVar(&fl.history, "history", false, "instead: search every game against the real AI with its memory (loop rule); tiny wells only")
 	f.BoolVar(&fl.quiet, "quiet", false, "no progress on standard error")
 	f.BoolVar(&fl.estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
-	decimalVar(cmd, &fl.diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
+	flags.DecimalVar(cmd.Flags(), &fl.diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
 	f.BoolVar(&fl.compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
 }
 

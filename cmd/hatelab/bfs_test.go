@@ -16,7 +16,7 @@ import (
 // TestBFSCommand runs `hatelab bfs` on small wells: the JSON fields, the
 // CSV levels, the unbounded width-4 case, a verified replay and bad input.
 func TestBFSCommand(t *testing.T) {
-	out, err := runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "4", "--json", "--quiet")
+	out, err := runJSON(t, newBFSCmd(), "max_width", "--well-width", "10", "--height", "4", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestBFSCommand(t *testing.T) {
 	}
 
 	// --max-levels: the values are lower bounds, and say so.
-	out, err = runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "4", "--max-levels", "3", "--json", "--quiet")
+	out, err = runJSON(t, newBFSCmd(), "max_width", "--well-width", "10", "--height", "4", "--max-levels", "3", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,14 +66,14 @@ func TestBFSCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &jt); err != nil || !jt.Truncated || jt.Length != 2 {
 		t.Errorf("--max-levels 3 --json: %v %+v: want truncated, length 2", err, jt)
 	}
-	out, err = run(t, newBFSCmd(), "--width", "10", "--height", "4", "--max-levels", "3", "--quiet")
+	out, err = run(t, newBFSCmd(), "--well-width", "10", "--height", "4", "--max-levels", "3", "--quiet")
 	if err != nil || !strings.Contains(out, "score >= 0, length >= 2") {
 		t.Errorf("--max-levels 3: %v %s", err, out)
 	}
 
 	csvPath := filepath.Join(t.TempDir(), "levels.csv")
 	sumPath := filepath.Join(t.TempDir(), "summary.csv")
-	out, err = run(t, newBFSCmd(), "--width", "10", "--height", "4", "--rule", "clear-above-bar", "--out", csvPath,
+	out, err = run(t, newBFSCmd(), "--well-width", "10", "--height", "4", "--rule", "clear-above-bar", "--out", csvPath,
 		"--append-summary", sumPath, "--quiet")
 	if err != nil || !strings.Contains(out, "peak 9095 states") {
 		t.Fatalf("old rule: %v %s", err, out)
@@ -86,21 +86,21 @@ func TestBFSCommand(t *testing.T) {
 		t.Errorf("summary: %v %q", err, b)
 	}
 
-	out, err = run(t, newBFSCmd(), "--width", "4", "--height", "4", "--quiet")
+	out, err = run(t, newBFSCmd(), "--well-width", "4", "--height", "4", "--quiet")
 	if err != nil || !strings.Contains(out, "unbounded") || !strings.Contains(out, "peak 16 states") {
 		t.Errorf("4x4: %v %s", err, out)
 	}
-	out, err = run(t, newBFSCmd(), "--width", "4", "--height", "6", "--history")
+	out, err = run(t, newBFSCmd(), "--well-width", "4", "--height", "6", "--history")
 	if err != nil || !strings.Contains(out, "score 3, length 7 (exact") {
 		t.Errorf("history: %v %s", err, out)
 	}
-	out, err = run(t, newBFSCmd(), "--width", "5", "--height", "6", "--replay", "longest", "--quiet")
+	out, err = run(t, newBFSCmd(), "--well-width", "5", "--height", "6", "--replay", "longest", "--quiet")
 	if err != nil || !strings.Contains(out, "longest game (score") || !strings.Contains(out, "verified") {
 		t.Errorf("replay: %v %s", err, out)
 	}
 
 	dir := t.TempDir()
-	if _, err := run(t, newBFSCmd(), "--width", "6", "--height", "6", "--levels-dir", dir, "--quiet"); err != nil {
+	if _, err := run(t, newBFSCmd(), "--well-width", "6", "--height", "6", "--levels-dir", dir, "--quiet"); err != nil {
 		t.Fatal(err)
 	}
 	out, err = run(t, newBFSReplayCmd(), "--replay", "score", "--json", dir)
@@ -113,13 +113,13 @@ func TestBFSCommand(t *testing.T) {
 	}
 
 	for _, bad := range [][]string{
-		{"--width", "3", "--height", "4"},
-		{"--width", "10", "--height", "0"},
-		{"--width", "10", "--height", "30"},
+		{"--well-width", "3", "--height", "4"},
+		{"--well-width", "10", "--height", "0"},
+		{"--well-width", "10", "--height", "30"},
 		{"--rule", "nope"},
 		{"--replay", "best"},
 		{"extra"},
-		{"--width", "10", "--height", "7", "--history"},
+		{"--well-width", "10", "--height", "7", "--history"},
 	} {
 		if _, err := run(t, newBFSCmd(), append(bad, "--quiet")...); err == nil {
 			t.Errorf("%v: want an error", bad)
@@ -140,12 +140,12 @@ func TestBFSCheckpoint(t *testing.T) {
 		b, _ := json.Marshal([]any{j["score"], j["length"], j["peak_states"], j["peak_level"], j["levels"]})
 		return string(b)
 	}
-	want, err := runJSON(t, newBFSCmd(), "max_width", "--width", "10", "--height", "5", "--json", "--quiet")
+	want, err := runJSON(t, newBFSCmd(), "max_width", "--well-width", "10", "--height", "5", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "ck")
-	args := []string{"--width", "10", "--height", "5", "--json", "--quiet", "--checkpoint", dir, "--checkpoint-every", "0"}
+	args := []string{"--well-width", "10", "--height", "5", "--json", "--quiet", "--checkpoint", dir, "--checkpoint-every", "0"}
 	if _, err := run(t, newBFSCmd(), append(args, "--max-levels", "9")...); err != nil {
 		t.Fatal(err)
 	}
@@ -156,11 +156,11 @@ func TestBFSCheckpoint(t *testing.T) {
 	if err != nil || levels(got) != levels(want) {
 		t.Fatalf("resumed: %v\n%s\nwant\n%s", err, levels(got), levels(want))
 	}
-	if _, err := run(t, newBFSCmd(), "--width", "10", "--height", "6", "--checkpoint", dir, "--quiet"); err == nil ||
+	if _, err := run(t, newBFSCmd(), "--well-width", "10", "--height", "6", "--checkpoint", dir, "--quiet"); err == nil ||
 		!strings.Contains(err.Error(), "10x5") {
 		t.Fatalf("another search's checkpoint: %v", err)
 	}
-	if _, err := run(t, newBFSCmd(), "--width", "10", "--height", "5", "--checkpoint-every", "-1s"); err == nil {
+	if _, err := run(t, newBFSCmd(), "--well-width", "10", "--height", "5", "--checkpoint-every", "-1s"); err == nil {
 		t.Fatal("a negative --checkpoint-every must be refused")
 	}
 }
@@ -180,9 +180,9 @@ func TestBFSMemoryLimit(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"bfs", "--width", "10", "--height", "7", "--quiet"}, 2, "available (RLIMIT_AS): use disk mode"},
-		{[]string{"bfs", "--width", "10", "--height", "8", "--spill-dir", t.TempDir(), "--mem-budget", "4096", "--quiet"}, 2, "--mem-budget 4096 MiB is more than"},
-		{[]string{"bfs", "--width", "6", "--height", "4", "--quiet"}, 0, ""},
+		{[]string{"bfs", "--well-width", "10", "--height", "7", "--quiet"}, 2, "available (RLIMIT_AS): use disk mode"},
+		{[]string{"bfs", "--well-width", "10", "--height", "8", "--spill-dir", t.TempDir(), "--mem-budget", "4096", "--quiet"}, 2, "--mem-budget 4096 MiB is more than"},
+		{[]string{"bfs", "--well-width", "6", "--height", "4", "--quiet"}, 0, ""},
 	} {
 		cmd := exec.Command(prlimit, append([]string{"--as=3000000000", bin}, tc.args...)...)
 		var stderr bytes.Buffer
@@ -217,7 +217,7 @@ func TestBFSMemoryFromWork(t *testing.T) {
 		peak int64
 	}{{11, 8, 248}, {7, 12, 106}, {5, 17, 49}} {
 		for _, mode := range [][]string{nil, {"--compress"}} {
-			args := append([]string{"--as=3000000000", bin, "bfs", "--width", strconv.Itoa(tc.w), "--height", strconv.Itoa(tc.h),
+			args := append([]string{"--as=3000000000", bin, "bfs", "--well-width", strconv.Itoa(tc.w), "--height", strconv.Itoa(tc.h),
 				"--max-levels", "3", "--workers", "2", "--json", "--quiet"}, mode...)
 			out, err := exec.Command(prlimit, args...).Output()
 			if err != nil {

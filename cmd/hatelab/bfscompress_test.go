@@ -41,7 +41,7 @@ func testCompressKill9(t *testing.T, disk bool) {
 	}
 	dir := t.TempDir()
 	ck, out := filepath.Join(dir, "ck"), filepath.Join(dir, "levels.csv")
-	args := []string{"bfs", "--width", w, "--height", h, "--compress", "--quiet", "--checkpoint", ck, "--checkpoint-every", "0", "--out", out}
+	args := []string{"bfs", "--well-width", w, "--height", h, "--compress", "--quiet", "--checkpoint", ck, "--checkpoint-every", "0", "--out", out}
 	if disk {
 		args = append(args, "--spill-dir", filepath.Join(dir, "spill"), "--mem-budget", "1")
 	}

@@ -34,7 +34,7 @@ func TestExtrapolatePeak(t *testing.T) {
 // TestBFSEstimate: --estimate of a small well ends the search and is
 // exact; the line names the peak.
 func TestBFSEstimate(t *testing.T) {
-	code, out, errOut := runCLI(t, "bfs", "--width", "8", "--height", "5", "--estimate")
+	code, out, errOut := runCLI(t, "bfs", "--well-width", "8", "--height", "5", "--estimate")
 	if code != 0 || !strings.Contains(out, "exact") || !strings.Contains(out, "peak about 1.24e+04 states") {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/internal/clip"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -88,12 +89,12 @@ before clears. With --agent tetr-ai the game is the one tetr-ai's binary plays.`
 			return failure(err)
 		},
 	}
-	decimalVar(cmd, &rows, "rows", 20, "board height (4..31)")
-	decimalVar(cmd, &cols, "cols", 10, "board width (4..14)")
-	decimalVar(cmd, &seed, "seed", 0, "tetr-ai seed (truncated to 32 bits)")
+	flags.DecimalVar(cmd.Flags(), &rows, "rows", 20, "board height (4..31)")
+	flags.DecimalVar(cmd.Flags(), &cols, "cols", 10, "board width (4..14)")
+	flags.DecimalVar(cmd.Flags(), &seed, "seed", 0, "tetr-ai seed (truncated to 32 bits)")
 	cmd.Flags().StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"pieces":P,"lines":L}`)
-	decimalVar(cmd, &maxPieces, "max-pieces", 0, "stop after this many pieces (0: play to the end; not negative)")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop after this many pieces (0: play to the end; not negative)")
 	return cmd
 }
 
@@ -109,7 +110,7 @@ func parseRange(s string) ([]int, error) {
 		if t == "" || strings.HasPrefix(t, "-") {
 			return 0, fmt.Errorf("bad rows %s (want 5-12, 7 or 5,7,9)", clip.Quote(s))
 		}
-		v, err := parseDecimal(t)
+		v, err := flags.ParseDecimal(t)
 		if err != nil {
 			if t != strings.TrimSpace(s) {
 				return 0, fmt.Errorf("bad rows %s: %s: %v", clip.Quote(s), clip.Quote(t), err)
@@ -217,11 +218,11 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 		},
 	}
 	cmd.Flags().StringVar(&rowsSpec, "rows", "5-12", "heights: 5-12, 7 or 5,7,9 (each at most once)")
-	decimalVar(cmd, &cols, "cols", 10, "board width (4..14)")
-	decimalVar(cmd, &seeds, "seeds", 1000, "games per height (1.."+strconv.Itoa(maxSweepSeeds)+")")
+	flags.DecimalVar(cmd.Flags(), &cols, "cols", 10, "board width (4..14)")
+	flags.DecimalVar(cmd.Flags(), &seeds, "seeds", 1000, "games per height (1.."+strconv.Itoa(maxSweepSeeds)+")")
 	cmd.Flags().StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
 	cmd.Flags().StringVar(&out, "out", "", "sweep CSV to append to (resumed if it exists; any other file is refused)")
-	decimalVar(cmd, &workers, "workers", 0, "parallel games (0: all cores; at most "+strconv.Itoa(maxSweepWorkers)+")")
+	flags.DecimalVar(cmd.Flags(), &workers, "workers", 0, "parallel games (0: all cores; at most "+strconv.Itoa(maxSweepWorkers)+")")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }

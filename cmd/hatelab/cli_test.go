@@ -100,28 +100,28 @@ func checkCLI(t *testing.T, cases []cliCase) {
 // moves and flats exits 2 with one line.
 func TestBFSInputErrors(t *testing.T) {
 	checkCLI(t, []cliCase{
-		{"10x9 does not pack", []string{"bfs", "--width", "10", "--height", "9", "--quiet"}, 2, "needs 90 key bits"},
-		{"8x11 cannot fit", []string{"bfs", "--width", "8", "--height", "11", "--quiet"}, 2, "use disk mode (--spill-dir"},
-		{"a million workers", []string{"bfs", "--width", "5", "--height", "3", "--workers", "1000000", "--quiet"}, 2, "1000000 workers: want 1..1024"},
-		{"negative workers", []string{"bfs", "--width", "5", "--height", "3", "--workers", "-1", "--quiet"}, 2, "-1 workers"},
-		{"negative max-levels", []string{"bfs", "--width", "5", "--height", "3", "--max-levels", "-1", "--quiet"}, 2, "max levels -1"},
-		{"negative mem-budget", []string{"bfs", "--width", "5", "--height", "3", "--mem-budget", "-1", "--quiet"}, 2, "--mem-budget -1"},
-		{"huge mem-budget", []string{"bfs", "--width", "5", "--height", "3", "--mem-budget", "99999999999", "--quiet"}, 2, "--mem-budget 99999999999"},
-		{"octal width", []string{"bfs", "--width", "010", "--height", "3", "--quiet"}, 2, "leading zeros"},
-		{"hex height", []string{"bfs", "--width", "5", "--height", "0x3", "--quiet"}, 2, "not a decimal integer"},
-		{"moves octal depth", []string{"moves", "--width", "8", "--depth", "010"}, 2, "leading zeros"},
-		{"replay octal width", []string{"replay", "--width", "010", "DD"}, 2, "leading zeros"},
-		{"flats octal width", []string{"flats", "count", "--width", "010"}, 2, "leading zeros"},
-		{"small search runs", []string{"bfs", "--width", "5", "--height", "3", "--workers", "1024", "--quiet"}, 0, ""},
-		{"checkpoint on a file", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--checkpoint", "/dev/null"}, 2, "--checkpoint /dev/null: not a directory"},
-		{"levels-dir on a file", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--levels-dir", "/dev/null"}, 2, "--levels-dir /dev/null: not a directory"},
-		{"spill-dir on a file", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--spill-dir", "/dev/null"}, 2, "--spill-dir /dev/null: not a directory"},
+		{"10x9 does not pack", []string{"bfs", "--well-width", "10", "--height", "9", "--quiet"}, 2, "needs 90 key bits"},
+		{"8x11 cannot fit", []string{"bfs", "--well-width", "8", "--height", "11", "--quiet"}, 2, "use disk mode (--spill-dir"},
+		{"a million workers", []string{"bfs", "--well-width", "5", "--height", "3", "--workers", "1000000", "--quiet"}, 2, "1000000 workers: want 1..1024"},
+		{"negative workers", []string{"bfs", "--well-width", "5", "--height", "3", "--workers", "-1", "--quiet"}, 2, "-1 workers"},
+		{"negative max-levels", []string{"bfs", "--well-width", "5", "--height", "3", "--max-levels", "-1", "--quiet"}, 2, "max levels -1"},
+		{"negative mem-budget", []string{"bfs", "--well-width", "5", "--height", "3", "--mem-budget", "-1", "--quiet"}, 2, "--mem-budget -1"},
+		{"huge mem-budget", []string{"bfs", "--well-width", "5", "--height", "3", "--mem-budget", "99999999999", "--quiet"}, 2, "--mem-budget 99999999999"},
+		{"octal width", []string{"bfs", "--well-width", "010", "--height", "3", "--quiet"}, 2, "leading zeros"},
+		{"hex height", []string{"bfs", "--well-width", "5", "--height", "0x3", "--quiet"}, 2, "not a decimal integer"},
+		{"moves octal depth", []string{"moves", "--well-width", "8", "--well-depth", "010"}, 2, "leading zeros"},
+		{"replay octal width", []string{"replay", "--well-width", "010", "DD"}, 2, "leading zeros"},
+		{"flats octal width", []string{"flats", "count", "--well-width", "010"}, 2, "leading zeros"},
+		{"small search runs", []string{"bfs", "--well-width", "5", "--height", "3", "--workers", "1024", "--quiet"}, 0, ""},
+		{"checkpoint on a file", []string{"bfs", "--well-width", "5", "--height", "3", "--quiet", "--checkpoint", "/dev/null"}, 2, "--checkpoint /dev/null: not a directory"},
+		{"levels-dir on a file", []string{"bfs", "--well-width", "5", "--height", "3", "--quiet", "--levels-dir", "/dev/null"}, 2, "--levels-dir /dev/null: not a directory"},
+		{"spill-dir on a file", []string{"bfs", "--well-width", "5", "--height", "3", "--quiet", "--spill-dir", "/dev/null"}, 2, "--spill-dir /dev/null: not a directory"},
 	})
 	// A checkpoint of another search: exit 2, like every input problem.
 	ck := t.TempDir()
 	checkCLI(t, []cliCase{
-		{"checkpoint 5x3", []string{"bfs", "--width", "5", "--height", "3", "--quiet", "--checkpoint", ck}, 0, ""},
-		{"foreign checkpoint", []string{"bfs", "--width", "5", "--height", "4", "--quiet", "--checkpoint", ck}, 2, "is for a 5x3 qntm search"},
+		{"checkpoint 5x3", []string{"bfs", "--well-width", "5", "--height", "3", "--quiet", "--checkpoint", ck}, 0, ""},
+		{"foreign checkpoint", []string{"bfs", "--well-width", "5", "--height", "4", "--quiet", "--checkpoint", ck}, 2, "is for a 5x3 qntm search"},
 	})
 }
 
@@ -164,7 +164,7 @@ func TestMemoryCheck(t *testing.T) {
 // TestLowBarMoves: the spawn box below a bar of 1 (issue 16): the S that
 // spawns onto blocks locks where it is.
 func TestLowBarMoves(t *testing.T) {
-	out, err := run(t, newMovesCmd(), "--width", "8", "--depth", "3", "--bar", "1", "--well", "0,187,95")
+	out, err := run(t, newMovesCmd(), "--well-width", "8", "--well-depth", "3", "--bar", "1", "--well", "0,187,95")
 	if err != nil || !strings.Contains(out, "piece S: 1 distinct results") || !strings.Contains(out, "0,191,95") {
 		t.Fatalf("%v: %s", err, out)
 	}
@@ -179,7 +179,7 @@ func optionsFor(width, height int, spill string, budgetMiB int64) bfs.Options {
 // one line naming the file, exit 2 (never a panic or a bare EOF).
 func TestBFSReplayDamaged(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, msg := runCLI(t, "bfs", "--width", "5", "--height", "4", "--levels-dir", dir, "--quiet"); code != 0 {
+	if code, _, msg := runCLI(t, "bfs", "--well-width", "5", "--height", "4", "--levels-dir", dir, "--quiet"); code != 0 {
 		t.Fatalf("bfs: %d %s", code, msg)
 	}
 	meta := filepath.Join(dir, "meta.json")
@@ -215,7 +215,7 @@ func TestBFSOutputChecks(t *testing.T) {
 	noNewline := filepath.Join(dir, "cut.csv")
 	os.WriteFile(noNewline, []byte("width,height"), 0o644)
 	sum := filepath.Join(dir, "summary.csv")
-	small := []string{"bfs", "--width", "5", "--height", "3", "--quiet"}
+	small := []string{"bfs", "--well-width", "5", "--height", "3", "--quiet"}
 	with := func(a ...string) []string { return append(append([]string(nil), small...), a...) }
 	checkCLI(t, []cliCase{
 		{"summary onto a foreign CSV", with("--append-summary", foreign), 2, "foreign.csv is not a summary CSV (left as it is)"},
@@ -245,7 +245,7 @@ func TestBFSOutputChecks(t *testing.T) {
 func TestCPUProfile(t *testing.T) {
 	prof := filepath.Join(t.TempDir(), "cpu.prof")
 	checkCLI(t, []cliCase{
-		{"profile written", []string{"bfs", "--width", "5", "--height", "5", "--quiet", "--cpuprofile", prof}, 0, ""},
+		{"profile written", []string{"bfs", "--well-width", "5", "--height", "5", "--quiet", "--cpuprofile", prof}, 0, ""},
 		{"profile path missing", []string{"decode", "--cpuprofile", filepath.Join(t.TempDir(), "no", "cpu.prof"), "x"}, 2, "--cpuprofile: open"},
 	})
 	b, err := os.ReadFile(prof)
@@ -254,5 +254,48 @@ func TestCPUProfile(t *testing.T) {
 	}
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Fatalf("profile is %d bytes, not gzip", len(b))
+	}
+}
+
+// TestSharedFlags: the flags hatelab shares with hatelab-beam
+// (internal/flags) parse alike in every command that has them: a leading
+// zero is refused in one line naming the flag (never octal, never
+// silently decimal), and the renamed flags' old names still work as
+// deprecated aliases, with a note on standard error.
+func TestSharedFlags(t *testing.T) {
+	nnueDir := filepath.Join(t.TempDir(), "c")
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		msg  string // a substring of standard error
+	}{
+		{"beam --beam-width 010", []string{"beam", "--beam-width", "010"}, 2, `invalid argument "010" for "--beam-width" flag: leading zeros`},
+		{"beam --width 010 (old name)", []string{"beam", "--width", "010"}, 2, `invalid argument "010" for "--width" flag: leading zeros`},
+		{"beam --well-width 010", []string{"beam", "--well-width", "010"}, 2, `"--well-width" flag: leading zeros`},
+		{"beam --bar 04", []string{"beam", "--bar", "04"}, 2, `"--bar" flag: leading zeros`},
+		{"beam --workers 0x2", []string{"beam", "--workers", "0x2"}, 2, `"--workers" flag: not a decimal integer`},
+		{"arena --beam-width 010", []string{"arena", "--arms", "hand,score", "--beam-width", "010"}, 2, `"--beam-width" flag: leading zeros`},
+		{"arena --well-depth 020", []string{"arena", "--arms", "hand,score", "--well-depth", "020"}, 2, `"--well-depth" flag: leading zeros`},
+		{"bfs --well-width 05", []string{"bfs", "--well-width", "05", "--height", "3"}, 2, `"--well-width" flag: leading zeros`},
+		{"nnue cycle --master-beam-width 010", []string{"nnue", "cycle", "--dir", nnueDir, "--master-beam-width", "010"}, 2, `"--master-beam-width" flag: leading zeros`},
+		{"nnue cycle --target-width 010 (old name)", []string{"nnue", "cycle", "--dir", nnueDir, "--target-width", "010"}, 2, `"--target-width" flag: leading zeros`},
+		{"nnue cycle --seed 07", []string{"nnue", "cycle", "--dir", nnueDir, "--seed", "07"}, 2, `"--seed" flag: leading zeros`},
+		{"flats experiment --tune-beam-width 010", []string{"flats", "experiment", "--tune-beam-width", "010"}, 2, `"--tune-beam-width" flag: leading zeros`},
+		{"bfs --width (old name)", []string{"bfs", "--width", "5", "--height", "3", "--quiet"}, 0, "Flag --width has been deprecated, use --well-width"},
+		{"moves --depth (old name)", []string{"moves", "--width", "6", "--depth", "9", "--json", "--well", "0,0,0,0,0,0,0,0,0"}, 0, "Flag --depth has been deprecated, use --well-depth"},
+		{"flats floor --width (old name)", []string{"flats", "floor", "--width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, 0, "Flag --width has been deprecated, use --well-width"},
+		{"beam --width (old name of --beam-width)", []string{"beam", "--width", "5", "--max-pieces", "5", "--json"}, 0, "Flag --width has been deprecated, use --beam-width"},
+		{"beam --well-width 010 is not 8", []string{"beam", "--beam-width", "5", "--max-pieces", "5", "--well-width", "8", "--json"}, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, msg := runCLI(t, tc.args...)
+			if code != tc.code || !strings.Contains(msg, tc.msg) {
+				t.Fatalf("exit %d, stderr %.400q; want exit %d and %q", code, msg, tc.code, tc.msg)
+			}
+			if tc.code == 2 && strings.Count(msg, "\n") != 1 {
+				t.Fatalf("stderr %.400q: not one line", msg)
+			}
+		})
 	}
 }

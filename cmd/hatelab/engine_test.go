@@ -13,12 +13,12 @@ func TestEngineFlag(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"bfs", "--engine", "beam", "--width", "5", "--height", "3"}, 2, "built without Beam"},
+		{[]string{"bfs", "--engine", "beam", "--well-width", "5", "--height", "3"}, 2, "built without Beam"},
 		{[]string{"beam", "--engine", "beam", "--beam-width", "10"}, 2, "built without Beam"},
 		{[]string{"classic", "sweep", "--engine", "beam"}, 2, "built without Beam"},
 		{[]string{"nnue", "cycle", "--engine", "beam"}, 2, "built without Beam"},
-		{[]string{"bfs", "--engine", "spark", "--width", "5", "--height", "3"}, 2, `--engine "spark"`},
-		{[]string{"bfs", "--engine", "native", "--width", "5", "--height", "3", "--json"}, 0, `"score":0`},
+		{[]string{"bfs", "--engine", "spark", "--well-width", "5", "--height", "3"}, 2, `--engine "spark"`},
+		{[]string{"bfs", "--engine", "native", "--well-width", "5", "--height", "3", "--json"}, 0, `"score":0`},
 	} {
 		code, stdout, stderr := runCLI(t, tc.args...)
 		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {

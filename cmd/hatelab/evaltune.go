@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 
 	"github.com/hatelab/hatelab/engine/arena"
@@ -109,15 +110,15 @@ Validate the result on a disjoint suite with hatelab arena.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&suite, "suite", "openings:20:8:2", "training suite (keep it disjoint from the suite you validate on)")
-	decimalVar(cmd, &beamWidth, "beam-width", 300, "beam width of every training game")
+	flags.DecimalVar(cmd.Flags(), &beamWidth, "beam-width", 300, "beam width of every training game")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead in every training game")
-	decimalVar(cmd, &evals, "evals", 100, "evaluations (each one game per training start), 1 to 100000")
+	flags.DecimalVar(cmd.Flags(), &evals, "evals", 100, "evaluations (each one game per training start), 1 to 100000")
 	f.Float64Var(&step, "step", 0.5, "initial simplex size, in log units of the weights")
 	f.StringVar(&terms, "terms", "", "comma-separated weights to tune (default: every non-zero weight but future_factor)")
 	f.StringVar(&weights, "weights", "", "starting weights (JSON; default dnf86)")
 	f.StringVar(&out, "out", "", "file for the tuned weights (JSON)")
 	f.StringVar(&ckpt, "checkpoint", "", "folder for the evaluations log: a rerun resumes from it")
-	decimalVar(cmd, &parallel, "parallel", 0, "games played at once (0: all cores)")
+	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores)")
 	return cmd
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -54,7 +55,7 @@ func newFlatsCountCmd() *cobra.Command {
 		Short: "Count the flats of a source into a table",
 		Long: `Count the flats of one source and write the analysed table (JSON, with the
 command line as provenance):
-  bfs      every game of a small well (--width, --height rows below the bar)
+  bfs      every game of a small well (--well-width, --height rows below the bar)
            against HATETRIS Mild, weighed by --weighting games|optimal|uniform
   beam     the best games of beam searches at --beam-widths from --starts
            seeded random openings of --opening pieces
@@ -62,11 +63,11 @@ command line as provenance):
   random   --games seeded games of random outcomes against HATETRIS
 Every flag is checked before any work (caps: --games and --max-pieces
 1000000, --starts 10000, --opening 1000, --beam-widths 16 widths below 2^24,
---width 4..12, --height 1..25 (beam: 16), --max-wells within memory).
+--well-width 4..12, --height 1..25 (beam: 16), --max-wells within memory).
 --out must be a new path, a flats table or an empty file (--force replaces
 any regular file); a device, FIFO or folder is refused.`,
 		Example: `  hatelab flats count --source records --out datasets/flats/records.json
-  hatelab flats count --source bfs --width 10 --height 5 --out 10x5.json
+  hatelab flats count --source bfs --well-width 10 --height 5 --out 10x5.json
   hatelab flats count --source random --games 1000 --seed 1 --out random.json
   hatelab flats count --source beam --beam-widths 10,100 --starts 5 --out beam.json`,
 		Args: cobra.NoArgs,
@@ -161,16 +162,16 @@ any regular file); a device, FIFO or folder is refused.`,
 	f := cmd.Flags()
 	f.StringVar(&source, "source", "", "bfs, beam, records or random")
 	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
-	decimalVar(cmd, &width, "width", 10, "well width (bfs, beam, random)")
-	decimalVar(cmd, &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
+	flags.WellWidth(f, &width, 10, "well width (bfs, beam, random)", "width")
+	flags.DecimalVar(cmd.Flags(), &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
 	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
-	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
-	decimalVar(cmd, &games, "games", 1000, "random: games to play")
-	decimalVar(cmd, &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
-	f.Uint64Var(&seed, "seed", 1, "random, beam: the seed of the games or openings")
+	flags.DecimalVar(cmd.Flags(), &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
+	flags.DecimalVar(cmd.Flags(), &games, "games", 1000, "random: games to play")
+	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
+	flags.DecimalVar(f, &seed, "seed", 1, "random, beam: the seed of the games or openings")
 	f.IntSliceVar(&beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at")
-	decimalVar(cmd, &starts, "starts", 5, "beam: seeded random openings")
-	decimalVar(cmd, &opening, "opening", 8, "beam: pieces in each opening")
+	flags.DecimalVar(cmd.Flags(), &starts, "starts", 5, "beam: seeded random openings")
+	flags.DecimalVar(cmd.Flags(), &opening, "opening", 8, "beam: pieces in each opening")
 	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
 	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
@@ -287,7 +288,7 @@ cleared in the data.`,
 			return failure(err)
 		},
 	}
-	decimalVar(cmd, &top, "top", 20, "shapes to list, by lives through them")
+	flags.DecimalVar(cmd.Flags(), &top, "top", 20, "shapes to list, by lives through them")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"width","height","source","weighting","provenance","games","moves","top","never"}`)
 	return cmd
 }
@@ -299,14 +300,14 @@ func newFlatsFloorCmd() *cobra.Command {
 		asJSON                      bool
 	)
 	cmd := &cobra.Command{
-		Use:   "floor --width W --row SHAPE [--min-height H] [--max-height H] [--json]",
+		Use:   "floor --well-width W --row SHAPE [--min-height H] [--max-height H] [--json]",
 		Short: "Exact: the smallest height and fewest pieces that clear a lone floor row",
 		Long: `Answer D&F's "line-height-removal-required" exactly for a lone floor row: for
 each height from --min-height to --max-height (rows below the bar), search
 every game from the well holding only that row, against HATETRIS Mild (equal
 to HATETRIS where no well repeats), and stop at the first height where a game
 clears it, with the fewest pieces that do.`,
-		Example: `  hatelab flats floor --width 10 --row 0111111110 --min-height 4 --max-height 6`,
+		Example: `  hatelab flats floor --well-width 10 --row 0111111110 --min-height 4 --max-height 6`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			shape, err := checkFlatsFloor(width, row, minH, maxH, &maxWells, cmd.Flags().Changed("max-wells"))
@@ -336,11 +337,11 @@ clears it, with the fewest pieces that do.`,
 		},
 	}
 	f := cmd.Flags()
-	decimalVar(cmd, &width, "width", 10, "well width")
+	flags.WellWidth(f, &width, 10, "well width", "width")
 	f.StringVar(&row, "row", "", "the floor row, as binary digits (column 0 first), e.g. 0111111110")
-	decimalVar(cmd, &minH, "min-height", 4, "smallest height to try (rows below the bar)")
-	decimalVar(cmd, &maxH, "max-height", 6, "largest height to try")
-	decimalVar(cmd, &maxWells, "max-wells", 5_000_000, "fail past this many wells per search (default: 5000000, or fewer where less memory is left, 320 bytes a well)")
+	flags.DecimalVar(cmd.Flags(), &minH, "min-height", 4, "smallest height to try (rows below the bar)")
+	flags.DecimalVar(cmd.Flags(), &maxH, "max-height", 6, "largest height to try")
+	flags.DecimalVar(cmd.Flags(), &maxWells, "max-wells", 5_000_000, "fail past this many wells per search (default: 5000000, or fewer where less memory is left, 320 bytes a well)")
 	f.BoolVar(&asJSON, "json", false, `print one JSON object {"width","row","clearable","height","pieces"}`)
 	return cmd
 }

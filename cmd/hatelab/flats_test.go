@@ -20,9 +20,9 @@ func TestFlatsCountShow(t *testing.T) {
 		args []string
 	}{
 		{"records", []string{"--source", "records"}},
-		{"bfs", []string{"--source", "bfs", "--width", "6", "--height", "5", "--weighting", "optimal"}},
-		{"random", []string{"--source", "random", "--games", "20", "--seed", "3", "--width", "6", "--height", "8"}},
-		{"beam", []string{"--source", "beam", "--beam-widths", "2,3", "--starts", "1", "--opening", "2", "--width", "6", "--height", "8", "--quiescence=false"}},
+		{"bfs", []string{"--source", "bfs", "--well-width", "6", "--height", "5", "--weighting", "optimal"}},
+		{"random", []string{"--source", "random", "--games", "20", "--seed", "3", "--well-width", "6", "--height", "8"}},
+		{"beam", []string{"--source", "beam", "--beam-widths", "2,3", "--starts", "1", "--opening", "2", "--well-width", "6", "--height", "8", "--quiescence=false"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,7 +74,7 @@ func TestFlatsCountStdout(t *testing.T) {
 	var out, errb strings.Builder
 	cmd.SetOut(&out)
 	cmd.SetErr(&errb)
-	cmd.SetArgs([]string{"count", "--source", "bfs", "--width", "5", "--height", "4", "--out", "-"})
+	cmd.SetArgs([]string{"count", "--source", "bfs", "--well-width", "5", "--height", "4", "--out", "-"})
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestFlatsCountStdout(t *testing.T) {
 
 // TestFlatsFloor: the exact lone-floor-row answer at 10x5.
 func TestFlatsFloor(t *testing.T) {
-	out, err := run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "1111111110", "--min-height", "4", "--max-height", "5", "--json")
+	out, err := run(t, newFlatsCmd(), "floor", "--well-width", "10", "--row", "1111111110", "--min-height", "4", "--max-height", "5", "--json")
 	if err != nil {
 		t.Fatal(err, out)
 	}
@@ -98,7 +98,7 @@ func TestFlatsFloor(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil || !res.Clearable || res.Height != 5 || res.Pieces < 1 {
 		t.Fatalf("%v %+v from %s", err, res, out)
 	}
-	out, err = run(t, newFlatsCmd(), "floor", "--width", "10", "--row", "0111111110", "--min-height", "4", "--max-height", "5")
+	out, err = run(t, newFlatsCmd(), "floor", "--well-width", "10", "--row", "0111111110", "--min-height", "4", "--max-height", "5")
 	if err != nil || !strings.Contains(out, "never cleared") {
 		t.Fatal(err, out)
 	}
@@ -112,7 +112,7 @@ func TestFlatsErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"count", "--source", "nope", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "records"},
-		{"count", "--source", "bfs", "--width", "3", "--out", filepath.Join(dir, "x.json")},
+		{"count", "--source", "bfs", "--well-width", "3", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "bfs", "--weighting", "most", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "random", "--games", "0", "--out", filepath.Join(dir, "x.json")},
 		{"count", "--source", "beam", "--beam-widths", "0", "--out", filepath.Join(dir, "x.json")},
@@ -122,8 +122,9 @@ func TestFlatsErrors(t *testing.T) {
 		{"floor", "--row", "01"},
 		{"floor", "--row", "1111111111"},
 		{"floor", "--row", "0111111110", "--min-height", "3", "--max-height", "2"},
-		{"experiment", "--widths", "10"},
-		{"experiment", "--widths", "0", "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--beam-widths", "10"},
+		{"experiment", "--beam-widths", "0", "--out", filepath.Join(dir, "e.json")},
+		{"experiment", "--tune-beam-width", "010", "--out", filepath.Join(dir, "e.json")},
 		{"experiment", "--starts", "0", "--out", filepath.Join(dir, "e.json")},
 		{"experiment", "--grid", "", "--out", filepath.Join(dir, "e.json")},
 		{"experiment", "--main", filepath.Join(dir, "missing.json"), "--out", filepath.Join(dir, "e.json")},
@@ -144,7 +145,7 @@ func TestFlatsErrors(t *testing.T) {
 // skipped, the same table) and refuses to resume another configuration.
 func TestFlatsExperiment(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "results.json")
-	args := []string{"experiment", "--widths", "4,6", "--starts", "2", "--tune-starts", "1", "--tune-width", "4", "--grid", "1,100", "--resamples", "100", "--out", path}
+	args := []string{"experiment", "--beam-widths", "4,6", "--starts", "2", "--tune-starts", "1", "--tune-beam-width", "4", "--grid", "1,100", "--resamples", "100", "--out", path}
 	out, err := run(t, newFlatsCmd(), args...)
 	if err != nil {
 		t.Fatal(err, out)
@@ -157,7 +158,7 @@ func TestFlatsExperiment(t *testing.T) {
 	if err := json.Unmarshal(data, &e); err != nil {
 		t.Fatal(err)
 	}
-	if want := 2*2*1 + 2*2*5 + 2*2; len(e.Runs) != want || e.Provenance != "hatelab flats experiment --grid=1,100 --starts=2 --tune-starts=1 --tune-width=4 --widths=4,6" {
+	if want := 2*2*1 + 2*2*5 + 2*2; len(e.Runs) != want || e.Provenance != "hatelab flats experiment --beam-widths=4,6 --grid=1,100 --starts=2 --tune-beam-width=4 --tune-starts=1" {
 		t.Fatalf("%d runs (want %d), provenance %q", len(e.Runs), want, e.Provenance)
 	}
 	again, err := run(t, newFlatsCmd(), append(args, "--quiet")...)
@@ -168,7 +169,25 @@ func TestFlatsExperiment(t *testing.T) {
 	if again != out[i:] {
 		t.Fatalf("rerun table differs:\n%s\nvs\n%s", again, out[i:])
 	}
-	_, err = run(t, newFlatsCmd(), "experiment", "--widths", "4", "--starts", "3", "--tune-starts", "1", "--tune-width", "4", "--grid", "1,100", "--out", path)
+	// A results file of an older version ("tune_width") resumed with the
+	// old flag names (deprecated aliases): nothing played again, the same
+	// table, the provenance under the new names.
+	if !strings.Contains(string(data), `"tune_beam_width": 4`) {
+		t.Fatalf("results without tune_beam_width:\n%s", data)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), `"tune_beam_width"`, `"tune_width"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := []string{"experiment", "--quiet", "--widths", "4,6", "--starts", "2", "--tune-starts", "1", "--tune-width", "4", "--grid", "1,100", "--resamples", "100", "--out", path}
+	again, err = run(t, newFlatsCmd(), old...)
+	if err != nil || !strings.Contains(again, "Flag --widths has been deprecated, use --beam-widths") || !strings.HasSuffix(again, out[i:]) {
+		t.Fatalf("old file, old flags: %v\n%s", err, again)
+	}
+	data, _ = os.ReadFile(path)
+	if err := json.Unmarshal(data, &e); err != nil || e.Config.TuneBeamWidth != 4 || !strings.Contains(e.Provenance, "--tune-beam-width=4") {
+		t.Fatalf("after the old-flags rerun: %v, %+v", err, e.Config)
+	}
+	_, err = run(t, newFlatsCmd(), "experiment", "--beam-widths", "4", "--starts", "3", "--tune-starts", "1", "--tune-beam-width", "4", "--grid", "1,100", "--out", path)
 	if err == nil || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("resumed another configuration: %v", err)
 	}

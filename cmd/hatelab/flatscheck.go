@@ -14,6 +14,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Caps of the flats commands, stated in their help: every flag is checked
@@ -25,7 +26,7 @@ const (
 	maxFlatsPieces  = 1_000_000 // flats count --max-pieces
 	maxFlatsStarts  = 10_000    // flats count --starts, experiment --starts and --tune-starts (each)
 	maxFlatsOpening = 1_000     // --opening
-	maxFlatsWidths  = 16        // --beam-widths, experiment --widths
+	maxFlatsWidths  = 16        // --beam-widths of flats count and flats experiment
 	maxFlatsGrid    = 1_000     // experiment --grid
 	maxResamples    = 1_000_000 // experiment --resamples
 	// maxBudgetWells caps --max-wells (the well graph indexes wells with
@@ -59,7 +60,7 @@ func checkFlatsCount(source, out string, width, height, games, maxPieces, starts
 	}
 	if source != "records" {
 		if width < hatetris.MinWidth || width > flats.MaxWidth {
-			return fmt.Errorf("--width %d: want %d..%d (a flats table's shapes)", width, hatetris.MinWidth, flats.MaxWidth)
+			return fmt.Errorf("--well-width %d: want %d..%d (a flats table's shapes)", width, hatetris.MinWidth, flats.MaxWidth)
 		}
 		maxH := hatetris.MaxDepth - 3 - 4 // 4 rows above the bar
 		if source == "beam" {
@@ -122,7 +123,7 @@ func checkBeamWidths(flag string, ws []int) error {
 // well budget is sized from the memory left when --max-wells is not given.
 func checkFlatsFloor(width int, row string, minH, maxH int, maxWells *int, maxWellsSet bool) (uint16, error) {
 	if width < hatetris.MinWidth || width > hatetris.MaxWidth {
-		return 0, fmt.Errorf("--width %d: want %d..%d", width, hatetris.MinWidth, hatetris.MaxWidth)
+		return 0, fmt.Errorf("--well-width %d: want %d..%d", width, hatetris.MinWidth, hatetris.MaxWidth)
 	}
 	shape, err := flats.ParseShape(row, width)
 	if err != nil {
@@ -159,11 +160,11 @@ func readTableFile(flag, path string) (*flats.Table, error) {
 
 // checkExperimentFlags checks the flags of flats experiment that its
 // configuration's Validate does not bound.
-func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneStarts, tuneWidth, opening int, grid []float64, workers, resamples int) error {
+func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneStarts, tuneBeamWidth, opening int, grid []float64, workers, resamples int) error {
 	if out == "" {
 		return fmt.Errorf("--out results.json is required")
 	}
-	if err := checkBeamWidths("--widths", widths); err != nil {
+	if err := checkBeamWidths("--beam-widths", widths); err != nil {
 		return err
 	}
 	for _, c := range []struct {
@@ -172,7 +173,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 	}{
 		{"--starts", starts, 1, maxFlatsStarts},
 		{"--tune-starts", tuneStarts, 1, maxFlatsStarts},
-		{"--tune-width", tuneWidth, 1, 1<<24 - 1},
+		{"--tune-beam-width", tuneBeamWidth, 1, 1<<24 - 1},
 		{"--opening", opening, 0, maxFlatsOpening},
 		{"--workers", workers, 0, 1024},
 		{"--resamples", resamples, 0, maxResamples},
@@ -189,8 +190,8 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 			return fmt.Errorf("--grid: weight %g: want finite weights", g)
 		}
 	}
-	if err := checkMemory(fmt.Sprintf("--widths %d", slices.Max(append(slices.Clone(widths), tuneWidth))),
-		beamBytes(slices.Max(append(slices.Clone(widths), tuneWidth)), max(workers, 1))); err != nil {
+	if err := checkMemory(fmt.Sprintf("--beam-widths %d", slices.Max(append(slices.Clone(widths), tuneBeamWidth))),
+		beamBytes(slices.Max(append(slices.Clone(widths), tuneBeamWidth)), max(workers, 1))); err != nil {
 		return err
 	}
 	if ckpt != "" {
@@ -203,7 +204,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 		if err != nil {
 			return fmt.Errorf("--weights: cannot read %s: %v", weights, unwrapPathError(err))
 		}
-		if err := regularWithin(st, 1<<20, "weights file"); err != nil {
+		if err := boundedfile.Check(st, 1<<20, "weights file"); err != nil {
 			return fmt.Errorf("--weights %s: %v", weights, err)
 		}
 	}
@@ -284,9 +285,9 @@ func checkRun(r *experiment.Search, c experiment.Config) error {
 	switch r.Phase {
 	case experiment.PhaseTune:
 		if r.Arm != experiment.ArmHandG && r.Arm != experiment.ArmGScore || r.Start < c.Starts || r.Start >= c.Starts+c.TuneStarts ||
-			r.BeamWidth != c.TuneWidth || !slices.Contains(c.Grid, r.Weight) || r.MatchedTo != 0 {
+			r.BeamWidth != c.TuneBeamWidth || !slices.Contains(c.Grid, r.Weight) || r.MatchedTo != 0 {
 			return fmt.Errorf("not a tuning run of this configuration (arm A1 or A2, start %d..%d, beam width %d, a grid weight)",
-				c.Starts, c.Starts+c.TuneStarts-1, c.TuneWidth)
+				c.Starts, c.Starts+c.TuneStarts-1, c.TuneBeamWidth)
 		}
 	case experiment.PhaseTest, experiment.PhaseMatched:
 		if r.Start < 0 || r.Start >= c.Starts {

@@ -16,6 +16,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats/experiment"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -24,7 +25,7 @@ func newFlatsExperimentCmd() *cobra.Command {
 	var (
 		out, ckpt, mainName, otherName, weightsFile string
 		widths                                      []int
-		starts, tuneStarts, tuneWidth, opening      int
+		starts, tuneStarts, tuneBeamWidth, opening  int
 		seed, placeboSeed                           uint64
 		grid                                        []float64
 		workers                                     int
@@ -32,7 +33,7 @@ func newFlatsExperimentCmd() *cobra.Command {
 		resamples                                   int
 	)
 	cmd := &cobra.Command{
-		Use:   "experiment --widths 300,1000 --starts 20 --out results.json [--checkpoint DIR]",
+		Use:   "experiment --beam-widths 300,1000 --starts 20 --out results.json [--checkpoint DIR]",
 		Short: "Does the graph term G help a beam search? Paired runs of five arms",
 		Long: `The experiment D&F could not afford (design note §4), every arm with quiescence:
   A0 the hand-made evaluation (dnf86)       A1 hand + G (--main table)
@@ -41,23 +42,23 @@ func newFlatsExperimentCmd() *cobra.Command {
 The start wells are the wells after --opening pieces of seeded random openings:
 the first --starts are the test starts, the next --tune-starts the tuning ones.
 The weight of G (A1, and A2 on its own) is tuned on the tuning starts at
---tune-width over --grid (best mean score), then frozen (A3, A4 take A1's).
-Then every arm plays every test start at every --widths beam width, and A0
+--tune-beam-width over --grid (best mean score), then frozen (A3, A4 take A1's).
+Then every arm plays every test start at every --beam-widths beam width, and A0
 plays again at the beam width that costs what A1 costs (matched time).
 Results are saved atomically to --out after every run; a rerun of the same
-command skips the finished runs (--widths may grow). --checkpoint keeps the
+command skips the finished runs (--beam-widths may grow). --checkpoint keeps the
 running search's beam checkpoint so that it resumes mid-search after a kill.
 At the end the paired differences against A0 are printed with bootstrap
 95% intervals.`,
-		Example: `  hatelab flats experiment --widths 300,1000 --starts 20 --out results.json --checkpoint ck
-  hatelab flats experiment --widths 10 --starts 2 --tune-starts 1 --tune-width 10 --grid 1,100 --out tiny.json`,
+		Example: `  hatelab flats experiment --beam-widths 300,1000 --starts 20 --out results.json --checkpoint ck
+  hatelab flats experiment --beam-widths 10 --starts 2 --tune-starts 1 --tune-beam-width 10 --grid 1,100 --out tiny.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkExperimentFlags(out, ckpt, weightsFile, widths, starts, tuneStarts, tuneWidth, opening, grid, workers, resamples); err != nil {
+			if err := checkExperimentFlags(out, ckpt, weightsFile, widths, starts, tuneStarts, tuneBeamWidth, opening, grid, workers, resamples); err != nil {
 				return err
 			}
 			cfg := experiment.Config{BeamWidths: widths, Starts: starts, TuneStarts: tuneStarts, Opening: opening, Seed: seed,
-				TuneWidth: tuneWidth, Grid: grid, PlaceboSeed: placeboSeed, Matched: matched}
+				TuneBeamWidth: tuneBeamWidth, Grid: grid, PlaceboSeed: placeboSeed, Matched: matched}
 			if err := cfg.Validate(); err != nil {
 				return errors.New(strings.TrimPrefix(err.Error(), "flats: "))
 			}
@@ -117,20 +118,23 @@ At the end the paired differences against A0 are printed with bootstrap
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "the results file (JSON; resumed if it exists)")
 	f.StringVar(&ckpt, "checkpoint", "", "folder for the running search's beam checkpoint")
-	f.IntSliceVar(&widths, "widths", []int{300, 1000}, "test beam widths")
-	decimalVar(cmd, &starts, "starts", 20, "test start wells (at most 10000)")
-	decimalVar(cmd, &tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts; at most 10000)")
-	decimalVar(cmd, &tuneWidth, "tune-width", 1000, "beam width of the tuning runs")
+	f.IntSliceVar(&widths, "beam-widths", []int{300, 1000}, "test beam widths")
+	f.IntSliceVar(&widths, "widths", []int{300, 1000}, "old name of --beam-widths")
+	_ = f.MarkDeprecated("widths", "use --beam-widths")
+	flags.DecimalVar(cmd.Flags(), &starts, "starts", 20, "test start wells (at most 10000)")
+	flags.DecimalVar(cmd.Flags(), &tuneStarts, "tune-starts", 10, "tuning start wells (others than the test starts; at most 10000)")
+	flags.DecimalVar(f, &tuneBeamWidth, "tune-beam-width", 1000, "beam width of the tuning runs")
+	flags.Alias(f, &tuneBeamWidth, "tune-width", "tune-beam-width")
 	f.Float64SliceVar(&grid, "grid", experiment.LogGrid(1, 10000, 9), "weights of G tried in tuning")
-	decimalVar(cmd, &opening, "opening", 8, "pieces of each seeded random opening (at most 1000)")
-	f.Uint64Var(&seed, "seed", 1, "the openings' seed")
-	f.Uint64Var(&placeboSeed, "placebo-seed", 1, "the placebo table's shuffle seed (A3)")
+	flags.DecimalVar(cmd.Flags(), &opening, "opening", 8, "pieces of each seeded random opening (at most 1000)")
+	flags.DecimalVar(f, &seed, "seed", 1, "the openings' seed")
+	flags.DecimalVar(f, &placeboSeed, "placebo-seed", 1, "the placebo table's shuffle seed (A3)")
 	f.StringVar(&mainName, "main", "records.json", "table of A1, A2, A3: a datasets/flats table name or a file")
 	f.StringVar(&otherName, "other", "bfs-10x5-optimal.json", "table of A4: a datasets/flats table name or a file")
 	f.StringVar(&weightsFile, "weights", "", "hand-made weights (default: datasets/weights/dnf86.json)")
 	f.BoolVar(&matched, "matched-time", true, "also run A0 at the beam width that costs A1's time")
-	decimalVar(cmd, &workers, "workers", 1, "goroutines per beam search, 0..1024 (the results do not depend on it)")
-	decimalVar(cmd, &resamples, "resamples", 10000, "bootstrap resamples of the starts for the intervals (at most 1000000)")
+	flags.DecimalVar(cmd.Flags(), &workers, "workers", 1, "goroutines per beam search, 0..1024 (the results do not depend on it)")
+	flags.DecimalVar(cmd.Flags(), &resamples, "resamples", 10000, "bootstrap resamples of the starts for the intervals (at most 1000000)")
 	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
 	return cmd
 }
@@ -151,12 +155,20 @@ func loadTable(flag, name string) (*flats.Table, error) {
 // experimentProvenance is the command line of an experiment (--out,
 // --checkpoint, --quiet, --workers and --resamples left out: they do not
 // change the games).
+// renamedFlags maps flats experiment's deprecated flag names to the new
+// ones (issue 27: beam widths have one name).
+var renamedFlags = map[string]string{"widths": "beam-widths", "tune-width": "tune-beam-width"}
+
 func experimentProvenance(cmd *cobra.Command, grid []float64) string {
 	parts := []string{"hatelab flats experiment"}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
 		switch f.Name {
 		case "out", "checkpoint", "quiet", "workers", "resamples":
 			return
+		}
+		name := f.Name
+		if now, ok := renamedFlags[name]; ok {
+			name = now // a deprecated alias: recorded by its new name
 		}
 		v := f.Value.String()
 		if sv, ok := f.Value.(pflag.SliceValue); ok {
@@ -169,7 +181,7 @@ func experimentProvenance(cmd *cobra.Command, grid []float64) string {
 			}
 			v = strings.Join(g, ",")
 		}
-		parts = append(parts, "--"+f.Name+"="+v)
+		parts = append(parts, "--"+name+"="+v)
 	})
 	return strings.Join(parts, " ")
 }
@@ -191,7 +203,7 @@ func printPaired(w io.Writer, e *experiment.Results, resamples int) error {
 		name, bw := d.Arm, fmt.Sprint(d.BeamWidth)
 		if d.Matched {
 			name = "A1~"
-			bw = fmt.Sprintf("%d/%d", d.BeamWidth, d.MatchedWidth)
+			bw = fmt.Sprintf("%d/%d", d.BeamWidth, d.MatchedBeamWidth)
 		}
 		fmt.Fprintf(&b, "%-4s %10s %3d %8.2f %8.2f %+8.2f [%+7.2f, %+7.2f] %3d/%d/%d\n", name, bw, d.N, d.MeanBase, d.MeanArm,
 			d.Diff.Estimate, d.Diff.Lo, d.Diff.Hi, d.Wins, d.Losses, d.Ties)

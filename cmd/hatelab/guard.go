@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
@@ -82,54 +83,14 @@ func jsonFormat(head []byte) string {
 // a named pipe that would block) and a larger file (a huge sparse file
 // included) are refused in one line before anything is read.
 func readBounded(flag, path string, max int64, what string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read %s: %v", flag, path, unwrapPathError(err))
-	}
-	if err := regularWithin(st, max, what); err != nil {
+	b, err := boundedfile.ReadFile(path, max, what)
+	switch {
+	case boundedfile.IsRefused(err):
 		return nil, fmt.Errorf("%s %s: %v", flag, path, err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	case err != nil:
 		return nil, fmt.Errorf("%s: cannot read %s: %v", flag, path, unwrapPathError(err))
-	}
-	defer f.Close()
-	// The file may have been swapped since the Stat: check what was opened.
-	if st, err = f.Stat(); err != nil {
-		return nil, fmt.Errorf("%s: cannot read %s: %v", flag, path, unwrapPathError(err))
-	}
-	if err := regularWithin(st, max, what); err != nil {
-		return nil, fmt.Errorf("%s %s: %v", flag, path, err)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read %s: %v", flag, path, unwrapPathError(err))
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s %s: larger than the %s a %s may be", flag, path, sizeString(max), what)
 	}
 	return b, nil
-}
-
-// regularWithin refuses what is not a regular file of at most max bytes.
-func regularWithin(st fs.FileInfo, max int64, what string) error {
-	switch {
-	case st.IsDir():
-		return errors.New("is a folder, not a file")
-	case !st.Mode().IsRegular():
-		return fmt.Errorf("is not a regular file (%s), not a %s", st.Mode().Type(), what)
-	case st.Size() > max:
-		return fmt.Errorf("is %s, more than the %s a %s may be", sizeString(st.Size()), sizeString(max), what)
-	}
-	return nil
-}
-
-// sizeString writes a byte count in MiB or GiB.
-func sizeString(b int64) string {
-	if b >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 }
 
 // memoryHeadroom is memlimit.Headroom (a variable for tests).

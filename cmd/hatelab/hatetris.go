@@ -8,6 +8,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
 
@@ -19,26 +20,28 @@ func init() {
 type geometry struct{ width, depth, bar int }
 
 func (g *geometry) register(cmd *cobra.Command) {
-	decimalVar(cmd, &g.width, "width", 10, "well width (4..16)")
-	decimalVar(cmd, &g.depth, "depth", 20, "well depth in rows, bar rows included")
-	decimalVar(cmd, &g.bar, "bar", 4, "rows above the bar (1..4)")
+	f := cmd.Flags()
+	flags.WellWidth(f, &g.width, 10, "well width (4..16)", "width")
+	flags.DecimalVar(f, &g.depth, flags.WellDepthFlag, 20, "well depth in rows, bar rows included")
+	flags.Alias(f, &g.depth, "depth", flags.WellDepthFlag)
+	flags.DecimalVar(f, &g.bar, flags.BarFlag, 4, "rows above the bar (1..4)")
 }
 
 func (g *geometry) rules() (*hatetris.Rules, error) {
 	r, err := hatetris.NewRules(g.width, g.depth, g.bar)
-	return r, nameFlag(err, map[string]string{"width": "--width", "depth": "--depth", "bar": "--bar"})
+	return r, nameFlag(err, map[string]string{"width": "--well-width", "depth": "--well-depth", "bar": "--bar"})
 }
 
 // nameFlag puts the flag's name on an error of the engine that begins
 // with the name of a value ("width 99 out of range 4..16" becomes
-// "--width 99 out of range 4..16"), so that the line names the flag.
-func nameFlag(err error, flags map[string]string) error {
+// "--well-width 99 out of range 4..16"), so that the line names the flag.
+func nameFlag(err error, names map[string]string) error {
 	if err == nil {
 		return nil
 	}
 	msg := err.Error()
 	word, rest, ok := strings.Cut(msg, " ")
-	if f, known := flags[word]; ok && known {
+	if f, known := names[word]; ok && known {
 		return fmt.Errorf("%s %s", f, rest)
 	}
 	return err
@@ -85,7 +88,7 @@ func newReplayCmd() *cobra.Command {
 		record string
 	)
 	cmd := &cobra.Command{
-		Use:   "replay [--width W --depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY | --record NAME",
+		Use:   "replay [--well-width W --well-depth D --bar B] [--ai hatetris|mild|lovetris|brzustowski|burgiel] [--json] REPLAY | --record NAME",
 		Short: "Replay a HATETRIS game and print its score and final well",
 		Long: `Replay a HATETRIS game key by key under the real game's rules and AI.
 REPLAY is a replay in any format the game reads (raw keys, hex, Base65536,
@@ -166,7 +169,7 @@ func newMovesCmd() *cobra.Command {
 		asJSON    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "moves [--width W --depth D --bar B] [--ai hatetris|mild] [--piece P] [--json] --well R0,R1,...",
+		Use:   "moves [--well-width W --well-depth D --bar B] [--ai hatetris|mild] [--piece P] [--json] --well R0,R1,...",
 		Short: "The AI's piece for a well and every distinct resulting well",
 		Long: `Print the piece the AI sends for a well (as at the start of a game: no
 history but the well itself) or the piece given with --piece, and every
@@ -176,7 +179,7 @@ included, sorted by their rows (top row first).
 significant bit is the leftmost column; @FILE and - read it from a file or
 standard input.`,
 		Example: `  hatelab moves --well 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
-  hatelab moves --width 4 --depth 8 --piece I --json --well 0,0,0,0,0,0,0,14`,
+  hatelab moves --well-width 4 --well-depth 8 --piece I --json --well 0,0,0,0,0,0,0,14`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, ai, err := geo.rulesAndAI(aiName)

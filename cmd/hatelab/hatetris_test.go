@@ -104,7 +104,7 @@ func TestMovesCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 		games++
-		geo := []string{"--width", fmt.Sprint(g.Width), "--depth", fmt.Sprint(g.Depth), "--bar", fmt.Sprint(g.Bar)}
+		geo := []string{"--well-width", fmt.Sprint(g.Width), "--well-depth", fmt.Sprint(g.Depth), "--bar", fmt.Sprint(g.Bar)}
 		for i, m := range g.Moves {
 			if i%4 != 0 { // a quarter of the moves keeps the test quick
 				continue
@@ -146,13 +146,13 @@ func TestHatetrisBadInput(t *testing.T) {
 		want string
 	}{
 		{"foreign character", newReplayCmd, []string{"hello, world"}, "not in the repertoire"},
-		{"bad width", newReplayCmd, []string{"--width", "3", "DDD"}, "width 3 out of range"},
+		{"bad width", newReplayCmd, []string{"--well-width", "3", "DDD"}, "width 3 out of range"},
 		{"bad ai", newReplayCmd, []string{"--ai", "nice", "DDD"}, "unknown AI"},
 		{"missing file", newReplayCmd, []string{"@/nonexistent/replay"}, "cannot read"},
 		{"row count", newMovesCmd, []string{"--well", "0,0,0"}, "well has 3 rows, want 20"},
-		{"row too wide", newMovesCmd, []string{"--width", "4", "--depth", "5", "--well", "0,0,0,0,16"}, "does not fit a 4-wide well"},
+		{"row too wide", newMovesCmd, []string{"--well-width", "4", "--well-depth", "5", "--well", "0,0,0,0,16"}, "does not fit a 4-wide well"},
 		{"not a number", newMovesCmd, []string{"--well", strings.Replace(empty, "0", "x", 1)}, `"x" is not a number`},
-		{"width out of range", newMovesCmd, []string{"--width", "17", "--well", empty}, "width 17 out of range"},
+		{"width out of range", newMovesCmd, []string{"--well-width", "17", "--well", empty}, "width 17 out of range"},
 		{"unknown piece", newMovesCmd, []string{"--piece", "Q", "--well", empty}, `unknown piece "Q"`},
 		{"game over well", newMovesCmd, []string{"--well", "0,0,0,1," + strings.Repeat("1,", 15) + "1"}, "above the bar"},
 		{"no well", newMovesCmd, nil, "--well is required"},

@@ -126,13 +126,13 @@ func TestHostile(t *testing.T) {
 	const huge = "9223372036854775807"
 	newOut := func(name string) string { return filepath.Join(fx.dir, name) }
 	count := func(a ...string) []string {
-		return append([]string{"flats", "count", "--source", "bfs", "--width", "4", "--height", "2", "--quiet"}, a...)
+		return append([]string{"flats", "count", "--source", "bfs", "--well-width", "4", "--height", "2", "--quiet"}, a...)
 	}
 	countOut := func(a ...string) []string { return count(append([]string{"--out", newOut("t.json")}, a...)...) }
 	exp := func(a ...string) []string {
 		return append([]string{"flats", "experiment", "--quiet", "--out", newOut("e.json")}, a...)
 	}
-	committedExp := []string{"flats", "experiment", "--quiet", "--starts", "20", "--widths", "300", "--resamples", "10"}
+	committedExp := []string{"flats", "experiment", "--quiet", "--starts", "20", "--beam-widths", "300", "--resamples", "10"}
 	cases := []hostileCase{
 		// Data loss: writers never replace a device, FIFO, folder or a
 		// file of another kind.
@@ -170,22 +170,22 @@ func TestHostile(t *testing.T) {
 		{"crash", "experiment --starts 2e9", exp("--starts", "2000000000"), 2, "--starts 2000000000: want 1..10000"},
 		{"crash", "experiment --tune-starts huge", exp("--tune-starts", huge), 2, "--tune-starts"},
 		{"crash", "experiment --resamples huge", exp("--resamples", huge), 2, "--resamples " + huge},
-		{"crash", "experiment --tune-width 2^24", exp("--tune-width", "16777216"), 2, "--tune-width 16777216"},
+		{"crash", "experiment --tune-beam-width 2^24", exp("--tune-beam-width", "16777216"), 2, "--tune-beam-width 16777216"},
 		{"crash", "experiment --opening negative", exp("--opening", "-1"), 2, "--opening -1"},
 		{"crash", "experiment --workers huge", exp("--workers", huge), 2, "--workers"},
 		{"crash", "experiment --grid Inf", exp("--grid", "1,Inf"), 2, "--grid: weight +Inf"},
-		{"crash", "experiment --widths 17 of them", exp("--widths", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"), 2, "--widths: want 1 to 16"},
+		{"crash", "experiment --beam-widths 17 of them", exp("--beam-widths", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"), 2, "--beam-widths: want 1 to 16"},
 		{"crash", "floor --max-wells huge", []string{"flats", "floor", "--row", "0111111110", "--max-wells", huge}, 2, "--max-wells " + huge},
 		{"crash", "floor --max-height huge", []string{"flats", "floor", "--row", "0111111110", "--max-height", huge}, 2, "--max-height " + huge},
 		{"crash", "floor --min-height negative", []string{"flats", "floor", "--row", "0111111110", "--min-height", "-3"}, 2, "--min-height -3"},
-		{"crash", "floor --width huge", []string{"flats", "floor", "--row", "0111111110", "--width", huge}, 2, "--width " + huge},
+		{"crash", "floor --width huge", []string{"flats", "floor", "--row", "0111111110", "--well-width", huge}, 2, "--well-width " + huge},
 		{"crash", "show --top huge", []string{"flats", "show", "--top", huge, fx.table}, 0, ""},
 		{"crash", "beam --beam-width huge", []string{"beam", "--beam-width", huge}, 2, "--beam-width " + huge},
 		{"crash", "beam --workers huge", []string{"beam", "--workers", huge}, 2, "--workers " + huge},
 		{"crash", "beam --max-pieces negative", []string{"beam", "--max-pieces", "-1"}, 2, "--max-pieces -1"},
 		{"crash", "beam --well-depth huge", []string{"beam", "--well-depth", huge}, 2, "--well-depth " + huge},
 		{"crash", "beam --well-width negative", []string{"beam", "--well-width", "-4"}, 2, "--well-width -4"},
-		{"crash", "replay --width huge", []string{"replay", "--width", huge, "DDD"}, 2, "--width " + huge},
+		{"crash", "replay --width huge", []string{"replay", "--well-width", huge, "DDD"}, 2, "--well-width " + huge},
 		{"crash", "moves --bar huge", []string{"moves", "--bar", huge, "--well", "0"}, 2, "--bar " + huge},
 		{"crash", "classic play --rows huge", []string{"classic", "play", "--rows", huge, "--seed", "1"}, 2, "--rows " + huge},
 		{"crash", "classic play --max-pieces negative", []string{"classic", "play", "--rows", "8", "--seed", "1", "--max-pieces", "-1"}, 2, "--max-pieces -1"},
@@ -213,7 +213,7 @@ func TestHostile(t *testing.T) {
 		// Validation late and hand-edited results: a committed experiment
 		// resumes; one edited by hand is refused before any run.
 		{"validation", "committed results resume", append(committedExp, "--out", fx.results), 0, ""},
-		{"validation", "flats count --width 13", []string{"flats", "count", "--source", "random", "--width", "13", "--out", newOut("x.json")}, 2, "--width 13: want 4..12"},
+		{"validation", "flats count --width 13", []string{"flats", "count", "--source", "random", "--well-width", "13", "--out", newOut("x.json")}, 2, "--well-width 13: want 4..12"},
 		{"validation", "flats count --source records --alpha Inf", []string{"flats", "count", "--source", "records", "--alpha", "Inf", "--out", newOut("x.json")}, 2, "--alpha +Inf"},
 		{"validation", "flats count --weighting", countOut("--weighting", "most"), 2, "--weighting"},
 	}
@@ -385,7 +385,7 @@ func (e *enospcWriter) Write(p []byte) (int, error) {
 func TestFullFilesystem(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "t.json")
-	args := []string{"count", "--source", "bfs", "--width", "4", "--height", "2", "--quiet", "--out", out}
+	args := []string{"count", "--source", "bfs", "--well-width", "4", "--height", "2", "--quiet", "--out", out}
 	if _, err := run(t, newFlatsCmd(), args...); err != nil {
 		t.Fatal(err)
 	}
@@ -416,10 +416,10 @@ func TestMemorySizedBudgets(t *testing.T) {
 		cmd  []string
 		msg  string // "" for success
 	}{
-		{"floor, default budget sized", []string{"floor", "--width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, ""},
+		{"floor, default budget sized", []string{"floor", "--well-width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, ""},
 		{"floor, explicit budget too big", []string{"floor", "--row", "0111111110", "--max-wells", "5000000"}, "--max-wells 5000000: needs about 1.49 GiB of memory, only 0.06 GiB left (RLIMIT_AS)"},
-		{"count, explicit budget too big", []string{"count", "--source", "bfs", "--width", "4", "--height", "2", "--max-wells", "5000000", "--out", filepath.Join(t.TempDir(), "t.json")}, "--max-wells 5000000: needs about 2.38 GiB"},
-		{"count, default budget sized", []string{"count", "--source", "bfs", "--width", "4", "--height", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "t.json")}, ""},
+		{"count, explicit budget too big", []string{"count", "--source", "bfs", "--well-width", "4", "--height", "2", "--max-wells", "5000000", "--out", filepath.Join(t.TempDir(), "t.json")}, "--max-wells 5000000: needs about 2.38 GiB"},
+		{"count, default budget sized", []string{"count", "--source", "bfs", "--well-width", "4", "--height", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "t.json")}, ""},
 		{"count, beam widths too wide", []string{"count", "--source", "beam", "--beam-widths", "10,16000000", "--out", filepath.Join(t.TempDir(), "t.json")}, "--beam-widths 16000000: needs about"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -466,7 +466,7 @@ func TestAddressSpaceLimit(t *testing.T) {
 	}{
 		{[]string{"beam", "--beam-width", "16777215", "--workers", "1"}, 2, "RLIMIT_AS"},
 		{[]string{"flats", "floor", "--row", "0111111110", "--max-wells", "8000000"}, 2, "RLIMIT_AS"},
-		{[]string{"flats", "floor", "--width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, 0, ""},
+		{[]string{"flats", "floor", "--well-width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, 0, ""},
 	} {
 		code, _, msg := runHostile(t, prl, append([]string{"--as=" + strconv.Itoa(3<<30), bin}, tc.args...)...)
 		if code != tc.code || !strings.Contains(msg, tc.msg) || tc.code != 0 && strings.Count(msg, "\n") != 1 {

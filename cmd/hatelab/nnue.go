@@ -20,6 +20,7 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
 )
@@ -101,17 +102,17 @@ deterministic (seeded, any number of workers).`,
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
 	f.StringVar(&name, "name", "gen-00", "network name recorded in the file")
-	f.IntVar(&beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation)")
+	flags.DecimalVar(f, &beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation)")
 	f.BoolVar(&quiescence, "quiescence", false, "master beam with the quiescence lookahead")
-	f.IntVar(&maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
-	f.IntVar(&perLevel, "per-level", 16, "kept wells drawn per level (each with the outcomes of its piece)")
+	flags.DecimalVar(f, &maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
+	flags.DecimalVar(f, &perLevel, "per-level", 16, "kept wells drawn per level (each with the outcomes of its piece)")
 	f.StringVar(&variant, "variant", "shared", "features: shared (knewjade) or positional (D&F)")
-	f.IntVar(&hidden, "hidden", train.DefaultHidden, "hidden units")
-	f.IntVar(&minCount, "min-count", 3, "fit only features seen at least this often")
-	f.IntVar(&maxFeat, "max-features", 3000, "fit at most this many features (the most frequent)")
+	flags.DecimalVar(f, &hidden, "hidden", train.DefaultHidden, "hidden units")
+	flags.DecimalVar(f, &minCount, "min-count", 3, "fit only features seen at least this often")
+	flags.DecimalVar(f, &maxFeat, "max-features", 3000, "fit at most this many features (the most frequent)")
 	f.Float64Var(&ridge, "ridge", 1, "ridge added to the normal equations")
-	f.Uint64Var(&seed, "seed", 1, "seed of the draws and the random hidden units")
-	f.IntVar(&works, "workers", 0, "goroutines for the beam (0: all cores; the result does not depend on it)")
+	flags.DecimalVar(f, &seed, "seed", 1, "seed of the draws and the random hidden units")
+	flags.DecimalVar(f, &works, "workers", 0, "goroutines for the beam (0: all cores; the result does not depend on it)")
 	f.BoolVar(&js, "json", false, "print the fit report as JSON")
 	return cmd
 }
@@ -145,20 +146,20 @@ func newNNUEInfoCmd() *cobra.Command {
 
 func newNNUECycleCmd() *cobra.Command {
 	var (
-		dir, start                         string
-		gens, masterWidth, masterPieces    int
-		samples, targetWidth, targetPieces int
-		epochs, batch, works, shiftCheck   int
-		noQ, quiet, js, stratify           bool
-		lr, collapse                       float64
-		targetRule, targetScale            string
-		seed                               uint64
-		gate                               bool
-		gateSuite                          string
-		gateWidth                          int
+		dir, start                             string
+		gens, masterBeamWidth, masterPieces    int
+		samples, targetBeamWidth, targetPieces int
+		epochs, batch, works, shiftCheck       int
+		noQ, quiet, js, stratify               bool
+		lr, collapse                           float64
+		targetRule, targetScale                string
+		seed                                   uint64
+		gate                                   bool
+		gateSuite                              string
+		gateBeamWidth                          int
 	)
 	cmd := &cobra.Command{
-		Use:   "cycle --dir DIR --generations N --master-width W --samples S [--start FILE] [--target-width 512 --target-pieces 10]",
+		Use:   "cycle --dir DIR --generations N --master-beam-width W --samples S [--start FILE] [--target-beam-width 512 --target-pieces 10]",
 		Short: "Run NNUE training generations: master beam, samples, targets, GoMLX training, export",
 		Long: `Run training generations (engine/nnue/cycle): from the network of the previous
 generation (generation 0: --start, e.g. datasets/weights/gen-00.hlnn), a master
@@ -167,7 +168,7 @@ sample (best value after --target-pieces pieces, -1 if it dies), training from
 the previous weights with GoMLX (pure-Go backend), and export to DIR/gen-NN.hlnn
 with a report per generation. Run it again with the same DIR after a kill to
 resume; the result is the same.`,
-		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-width 1000 --samples 4000`,
+		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-beam-width 1000 --samples 4000`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if epochs < 1 || batch < 1 || !(lr > 0) || math.IsInf(lr, 0) {
@@ -177,25 +178,25 @@ resume; the result is the same.`,
 			if err != nil {
 				return fmt.Errorf("--target-rule: %v", err)
 			}
-			cfg := cycle.Config{Dir: dir, Generations: gens, MasterWidth: masterWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
-				Samples: samples, Stratify: stratify, TargetWidth: targetWidth, TargetPieces: targetPieces, TargetRule: rule,
+			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
+				Samples: samples, Stratify: stratify, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
-			if targetWidth < 1 || targetPieces < 1 {
-				return fmt.Errorf("--target-width %d and --target-pieces %d must be at least 1", targetWidth, targetPieces)
+			if targetBeamWidth < 1 || targetPieces < 1 {
+				return fmt.Errorf("--target-beam-width %d and --target-pieces %d must be at least 1", targetBeamWidth, targetPieces)
 			}
 			if err := cfg.Check(); err != nil {
 				return err
 			}
 			if gate {
-				if gateWidth < 1 || gateWidth >= 1<<24 {
-					return fmt.Errorf("--gate-width %d: want 1 to %d", gateWidth, 1<<24-1)
+				if err := flags.CheckBeamWidth("gate-beam-width", gateBeamWidth); err != nil {
+					return err
 				}
 				s, err := arena.ParseSuite(gateSuite, nil)
 				if err != nil {
 					return fmt.Errorf("--gate-suite: %v", err)
 				}
-				g := arena.Gate{Suite: s, BeamWidth: gateWidth, Quiescence: true, Dir: dir}
+				g := arena.Gate{Suite: s, BeamWidth: gateBeamWidth, Quiescence: true, Dir: dir}
 				cfg.Gate = g.Judge
 			}
 			if start != "" {
@@ -231,26 +232,29 @@ resume; the result is the same.`,
 	f := cmd.Flags()
 	f.StringVar(&dir, "dir", "", "directory of the run (resumes when it exists)")
 	f.StringVar(&start, "start", "", "generation-0 network (needed on the first run of a directory)")
-	f.IntVar(&gens, "generations", 1, "generations to run")
+	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
 	f.BoolVar(&gate, "gate", false, "judge each new network in an arena match against the previous one and the hand-made evaluation (DIR/gate-NN.jsonl); a network whose mean is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	f.IntVar(&gateWidth, "gate-width", 1000, "the gate's beam width (with quiescence)")
-	f.IntVar(&masterWidth, "master-width", 1000, "master beam width")
-	f.IntVar(&masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
+	flags.DecimalVar(f, &gateBeamWidth, "gate-beam-width", 1000, "the gate's beam width (with quiescence)")
+	flags.Alias(f, &gateBeamWidth, "gate-width", "gate-beam-width")
+	flags.DecimalVar(f, &masterBeamWidth, "master-beam-width", 1000, "master beam width")
+	flags.Alias(f, &masterBeamWidth, "master-width", "master-beam-width")
+	flags.DecimalVar(f, &masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
-	f.IntVar(&samples, "samples", 4000, "wells sampled from the master beam per generation")
+	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")
-	f.IntVar(&targetWidth, "target-width", 512, "target beam width")
-	f.IntVar(&targetPieces, "target-pieces", 10, "pieces of each target beam")
+	flags.DecimalVar(f, &targetBeamWidth, "target-beam-width", 512, "target beam width")
+	flags.Alias(f, &targetBeamWidth, "target-width", "target-beam-width")
+	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
 	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies) or dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
 	f.Float64Var(&collapse, "collapse", 0.9, "fail a generation whose targets crowd: more than this share within one tenth of [-1, 1] (0: no guard)")
-	f.IntVar(&shiftCheck, "shift-check", 0, "wells drawn from each new network's own master beam to check its predictions off its training distribution (0: none)")
-	f.IntVar(&epochs, "epochs", train.DefaultMaxEpochs, fmt.Sprintf("most training epochs (early stopping after %d without progress)", train.DefaultPatience))
-	f.IntVar(&batch, "batch", train.DefaultBatch, "training batch")
+	flags.DecimalVar(f, &shiftCheck, "shift-check", 0, "wells drawn from each new network's own master beam to check its predictions off its training distribution (0: none)")
+	flags.DecimalVar(f, &epochs, "epochs", train.DefaultMaxEpochs, fmt.Sprintf("most training epochs (early stopping after %d without progress)", train.DefaultPatience))
+	flags.DecimalVar(f, &batch, "batch", train.DefaultBatch, "training batch")
 	f.Float64Var(&lr, "lr", train.DefaultLearningRate, "Adam learning rate")
-	f.Uint64Var(&seed, "seed", 1, "seed of sampling and training")
-	f.IntVar(&works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
+	flags.DecimalVar(f, &seed, "seed", 1, "seed of sampling and training")
+	flags.DecimalVar(f, &works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	f.BoolVar(&js, "json", false, "print the reports as JSON")
 	return cmd

@@ -69,7 +69,7 @@ func TestNNUEHostile(t *testing.T) {
 		return append([]string{"nnue", "fit0", "--out", filepath.Join(dir, "g.hlnn"), "--beam-width", "200000"}, extra...)
 	}
 	cyc := func(extra ...string) []string {
-		return append([]string{"nnue", "cycle", "--quiet", "--dir", newDir, "--start", gen0Weights, "--master-width", "200000"}, extra...)
+		return append([]string{"nnue", "cycle", "--quiet", "--dir", newDir, "--start", gen0Weights, "--master-beam-width", "200000"}, extra...)
 	}
 	cases := []cliCase{
 		{"fit0 --max-features -1", fit("--max-features", "-1"), 2, "--max-features -1"},
@@ -102,9 +102,9 @@ func TestNNUEHostile(t *testing.T) {
 		{"cycle --lr NaN", cyc("--lr", "NaN"), 2, "--lr NaN"},
 		{"cycle --lr Inf", cyc("--lr", "Inf"), 2, "--lr +Inf"},
 		{"cycle --lr -1", cyc("--lr", "-1"), 2, "--lr -1"},
-		{"cycle --target-width -1", cyc("--target-width", "-1"), 2, "--target-width -1"},
+		{"cycle --target-beam-width -1", cyc("--target-beam-width", "-1"), 2, "--target-beam-width -1"},
 		{"cycle --target-pieces -1", cyc("--target-pieces", "-1"), 2, "--target-pieces -1"},
-		{"cycle --master-width 2^24", []string{"nnue", "cycle", "--quiet", "--dir", newDir, "--start", gen0Weights, "--master-width", "16777216"}, 2, "--master-width 16777216"},
+		{"cycle --master-beam-width 2^24", []string{"nnue", "cycle", "--quiet", "--dir", newDir, "--start", gen0Weights, "--master-beam-width", "16777216"}, 2, "--master-beam-width 16777216"},
 		{"cycle --master-pieces -1", cyc("--master-pieces", "-1"), 2, "--master-pieces -1"},
 		{"cycle --generations 0", cyc("--generations", "0"), 2, "--generations 0"},
 		{"cycle --generations 100", cyc("--generations", "100"), 2, "--generations 100"},
@@ -156,12 +156,12 @@ func TestNNUEHostile(t *testing.T) {
 // under the new flags (S2); with the same settings it resumes.
 func TestNNUECycleSettings(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"nnue", "cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1", "--master-width", "20",
-		"--master-pieces", "15", "--samples", "60", "--target-width", "8", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
+	args := []string{"nnue", "cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1", "--master-beam-width", "20",
+		"--master-pieces", "15", "--samples", "60", "--target-beam-width", "8", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
 	checkCLI(t, []cliCase{
 		{"first run", args, 0, ""},
-		{"--target-width", append(args, "--target-width", "9"), 2, "--target-width 9 differs from the 8"},
-		{"--master-width", append(args, "--master-width", "30"), 2, "--master-width 30 differs from the 20"},
+		{"--target-beam-width", append(args, "--target-beam-width", "9"), 2, "--target-beam-width 9 differs from the 8"},
+		{"--master-beam-width", append(args, "--master-beam-width", "30"), 2, "--master-beam-width 30 differs from the 20"},
 		{"--seed", append(args, "--seed", "5"), 2, "--seed 5 differs"},
 		{"--samples", append(args, "--samples", "61"), 2, "--samples 61 differs"},
 		{"--start", append(args, "--start", filepath.Join(dir, "gen-01.hlnn")), 2, "--start differs"},
@@ -187,8 +187,8 @@ func TestNNUECycleKill9(t *testing.T) {
 	}
 	bin := cliBinary(t)
 	args := func(dir string) []string {
-		return []string{"nnue", "cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "2", "--master-width", "40",
-			"--master-pieces", "40", "--samples", "800", "--target-width", "8", "--target-pieces", "4", "--epochs", "6", "--batch", "16", "--workers", "2"}
+		return []string{"nnue", "cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "2", "--master-beam-width", "40",
+			"--master-pieces", "40", "--samples", "800", "--target-beam-width", "8", "--target-pieces", "4", "--epochs", "6", "--batch", "16", "--workers", "2"}
 	}
 	ref := t.TempDir()
 	if out, err := exec.Command(bin, args(ref)...).CombinedOutput(); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,8 +65,8 @@ func TestNNUEFit0(t *testing.T) {
 // directory, it resumes (nothing left to do) and prints the same report.
 func TestNNUECycle(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1", "--master-width", "20",
-		"--master-pieces", "15", "--samples", "60", "--target-width", "8", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
+	args := []string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1", "--master-beam-width", "20",
+		"--master-pieces", "15", "--samples", "60", "--target-beam-width", "8", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
 	out, err := run(t, newNNUECmd(), args...)
 	if err != nil || !strings.Contains(out, "generation 1: master score") {
 		t.Fatal(err, out)
@@ -76,5 +77,63 @@ func TestNNUECycle(t *testing.T) {
 	}
 	if _, err := run(t, newNNUECmd(), "cycle", "--quiet", "--dir", t.TempDir(), "--samples", "5"); err == nil {
 		t.Fatal("no start network: no error")
+	}
+}
+
+// TestNNUECycleOldNames: a folder made before issue 27 renamed the beam
+// widths (cycle.json keyed master-width, target-width) and run with the
+// old flags (deprecated aliases) resumes to the same report; the new
+// flags on it too; a changed value is refused naming the new flag.
+func TestNNUECycleOldNames(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1",
+		"--master-pieces", "15", "--samples", "60", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
+	args := func(names ...string) []string { return append(append([]string{}, common...), names...) }
+	out, err := run(t, newNNUECmd(), args("--master-beam-width", "20", "--target-beam-width", "8", "--gate-beam-width", "5")...)
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	path := filepath.Join(dir, "cycle.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.NewReplacer(`"master-beam-width"`, `"master-width"`, `"target-beam-width"`, `"target-width"`).Replace(string(b))
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"old flags", args("--master-width", "20", "--target-width", "8", "--gate-width", "5"), ""},
+		{"new flags", args("--master-beam-width", "20", "--target-beam-width", "8"), ""},
+		{"old flag, other value", args("--master-width", "20", "--target-width", "9"), "--target-beam-width 9 differs from the 8"},
+		{"new flag, other value", args("--master-beam-width", "30", "--target-beam-width", "8"), "--master-beam-width 30 differs from the 20"},
+		{"old flag, leading zero", args("--master-width", "020"), `invalid argument "020" for "--master-width" flag: leading zeros`},
+	} {
+		got, err := run(t, newNNUECmd(), tc.args...)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		var kept []string
+		for _, l := range strings.SplitAfter(got, "\n") {
+			if !strings.HasPrefix(l, "Flag --") {
+				kept = append(kept, l)
+			}
+		}
+		if err != nil || strings.Join(kept, "") != out {
+			t.Errorf("%s: %v\n%s\nwant\n%s", tc.name, err, got, out)
+		}
+		if strings.Contains(tc.name, "old") && !strings.Contains(got, "Flag --master-width has been deprecated, use --master-beam-width") {
+			t.Errorf("%s: no deprecation note in %q", tc.name, got)
+		}
+	}
+	if after, _ := os.ReadFile(path); string(after) != old {
+		t.Errorf("cycle.json rewritten: %s", after)
 	}
 }

@@ -65,7 +65,7 @@ wait:
 // killed runs (temporary files, orphaned frontier files, spill folders of
 // dead processes) are removed by the next run.
 func TestBFSReplayKillResume(t *testing.T) {
-	args := []string{"bfs", "--width", "9", "--height", "6", "--quiet", "--workers", "2", "--replay", "longest"}
+	args := []string{"bfs", "--well-width", "9", "--height", "6", "--quiet", "--workers", "2", "--replay", "longest"}
 	code, want, msg := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("uninterrupted: %d %s", code, msg)
@@ -117,7 +117,7 @@ func TestBFSReplayKillResume(t *testing.T) {
 func TestBFSInterrupt(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "ck")
 	spill := filepath.Join(t.TempDir(), "spill")
-	code, msg, landed := startBFS(t, dir, 3, syscall.SIGINT, "bfs", "--width", "9", "--height", "6", "--quiet", "--workers", "2",
+	code, msg, landed := startBFS(t, dir, 3, syscall.SIGINT, "bfs", "--well-width", "9", "--height", "6", "--quiet", "--workers", "2",
 		"--checkpoint", dir, "--checkpoint-every", "0", "--spill-dir", spill)
 	if !landed {
 		t.Skip("the search ended before the interrupt")
@@ -139,7 +139,7 @@ func TestInterruptOtherCommands(t *testing.T) {
 	dir := t.TempDir()
 	for name, args := range map[string][]string{
 		"classic sweep": {"classic", "sweep", "--rows", "6", "--seeds", "100000", "--quiet", "--out", filepath.Join(dir, "sweep.csv")},
-		"flats count":   {"flats", "count", "--source", "bfs", "--width", "10", "--height", "7", "--out", filepath.Join(dir, "flats.json")},
+		"flats count":   {"flats", "count", "--source", "bfs", "--well-width", "10", "--height", "7", "--out", filepath.Join(dir, "flats.json")},
 	} {
 		t.Run(name, func(t *testing.T) {
 			cmd := exec.Command(cliBinary(t), args...)

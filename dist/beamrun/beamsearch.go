@@ -13,7 +13,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	hbeam "github.com/hatelab/hatelab/engine/beam"
+	beamsearch "github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
@@ -33,8 +33,8 @@ func init() {
 	register.Combiner1[beamStat](&statFn{})
 }
 
-// BeamOptions configure a beam search on Beam.
-type BeamOptions struct {
+// BeamSearchOptions configure a beam search on Beam.
+type BeamSearchOptions struct {
 	// Rules is the geometry; WellWidth, WellDepth and Bar must describe it
 	// (the workers rebuild it).
 	WellWidth, WellDepth, Bar int
@@ -59,16 +59,16 @@ type BeamOptions struct {
 	Progress io.Writer
 }
 
-func (o BeamOptions) config() (hbeam.Config, error) {
+func (o BeamSearchOptions) config() (beamsearch.Config, error) {
 	r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
 	if err != nil {
-		return hbeam.Config{}, inputError{err}
+		return beamsearch.Config{}, inputError{err}
 	}
 	ev, err := eval.ByName(o.EvalName, o.Weights)
 	if err != nil {
-		return hbeam.Config{}, inputError{err}
+		return beamsearch.Config{}, inputError{err}
 	}
-	return hbeam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence,
+	return beamsearch.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence,
 		QuiescenceCap: o.QuiescenceCap, Eval: ev, Workers: 1, CheckpointDir: o.Checkpoint, Resume: o.Resume}, nil
 }
 
@@ -83,8 +83,8 @@ type beamSpec struct {
 	Depth, Parts              int
 }
 
-func (s beamSpec) options() BeamOptions {
-	return BeamOptions{WellWidth: s.WellWidth, WellDepth: s.WellDepth, Bar: s.Bar, BeamWidth: s.BeamWidth,
+func (s beamSpec) options() BeamSearchOptions {
+	return BeamSearchOptions{WellWidth: s.WellWidth, WellDepth: s.WellDepth, Bar: s.Bar, BeamWidth: s.BeamWidth,
 		Quiescence: s.Quiescence, QuiescenceCap: s.QuiescenceCap, EvalName: s.EvalName, Weights: s.Weights}
 }
 
@@ -104,7 +104,7 @@ type beamStat struct {
 
 const candBytes = 48
 
-func appendCand(b []byte, c *hbeam.Cand) []byte {
+func appendCand(b []byte, c *beamsearch.Cand) []byte {
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(c.Value))
 	b = binary.LittleEndian.AppendUint32(b, uint32(c.Score))
 	b = binary.LittleEndian.AppendUint32(b, c.From)
@@ -114,12 +114,12 @@ func appendCand(b []byte, c *hbeam.Cand) []byte {
 	return b
 }
 
-func decodeCands(dst []hbeam.Cand, b []byte) ([]hbeam.Cand, error) {
+func decodeCands(dst []beamsearch.Cand, b []byte) ([]beamsearch.Cand, error) {
 	if len(b)%candBytes != 0 {
 		return nil, fmt.Errorf("a block of %d bytes is not whole children", len(b))
 	}
 	for i := 0; i < len(b); i += candBytes {
-		var c hbeam.Cand
+		var c beamsearch.Cand
 		c.Value = math.Float64frombits(binary.LittleEndian.Uint64(b[i:]))
 		c.Score = int32(binary.LittleEndian.Uint32(b[i+8:]))
 		c.From = binary.LittleEndian.Uint32(b[i+12:])
@@ -131,7 +131,7 @@ func decodeCands(dst []hbeam.Cand, b []byte) ([]hbeam.Cand, error) {
 	return dst, nil
 }
 
-func appendParent(b []byte, p *hbeam.Parent) []byte {
+func appendParent(b []byte, p *beamsearch.Parent) []byte {
 	b = binary.LittleEndian.AppendUint32(b, p.Index)
 	b = binary.LittleEndian.AppendUint32(b, uint32(p.Score))
 	for _, r := range p.Well {
@@ -144,13 +144,13 @@ func appendParent(b []byte, p *hbeam.Parent) []byte {
 	return b
 }
 
-func decodeParents(b []byte) ([]hbeam.Parent, error) {
-	var out []hbeam.Parent
+func decodeParents(b []byte) ([]beamsearch.Parent, error) {
+	var out []beamsearch.Parent
 	for len(b) > 0 {
 		if len(b) < 44 {
 			return nil, fmt.Errorf("a truncated block of parents")
 		}
-		var p hbeam.Parent
+		var p beamsearch.Parent
 		p.Index = binary.LittleEndian.Uint32(b)
 		p.Score = int32(binary.LittleEndian.Uint32(b[4:]))
 		for j := range p.Well {
@@ -189,7 +189,7 @@ func prefix(v float64) uint32 {
 // expandBeamFn expands a block of parents.
 type expandBeamFn struct {
 	Spec beamSpec
-	ex   *hbeam.BlockExpander
+	ex   *beamsearch.BlockExpander
 }
 
 func (f *expandBeamFn) Setup() error {
@@ -197,7 +197,7 @@ func (f *expandBeamFn) Setup() error {
 	if err != nil {
 		return err
 	}
-	f.ex, err = hbeam.NewBlockExpander(cfg)
+	f.ex, err = beamsearch.NewBlockExpander(cfg)
 	return err
 }
 
@@ -217,7 +217,7 @@ func (f *expandBeamFn) ProcessElement(ctx context.Context, name string, emit fun
 	kept, children, loops, all := f.ex.Finish()
 	parts := make([][]byte, f.Spec.Parts)
 	for i := range kept {
-		q := hbeam.KeyHash(&kept[i]) % uint64(f.Spec.Parts)
+		q := beamsearch.KeyHash(&kept[i]) % uint64(f.Spec.Parts)
 		parts[q] = appendCand(parts[q], &kept[i])
 	}
 	for q, data := range parts {
@@ -229,8 +229,8 @@ func (f *expandBeamFn) ProcessElement(ctx context.Context, name string, emit fun
 	return nil
 }
 
-func sortCands(cs []hbeam.Cand) {
-	slices.SortFunc(cs, func(a, b hbeam.Cand) int { return hbeam.Order(&a, &b) })
+func sortCands(cs []beamsearch.Cand) {
+	slices.SortFunc(cs, func(a, b beamsearch.Cand) int { return beamsearch.Order(&a, &b) })
 }
 
 // dedupCandFn deduplicates a partition's children (the first copy in
@@ -238,23 +238,37 @@ func sortCands(cs []hbeam.Cand) {
 type dedupCandFn struct{ Spec beamSpec }
 
 func (f *dedupCandFn) ProcessElement(q int, values func(*[]byte) bool, emit func(candBlock)) error {
-	var cs []hbeam.Cand
+	cs, err := readSortedCands(values)
+	if err != nil {
+		return err
+	}
+	cs = slices.CompactFunc(cs, func(a, b beamsearch.Cand) bool { return beamsearch.SameKey(&a, &b) })
+	emit(candBlock{Part: q, Data: encodeCands(cs[:min(len(cs), f.Spec.BeamWidth)])})
+	return nil
+}
+
+// readSortedCands decodes the blocks of children values yields, sorted in
+// the beam's Order.
+func readSortedCands(values func(*[]byte) bool) ([]beamsearch.Cand, error) {
+	var cs []beamsearch.Cand
 	var b []byte
 	for values(&b) {
 		var err error
 		if cs, err = decodeCands(cs, b); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	sortCands(cs)
-	cs = slices.CompactFunc(cs, func(a, b hbeam.Cand) bool { return hbeam.SameKey(&a, &b) })
-	cs = cs[:min(len(cs), f.Spec.BeamWidth)]
+	return cs, nil
+}
+
+// encodeCands encodes children as one block.
+func encodeCands(cs []beamsearch.Cand) []byte {
 	out := make([]byte, 0, candBytes*len(cs))
 	for i := range cs {
 		out = appendCand(out, &cs[i])
 	}
-	emit(candBlock{Part: q, Data: out})
-	return nil
+	return out
 }
 
 // histAcc is a histogram of 2^16 buckets of value prefixes: level 1 over
@@ -409,20 +423,11 @@ type tieFn struct{ Spec beamSpec }
 
 func (f *tieFn) ProcessElement(ctx context.Context, _ int, values func(*[]byte) bool, h1, h2 func(*histAcc) bool) error {
 	_, need, _ := threshold(f.Spec.BeamWidth, readHist(h1), readHist(h2))
-	var cs []hbeam.Cand
-	var b []byte
-	for values(&b) {
-		var err error
-		if cs, err = decodeCands(cs, b); err != nil {
-			return err
-		}
+	cs, err := readSortedCands(values)
+	if err != nil {
+		return err
 	}
-	sortCands(cs)
-	cs = cs[:min(int64(len(cs)), need)]
-	out := make([]byte, 0, candBytes*len(cs))
-	for i := range cs {
-		out = appendCand(out, &cs[i])
-	}
+	out := encodeCands(cs[:min(int64(len(cs)), need)])
 	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Depth+1), "kept-ties.bin"), out)
 }
 
@@ -443,10 +448,10 @@ func (f *writeStatFn) ProcessElement(ctx context.Context, s beamStat) error {
 	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Depth+1), "stats.json"), b)
 }
 
-// Beam runs a beam search on Beam, one pipeline per depth, and returns the
+// BeamSearch runs a beam search on Apache Beam, one pipeline per depth, and returns the
 // same game and levels as engine/beam.Run (LevelStats.Bytes counts the
 // kept wells and the ancestry only).
-func Beam(ctx context.Context, o BeamOptions) (*hbeam.Result, error) {
+func BeamSearch(ctx context.Context, o BeamSearchOptions) (*beamsearch.Result, error) {
 	cfg, err := o.config()
 	if err != nil {
 		return nil, err
@@ -457,7 +462,7 @@ func Beam(ctx context.Context, o BeamOptions) (*hbeam.Result, error) {
 	if o.Parts <= 0 {
 		o.Parts = 16
 	}
-	d, err := hbeam.NewDriver(cfg)
+	d, err := beamsearch.NewDriver(cfg)
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -477,8 +482,8 @@ func Beam(ctx context.Context, o BeamOptions) (*hbeam.Result, error) {
 			return nil, err
 		}
 		if h := d.KeptHash(); h == lastHash {
-			if stalled++; stalled >= hbeam.StallLevels {
-				return nil, fmt.Errorf("%w: the kept wells have not changed for %d levels (level %d): the game does not end", hbeam.ErrStalled, stalled, d.Level())
+			if stalled++; stalled >= beamsearch.StallLevels {
+				return nil, fmt.Errorf("%w: the kept wells have not changed for %d levels (level %d): the game does not end", beamsearch.ErrStalled, stalled, d.Level())
 			}
 		} else {
 			lastHash, stalled = h, 0
@@ -492,7 +497,7 @@ func Beam(ctx context.Context, o BeamOptions) (*hbeam.Result, error) {
 
 // beamLevel runs the pipeline of one depth and returns the kept children,
 // best first, and the expansion's counters.
-func beamLevel(ctx context.Context, o BeamOptions, d *hbeam.Driver) ([]hbeam.Cand, beamStat, error) {
+func beamLevel(ctx context.Context, o BeamSearchOptions, d *beamsearch.Driver) ([]beamsearch.Cand, beamStat, error) {
 	dep := d.Level()
 	n := d.Len()
 	bp := o.BlockParents
@@ -543,7 +548,7 @@ func beamLevel(ctx context.Context, o BeamOptions, d *hbeam.Driver) ([]hbeam.Can
 	if err != nil {
 		return nil, beamStat{}, err
 	}
-	var kept []hbeam.Cand
+	var kept []beamsearch.Cand
 	for _, f := range files {
 		b, err := readFile(ctx, f)
 		if err != nil {

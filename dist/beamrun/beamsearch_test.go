@@ -6,14 +6,14 @@ import (
 	"slices"
 	"testing"
 
-	hbeam "github.com/hatelab/hatelab/engine/beam"
+	beamsearch "github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
 // sameBeam checks a Beam result against Run's: the same game and the same
 // levels (Bytes and Seconds aside).
-func sameBeam(t *testing.T, got, want *hbeam.Result) {
+func sameBeam(t *testing.T, got, want *beamsearch.Result) {
 	t.Helper()
 	if got.Keys != want.Keys || got.Replay != want.Replay || got.Score != want.Score || got.Pieces != want.Pieces ||
 		got.BestLevel != want.BestLevel || got.Children != want.Children || got.Died != want.Died || len(got.Levels) != len(want.Levels) {
@@ -35,11 +35,11 @@ func sameBeam(t *testing.T, got, want *hbeam.Result) {
 func TestBeamMatchesNative(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		o    BeamOptions
+		o    BeamSearchOptions
 	}{
-		{"10x20 w1000 p12", BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 1000, MaxPieces: 12}},
-		{"10x20 w200 q p20 small blocks", BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 200, MaxPieces: 20, Quiescence: true, BlockParents: 37, Parts: 7}},
-		{"6x12 w100 to death", BeamOptions{WellWidth: 6, WellDepth: 12, Bar: 4, BeamWidth: 100, BlockParents: 16}},
+		{"10x20 w1000 p12", BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 1000, MaxPieces: 12}},
+		{"10x20 w200 q p20 small blocks", BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 200, MaxPieces: 20, Quiescence: true, BlockParents: 37, Parts: 7}},
+		{"6x12 w100 to death", BeamSearchOptions{WellWidth: 6, WellDepth: 12, Bar: 4, BeamWidth: 100, BlockParents: 16}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := tc.o
@@ -49,12 +49,12 @@ func TestBeamMatchesNative(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := hbeam.Run(context.Background(), hbeam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev})
+			want, err := beamsearch.Run(context.Background(), beamsearch.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev})
 			if err != nil {
 				t.Fatal(err)
 			}
 			o.Work = t.TempDir()
-			got, err := Beam(context.Background(), o)
+			got, err := BeamSearch(context.Background(), o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,9 +64,9 @@ func TestBeamMatchesNative(t *testing.T) {
 }
 
 func TestBeamResumes(t *testing.T) {
-	o := BeamOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 10, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
+	o := BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 10, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
 	ev, _ := eval.ByName("hand", "")
-	want, err := hbeam.Run(context.Background(), hbeam.Config{BeamWidth: 50, MaxPieces: 10, Eval: ev})
+	want, err := beamsearch.Run(context.Background(), beamsearch.Config{BeamWidth: 50, MaxPieces: 10, Eval: ev})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,11 +74,11 @@ func TestBeamResumes(t *testing.T) {
 	defer cancel()
 	first := o
 	first.Progress = &cancelAfter{n: 4, cancel: cancel}
-	if _, err := Beam(ctx, first); err == nil {
+	if _, err := BeamSearch(ctx, first); err == nil {
 		t.Fatal("a cancelled search succeeded")
 	}
 	o.Resume = true
-	got, err := Beam(context.Background(), o)
+	got, err := BeamSearch(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
 	}

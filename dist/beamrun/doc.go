@@ -31,6 +31,11 @@
 // The classic sweep and the NNUE target generation are plain parallel
 // maps over blocks of jobs or wells.
 //
+// Names: in this module "beam" is Apache Beam (the package beam of its Go
+// SDK, the CLI hatelab-beam, --engine beam); the engine's beam search,
+// engine/beam, is imported as beamsearch, and this package's entry point
+// for it is BeamSearch (with BeamSearchOptions).
+//
 // Functions and DoFn types are registered in init functions; beam.Init is
 // called by Execute before a pipeline is built, which is also where a
 // worker binary (see WorkerPool) takes over.

@@ -103,8 +103,8 @@ type TargetOptions struct {
 	WellWidth, WellDepth, Bar int
 	// EvalName and Weights choose the evaluation, as eval.ByName.
 	EvalName, Weights string
-	// Width and Pieces of each target beam (0: 512 and 10).
-	Width, Pieces int
+	// BeamWidth and Pieces of each target beam (0: 512 and 10).
+	BeamWidth, Pieces int
 }
 
 func (o TargetOptions) config() (targets.Config, error) {
@@ -116,7 +116,7 @@ func (o TargetOptions) config() (targets.Config, error) {
 	if err != nil {
 		return targets.Config{}, inputError{err}
 	}
-	return targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces, Workers: 1}, nil
+	return targets.Config{Rules: r, Eval: ev, BeamWidth: o.BeamWidth, Pieces: o.Pieces, Workers: 1}, nil
 }
 
 // wellBlock is a block of wells whose targets go to Out.

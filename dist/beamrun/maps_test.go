@@ -58,11 +58,11 @@ func TestTargetsMatchNative(t *testing.T) {
 		wells = append(wells, w)
 	}
 	ev, _ := eval.ByName("hand", "")
-	want, err := targets.Compute(context.Background(), targets.Config{Eval: ev, Width: 32, Pieces: 4}, wells)
+	want, err := targets.Compute(context.Background(), targets.Config{Eval: ev, BeamWidth: 32, Pieces: 4}, wells)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Targets(context.Background(), TargetOptions{WellWidth: 10, WellDepth: 20, Bar: 4, EvalName: "hand", Width: 32, Pieces: 4}, wells, t.TempDir(), 3, Runner{})
+	got, err := Targets(context.Background(), TargetOptions{WellWidth: 10, WellDepth: 20, Bar: 4, EvalName: "hand", BeamWidth: 32, Pieces: 4}, wells, t.TempDir(), 3, Runner{})
 	if err != nil {
 		t.Fatal(err)
 	}

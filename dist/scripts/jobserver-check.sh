@@ -28,8 +28,8 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 cluster=(--runner universal --endpoint "localhost:$jport" --environment-type EXTERNAL --environment-config "localhost:$wport" --beam-log submit.log)
-"$bin" bfs --engine native --width 6 --height 6 --out native.csv --levels-dir Ln >/dev/null
-"$bin" bfs "${cluster[@]}" --width 6 --height 6 --work work --out beam.csv --levels-dir Lb >/dev/null
+"$bin" bfs --engine native --well-width 6 --height 6 --out native.csv --levels-dir Ln >/dev/null
+"$bin" bfs "${cluster[@]}" --well-width 6 --height 6 --work work --out beam.csv --levels-dir Lb >/dev/null
 cmp native.csv beam.csv
 diff -r Ln Lb
 "$bin" beam --engine native --beam-width 100 --max-pieces 8 --json | grep -v seconds >native.json

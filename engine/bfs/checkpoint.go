@@ -190,8 +190,8 @@ func saveCheckpoint(dir string, ck *checkpoint, l *level) error {
 		switch l.store.(type) {
 		case *runLevel:
 			write, ck.Compressed = writeRunFile, true
-		case *frunLevel:
-			write, ck.Compressed = writeFrunFile, true
+		case *fileRunLevel:
+			write, ck.Compressed = writeFileRunFile, true
 		}
 		ck.LevelFile = frontierName(ck.Depth, ck.Compressed)
 		err := atomicfile.Write(filepath.Join(dir, ck.LevelFile), 0o644, func(w io.Writer) error {
@@ -378,12 +378,12 @@ func (s *searcher) loadLevel(saved *checkpoint) (*level, error) {
 	}
 	switch {
 	case saved.Compressed && opt.SpillDir != "":
-		r, err := openFrunFile(path, P, wantCRC)
+		r, err := openFileRunFile(path, P, wantCRC)
 		if err != nil {
 			return nil, err
 		}
-		l := newLevel(P, &frunLevel{r})
-		if l.hash, err = frunHash(s.c, r); err != nil {
+		l := newLevel(P, &fileRunLevel{r})
+		if l.hash, err = fileRunHash(s.c, r); err != nil {
 			l.release()
 			return nil, err
 		}
@@ -427,10 +427,10 @@ func (s *searcher) checkpoint(depth int) error {
 	if err := saveCheckpoint(s.opt.Checkpoint, ck, s.cur); err != nil {
 		return fmt.Errorf("bfs: checkpoint: %w", err)
 	}
-	if fl, ok := s.cur.store.(*frunLevel); ok {
+	if fl, ok := s.cur.store.(*fileRunLevel); ok {
 		// Compressed disk mode: the frontier file holds the level now;
 		// its segment files go.
-		r, err := frunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), fl.r)
+		r, err := fileRunAt(filepath.Join(s.opt.Checkpoint, ck.LevelFile), fl.r)
 		if err != nil {
 			return fmt.Errorf("bfs: checkpoint: %w", err)
 		}

@@ -17,7 +17,7 @@ import (
 // Compressed levels (Options.Compress). The children are generated and
 // deduplicated as in memory mode (per-partition buffers, one hash table a
 // partition), giving the next level as sorted partitions of mixed words;
-// compressLevel then turns that level into one run (crun.go) of its plain
+// compressLevel then turns that level into one run (compressedrun.go) of its plain
 // keys in increasing order, which is what the search keeps: about 2.5 to 3
 // bytes a state instead of 8. Sorted plain keys compress where the mixed
 // words do not: the mix spreads the wells over the whole key space, while
@@ -35,7 +35,7 @@ import (
 
 // runFileMagic starts a compressed frontier file: the magic, the partition
 // count of the search, the keys, the bytes of the run, the run (blocks as
-// in crun.go), then the CRC-32C of everything before it, all integers
+// in compressedrun.go), then the CRC-32C of everything before it, all integers
 // little-endian uint64.
 const runFileMagic = "HLBFSRN1"
 

@@ -13,7 +13,7 @@ import (
 )
 
 // Compressed disk mode (Options.Compress with Options.SpillDir): an
-// external sort. The level lives in files as compressed runs (frun); a
+// external sort. The level lives in files as compressed runs (fileRun); a
 // worker whose children buffers pass its share of the memory budget sorts
 // them by plain key, drops duplicates and writes them as one compressed
 // run file (spillRun); after the expansion the spilled runs of all workers
@@ -23,27 +23,27 @@ import (
 // buffer per run and worker; disk holds the level, its children's runs
 // (about 3 bytes a child) and the next level.
 
-// fblock is one block of a run on disk.
-type fblock struct {
+// fileBlock is one block of a run on disk.
+type fileBlock struct {
 	file             int32
 	size             int32
 	off              int64
 	firstHi, firstLo uint64
 }
 
-// frun is a run stored in files: its blocks in order, across files.
-type frun struct {
+// fileRun is a run stored in files: its blocks in order, across files.
+type fileRun struct {
 	files  []*os.File
 	paths  []string
 	owned  []bool // remove the file on release
-	blocks []fblock
+	blocks []fileBlock
 	n      int64
 	bytes  int64
 	tier   int // spilled runs merged into it: compactRunsAt^tier (compactRuns)
 }
 
 // readBlock appends the keys of block i to dst, reading into *buf.
-func (r *frun) readBlock(i int, buf *[]byte, dst []uint64) ([]uint64, error) {
+func (r *fileRun) readBlock(i int, buf *[]byte, dst []uint64) ([]uint64, error) {
 	b := r.blocks[i]
 	if cap(*buf) < int(b.size) {
 		*buf = make([]byte, b.size)
@@ -60,7 +60,7 @@ func (r *frun) readBlock(i int, buf *[]byte, dst []uint64) ([]uint64, error) {
 }
 
 // release closes the files and removes those the run owns.
-func (r *frun) release() {
+func (r *fileRun) release() {
 	if r == nil {
 		return
 	}
@@ -73,30 +73,30 @@ func (r *frun) release() {
 	r.files, r.blocks = nil, nil
 }
 
-// frunWriter writes keys in increasing order as one run file, block by
+// fileRunWriter writes keys in increasing order as one run file, block by
 // block.
-type frunWriter struct {
+type fileRunWriter struct {
 	f    *os.File
 	bw   *bufio.Writer
 	e    *runEncoder
-	r    *frun
+	r    *fileRun
 	off  int64
 	last [2]uint64
 	any  bool
 }
 
-// newFrunWriter creates path and returns a writer adding it to r.
-func newFrunWriter(path string, r *frun) (*frunWriter, error) {
+// newFileRunWriter creates path and returns a writer adding it to r.
+func newFileRunWriter(path string, r *fileRun) (*fileRunWriter, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	r.files, r.paths, r.owned = append(r.files, f), append(r.paths, path), append(r.owned, true)
-	return &frunWriter{f: f, bw: bufio.NewWriterSize(spillWriter(f), 1<<20), e: newRunEncoder(make([]byte, 0, 64<<10)), r: r}, nil
+	return &fileRunWriter{f: f, bw: bufio.NewWriterSize(spillWriter(f), 1<<20), e: newRunEncoder(make([]byte, 0, 64<<10)), r: r}, nil
 }
 
 // add appends (hi, lo), skipping it if it equals the key before.
-func (w *frunWriter) add(hi, lo uint64) error {
+func (w *fileRunWriter) add(hi, lo uint64) error {
 	if w.any && w.last == [2]uint64{hi, lo} {
 		return nil
 	}
@@ -111,12 +111,12 @@ func (w *frunWriter) add(hi, lo uint64) error {
 }
 
 // flush writes the open block.
-func (w *frunWriter) flush() error {
+func (w *fileRunWriter) flush() error {
 	if w.e.start < 0 {
 		return nil
 	}
 	w.e.close()
-	b := fblock{file: int32(len(w.r.files) - 1), size: int32(len(w.e.data)), off: w.off, firstHi: w.e.firstHi, firstLo: w.e.firstLo}
+	b := fileBlock{file: int32(len(w.r.files) - 1), size: int32(len(w.e.data)), off: w.off, firstHi: w.e.firstHi, firstLo: w.e.firstLo}
 	w.r.blocks = append(w.r.blocks, b)
 	w.r.n += int64(w.e.count)
 	w.r.bytes += int64(len(w.e.data))
@@ -127,7 +127,7 @@ func (w *frunWriter) flush() error {
 }
 
 // finish writes the last block and flushes the file (left open to read).
-func (w *frunWriter) finish() error {
+func (w *fileRunWriter) finish() error {
 	if err := w.flush(); err != nil {
 		return err
 	}
@@ -178,8 +178,8 @@ func (w *worker) spillRun(c *codec) (err error) {
 	}
 	w.flat = flat[:0]
 	w.buffered = 0
-	r := &frun{}
-	fw, err := newFrunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
+	r := &fileRun{}
+	fw, err := newFileRunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
 	if err != nil {
 		return err
 	}
@@ -211,8 +211,8 @@ func (w *worker) spillFew(c *codec) (err error) {
 	slices.SortFunc(keys, cmpPair)
 	w.flat = w.flat[:0]
 	w.buffered = 0
-	r := &frun{}
-	fw, err := newFrunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
+	r := &fileRun{}
+	fw, err := newFileRunWriter(filepath.Join(w.spillDir, fmt.Sprintf("w%03d-s%05d.run", w.id, len(w.runs))), r)
 	if err != nil {
 		return err
 	}
@@ -249,7 +249,7 @@ func (w *worker) compactRuns(c *codec) error {
 		if tail[0].tier != tier {
 			return nil // tiers never increase along w.runs
 		}
-		r := &frun{tier: tier + 1}
+		r := &fileRun{tier: tier + 1}
 		tmp := &searcher{c: c}
 		if _, err := tmp.mergeRange(tail, [2]uint64{}, [2]uint64{}, true, false,
 			filepath.Join(w.spillDir, fmt.Sprintf("w%03d-m%05d.run", w.id, w.merged)), r); err != nil {
@@ -281,7 +281,7 @@ func cmpPair(a, b [2]uint64) int {
 
 // cursor walks one run's keys in order from a starting key.
 type cursor struct {
-	r      *frun
+	r      *fileRun
 	blk    int
 	keys   []uint64
 	pos    int
@@ -342,7 +342,7 @@ func sortSearch(n int, f func(int) bool) int {
 // mergeSpills merges the workers' spilled runs into level depth+1, a run
 // of segment files under dir, and removes the spilled runs.
 func (s *searcher) mergeSpills(dir string) (*level, error) {
-	var runs []*frun
+	var runs []*fileRun
 	for _, w := range s.workers {
 		runs = append(runs, w.runs...)
 		w.runs = nil
@@ -352,8 +352,8 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 			r.release()
 		}
 	}()
-	fr := &frun{}
-	out := newLevel(s.c.parts(), &frunLevel{fr})
+	fr := &fileRun{}
+	out := newLevel(s.c.parts(), &fileRunLevel{fr})
 	s.spillBytes = 0
 	for _, r := range runs {
 		s.spillBytes += r.bytes
@@ -375,7 +375,7 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 	for i := 1; i < W; i++ {
 		bounds[i] = firsts[i*len(firsts)/W]
 	}
-	segs := make([]*frun, W)
+	segs := make([]*fileRun, W)
 	hashes := make([][2]uint64, W)
 	errs := make([]error, W)
 	var wg sync.WaitGroup
@@ -383,7 +383,7 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			segs[i] = &frun{}
+			segs[i] = &fileRun{}
 			hashes[i], errs[i] = s.mergeRange(runs, bounds[i], bounds[i+1], i == W-1, true,
 				filepath.Join(dir, fmt.Sprintf("seg-%03d.run", i)), segs[i])
 		}()
@@ -416,7 +416,7 @@ func (s *searcher) mergeSpills(dir string) (*level, error) {
 // mergeRange merges the keys in [from, to) (to: open when last) of runs
 // into one segment file path, added to seg, and returns their set hash
 // (zero unless hash). An empty range writes nothing.
-func (s *searcher) mergeRange(runs []*frun, from, to [2]uint64, last, hash bool, path string, seg *frun) ([2]uint64, error) {
+func (s *searcher) mergeRange(runs []*fileRun, from, to [2]uint64, last, hash bool, path string, seg *fileRun) ([2]uint64, error) {
 	var h [2]uint64
 	if !last && from == to {
 		return h, nil
@@ -431,7 +431,7 @@ func (s *searcher) mergeRange(runs []*frun, from, to [2]uint64, last, hash bool,
 			cs = append(cs, c)
 		}
 	}
-	fw, err := newFrunWriter(path, seg)
+	fw, err := newFileRunWriter(path, seg)
 	if err != nil {
 		return h, err
 	}
@@ -487,8 +487,8 @@ func (s *searcher) mergeRange(runs []*frun, from, to [2]uint64, last, hash bool,
 	return h, fw.finish()
 }
 
-// frunHash is the set hash (setHash) of a disk run's states.
-func frunHash(c *codec, r *frun) ([2]uint64, error) {
+// fileRunHash is the set hash (setHash) of a disk run's states.
+func fileRunHash(c *codec, r *fileRun) ([2]uint64, error) {
 	var h [2]uint64
 	var keys []uint64
 	var buf []byte
@@ -507,15 +507,15 @@ func frunHash(c *codec, r *frun) ([2]uint64, error) {
 	return h, nil
 }
 
-// frunAt is the run r as written into the frontier file path by
-// writeFrunFile (its blocks one after the other from byte 32), not owned.
-func frunAt(path string, r *frun) (*frun, error) {
+// fileRunAt is the run r as written into the frontier file path by
+// writeFileRunFile (its blocks one after the other from byte 32), not owned.
+func fileRunAt(path string, r *fileRun) (*fileRun, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	out := &frun{files: []*os.File{f}, paths: []string{path}, owned: []bool{false}, n: r.n, bytes: r.bytes,
-		blocks: make([]fblock, len(r.blocks))}
+	out := &fileRun{files: []*os.File{f}, paths: []string{path}, owned: []bool{false}, n: r.n, bytes: r.bytes,
+		blocks: make([]fileBlock, len(r.blocks))}
 	off := int64(32)
 	for i, b := range r.blocks {
 		b.file, b.off = 0, off
@@ -526,7 +526,7 @@ func frunAt(path string, r *frun) (*frun, error) {
 }
 
 // expandFblock expands the states of block i of the disk run r.
-func (w *worker) expandFblock(c *codec, sc scorer, r *frun, i int, track bool) {
+func (w *worker) expandFblock(c *codec, sc scorer, r *fileRun, i int, track bool) {
 	var err error
 	if w.keys, err = r.readBlock(i, &w.raw, w.keys[:0]); err != nil {
 		w.err = err
@@ -535,10 +535,10 @@ func (w *worker) expandFblock(c *codec, sc scorer, r *frun, i int, track bool) {
 	w.expandKeys(c, sc, track)
 }
 
-// writeFrunFile writes the disk run of l as a compressed frontier file
+// writeFileRunFile writes the disk run of l as a compressed frontier file
 // (the format of writeRunFile) and returns its checksum.
-func writeFrunFile(w io.Writer, l *level) (uint32, error) {
-	r := l.store.(*frunLevel).r
+func writeFileRunFile(w io.Writer, l *level) (uint32, error) {
+	r := l.store.(*fileRunLevel).r
 	return writeRunFrame(w, l.parts(), r.n, r.bytes, func(cw io.Writer) error {
 		var buf []byte
 		for _, b := range r.blocks {
@@ -556,15 +556,15 @@ func writeFrunFile(w io.Writer, l *level) (uint32, error) {
 	})
 }
 
-// openFrunFile opens a compressed frontier file as a disk run (not owned),
+// openFileRunFile opens a compressed frontier file as a disk run (not owned),
 // checking all of it as readRunFile does but streaming.
-func openFrunFile(path string, parts int, wantCRC *uint32) (*frun, error) {
+func openFileRunFile(path string, parts int, wantCRC *uint32) (*fileRun, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, inputError{fmt.Errorf("bfs: %w", err)}
 	}
-	r := &frun{files: []*os.File{f}, paths: []string{path}, owned: []bool{false}}
-	fail := func(err error) (*frun, error) { f.Close(); return nil, err }
+	r := &fileRun{files: []*os.File{f}, paths: []string{path}, owned: []bool{false}}
+	fail := func(err error) (*fileRun, error) { f.Close(); return nil, err }
 	st, err := f.Stat()
 	if err != nil {
 		return fail(err)
@@ -610,7 +610,7 @@ func openFrunFile(path string, parts int, wantCRC *uint32) (*frun, error) {
 		if err != nil || got != bsize || r.n > 0 && !less128(lastHi, lastLo, keys[0], keys[1]) {
 			return fail(inputErrorf("bfs: %s: a damaged block", path))
 		}
-		r.blocks = append(r.blocks, fblock{size: int32(bsize), off: off, firstHi: keys[0], firstLo: keys[1]})
+		r.blocks = append(r.blocks, fileBlock{size: int32(bsize), off: off, firstHi: keys[0], firstLo: keys[1]})
 		lastHi, lastLo = keys[len(keys)-2], keys[len(keys)-1]
 		r.n += int64(len(keys) / 2)
 		off += int64(bsize)

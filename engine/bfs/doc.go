@@ -27,7 +27,7 @@
 // ReadSummaryFile, written with AppendSummary and WriteLevels; checked
 // against each other by the package's tests, which fail when a file is
 // missing). scripts/bfs-tables.sh regenerates them all, one
-// `hatelab bfs --width W --height H --rule RULE --append-summary
+// `hatelab bfs --well-width W --height H --rule RULE --append-summary
 // datasets/bfs/summary.csv --out datasets/bfs/levels/wW-hH-RULE.csv` per
 // search.
 //
@@ -81,7 +81,7 @@
 // the children are spilled to files past a memory budget, so a level that
 // does not fit in RAM slows the search down instead of failing it.
 //
-// Compressed levels (Options.Compress, compress.go, crun.go): a level can
+// Compressed levels (Options.Compress, compress.go, compressedrun.go): a level can
 // instead be kept as one run of its plain keys in increasing order,
 // delta-coded in independent blocks of 4096 keys, about 2.6 bytes a state
 // (10x7's peak level); with SpillDir too, the levels are such runs in

@@ -46,7 +46,7 @@ type worker struct {
 	sorted   []uint64
 	radix    []uint64 // sortWords' buffer
 	flat     []uint64 // the children as (hi, lo) pairs
-	runs     []*frun
+	runs     []*fileRun
 	merged   int // runs compacted (compactRuns), for their names
 }
 

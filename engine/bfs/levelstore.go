@@ -8,8 +8,8 @@ import "os"
 //	memLevel   memory mode: sorted partitions of words, in memory
 //	dirLevel   disk mode (Options.SpillDir): a file per partition
 //	runLevel   compressed levels (Options.Compress): one compressed run
-//	           of the plain keys, in memory (crun.go, compress.go)
-//	frunLevel  compressed disk mode: a compressed run in files
+//	           of the plain keys, in memory (compressedrun.go, compress.go)
+//	fileRunLevel  compressed disk mode: a compressed run in files
 //	           (compressdisk.go)
 //
 // The two partitioned kinds (partStore) are what the deduplication fills,
@@ -185,14 +185,14 @@ func (l *runLevel) expandUnit(w *worker, c *codec, sc scorer, i int, track bool)
 	w.expandBlock(c, sc, l.r, i, track)
 }
 
-// frunLevel: a compressed run in files.
-type frunLevel struct{ r *frun }
+// fileRunLevel: a compressed run in files.
+type fileRunLevel struct{ r *fileRun }
 
-func (l *frunLevel) size() int64        { return l.r.n }
-func (l *frunLevel) storedBytes() int64 { return l.r.bytes }
-func (l *frunLevel) units() int         { return len(l.r.blocks) }
-func (l *frunLevel) release()           { l.r.release() }
+func (l *fileRunLevel) size() int64        { return l.r.n }
+func (l *fileRunLevel) storedBytes() int64 { return l.r.bytes }
+func (l *fileRunLevel) units() int         { return len(l.r.blocks) }
+func (l *fileRunLevel) release()           { l.r.release() }
 
-func (l *frunLevel) expandUnit(w *worker, c *codec, sc scorer, i int, track bool) {
+func (l *fileRunLevel) expandUnit(w *worker, c *codec, sc scorer, i int, track bool) {
 	w.expandFblock(c, sc, l.r, i, track)
 }

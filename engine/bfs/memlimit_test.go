@@ -72,9 +72,9 @@ func TestValidateFlags(t *testing.T) {
 		opt  Options
 		flag string
 	}{
-		{Options{Width: 3, Height: 4}, "--width: "},
+		{Options{Width: 3, Height: 4}, "--well-width: "},
 		{Options{Width: 10, Height: 0}, "--height: "},
-		{Options{Width: 11, Height: 9}, "--width/--height: "},
+		{Options{Width: 11, Height: 9}, "--well-width/--height: "},
 		{Options{Width: 6, Height: 4, Workers: 2000}, "--workers: "},
 		{Options{Width: 6, Height: 4, MaxLevels: -1}, "--max-levels: "},
 		{Options{Width: 6, Height: 4, MemoryBudget: -1}, "--mem-budget: "},

@@ -242,7 +242,7 @@ func Validate(opt Options) error {
 
 // ValidateFlags is Validate for the command lines (hatelab bfs,
 // hatelab-beam bfs): its one line names the flag of the option at fault
-// (--width, --height, --workers, --max-levels, --mem-budget,
+// (--well-width, --height, --workers, --max-levels, --mem-budget,
 // --checkpoint-every), and still wraps ErrInput.
 func ValidateFlags(opt Options) error {
 	err := Validate(opt)
@@ -250,12 +250,12 @@ func ValidateFlags(opt Options) error {
 		return nil
 	}
 	msg := strings.TrimPrefix(err.Error(), "bfs: ")
-	flag := "--width/--height"
+	flag := "--well-width/--height"
 	switch {
 	case strings.Contains(msg, "--"):
 		return err // names its flags already
 	case strings.HasPrefix(msg, "width"):
-		flag = "--width"
+		flag = "--well-width"
 	case strings.HasPrefix(msg, "height"):
 		flag = "--height"
 	case strings.Contains(msg, "workers"):

@@ -72,7 +72,7 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	s.cur.release()
 	s.cur = next
 	disk := ""
-	if _, ok := next.store.(*frunLevel); ok {
+	if _, ok := next.store.(*fileRunLevel); ok {
 		disk = fmt.Sprintf(", its children's runs took %s of disk", formatBytes(s.spillBytes))
 	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",

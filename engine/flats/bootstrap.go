@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
-	"github.com/hatelab/hatelab/internal/rankcorr"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -89,7 +88,3 @@ func AbsorbOf(i int, s State) func([]*Counts) float64 {
 func AbsorbDiff(s State) func([]*Counts) float64 {
 	return func(cs []*Counts) float64 { return AbsorbOf(0, s)(cs) - AbsorbOf(1, s)(cs) }
 }
-
-// Spearman returns the Spearman rank correlation of two value vectors
-// over the indices where both are numbers (NaN if fewer than 3).
-func Spearman(a, b []float64) float64 { return rankcorr.Spearman(a, b) }

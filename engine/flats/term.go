@@ -96,17 +96,17 @@ func NewTerm(t *Table, weight float64) (*Term, error) {
 // Name identifies the term, its table and weight.
 func (t *Term) Name() string { return t.name }
 
-// NewWorker returns the term's worker for rules r, whose width must be
-// the table's (an error here is a programming error: check Compatible).
+// NewWorker returns the term's worker for rules r, whose geometry must
+// pass Check (the searches check it before they start, as for a network).
 func (t *Term) NewWorker(r *hatetris.Rules) eval.Worker {
-	if err := t.Compatible(r); err != nil {
-		panic(err)
-	}
 	return &TermWorker{t: t, r: r}
 }
 
-// Compatible reports whether the term can evaluate wells of rules r.
-func (t *Term) Compatible(r *hatetris.Rules) error {
+// Check reports whether the term can evaluate wells of rules r (its
+// table's width): the term is an eval.GeometryChecker, so a search, a
+// Sum and an arena arm refuse another geometry with this error before
+// they start.
+func (t *Term) Check(r *hatetris.Rules) error {
 	if r.Width != t.width {
 		return fmt.Errorf("flats: a width-%d term for a %v well", t.width, r)
 	}
@@ -177,3 +177,5 @@ func fillRuns(seed, empty uint16) uint16 {
 	r |= pr & (r >> 8)
 	return l | r
 }
+
+var _ eval.GeometryChecker = (*Term)(nil)

@@ -1,9 +1,14 @@
 package flats
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -111,6 +116,44 @@ func TestFillRuns(t *testing.T) {
 		seed := uint16(rng.Uint32()) & e
 		if got, want := fillRuns(seed, e), flood(seed, e); got != want {
 			t.Fatalf("seed %b empty %b: %b, want %b", seed, e, got, want)
+		}
+	}
+}
+
+// TestTermCheck: the term is a geometry checker (issue 28): a well of
+// its table's width passes, another is refused with an error (never a
+// panic) by the term, by a sum holding it, and by a beam search before it
+// starts.
+func TestTermCheck(t *testing.T) {
+	term, err := NewTerm(recordTable(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := eval.Sum{Base: eval.NewHand(eval.DefaultWeights()), Terms: []eval.Evaluator{term}}
+	for _, tc := range []struct {
+		width, depth, bar int
+		wantErr           string
+	}{
+		{10, 20, 4, ""},
+		{10, 12, 4, ""},
+		{8, 20, 4, "flats: a width-10 term for a"},
+		{12, 20, 4, "flats: a width-10 term for a"},
+	} {
+		r, err := hatetris.NewRules(tc.width, tc.depth, tc.bar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, got := range map[string]error{"term": term.Check(r), "sum": sum.Check(r)} {
+			if (got == nil) != (tc.wantErr == "") || (got != nil && !strings.Contains(got.Error(), tc.wantErr)) {
+				t.Errorf("%dx%d %s: %v, want %q", tc.width, tc.depth, name, got, tc.wantErr)
+			}
+		}
+		_, err = beam.Run(context.Background(), beam.Config{Rules: r, BeamWidth: 2, MaxPieces: 2, Eval: sum, Workers: 1})
+		if tc.wantErr != "" && (!errors.Is(err, beam.ErrConfig) || !strings.Contains(err.Error(), tc.wantErr)) {
+			t.Errorf("%dx%d beam: %v, want ErrConfig with %q", tc.width, tc.depth, err, tc.wantErr)
+		}
+		if tc.wantErr == "" && errors.Is(err, beam.ErrConfig) {
+			t.Errorf("%dx%d beam: %v", tc.width, tc.depth, err)
 		}
 	}
 }

@@ -45,12 +45,12 @@ type Dataset struct {
 // DataConfig describes a dataset.
 type DataConfig struct {
 	Net *nnue.Network // the evaluation of both beams
-	// MasterWidth of the master beam (with quiescence), Samples drawn from
-	// its kept wells (reservoir, seeded by Seed), TargetWidth and
+	// MasterBeamWidth of the master beam (with quiescence), Samples drawn from
+	// its kept wells (reservoir, seeded by Seed), TargetBeamWidth and
 	// TargetPieces of the target beams (0: 512 and 10).
-	MasterWidth, Samples      int
-	TargetWidth, TargetPieces int
-	Seed                      uint64
+	MasterBeamWidth, Samples      int
+	TargetBeamWidth, TargetPieces int
+	Seed                          uint64
 	// Progress, when set, receives the master beam's levels and the
 	// target beams' count. Stage, when set instead, is called as each
 	// stage starts ("master beam", "target beams") for that stage's
@@ -96,7 +96,7 @@ func LoadDataset(path string) (*Dataset, error) {
 // (cycle.Sample, cycle.Targets, cycle.TrainingSet); unlike the cycle it
 // keeps repeated wells and runs no beam without quiescence.
 func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
-	if cfg.Net == nil || cfg.MasterWidth < 1 || cfg.Samples < 1 {
+	if cfg.Net == nil || cfg.MasterBeamWidth < 1 || cfg.Samples < 1 {
 		return nil, fmt.Errorf("networks: Build needs a network, a master width and a sample count")
 	}
 	ev, err := eval.NewNNUE(cfg.Net)
@@ -110,13 +110,13 @@ func Build(ctx context.Context, cfg DataConfig) (*Dataset, error) {
 		}
 		return cfg.Progress
 	}
-	sf, err := cycle.Sample(ctx, cycle.SampleConfig{Rules: rr, Eval: ev, Width: cfg.MasterWidth, Quiescence: true,
+	sf, err := cycle.Sample(ctx, cycle.SampleConfig{Rules: rr, Eval: ev, BeamWidth: cfg.MasterBeamWidth, Quiescence: true,
 		Samples: cfg.Samples, Seed: cfg.Seed, Stream: 1, Progress: stage("master beam")})
 	if err != nil {
 		return nil, err
 	}
 	ds := &Dataset{Wells: sf.Wells, MasterScore: sf.Score, MasterPieces: sf.Pieces, MasterSeconds: sf.Seconds}
-	ts, err := cycle.Targets(ctx, cycle.TargetConfig{Rules: rr, Eval: ev, Width: cfg.TargetWidth, Pieces: cfg.TargetPieces,
+	ts, err := cycle.Targets(ctx, cycle.TargetConfig{Rules: rr, Eval: ev, BeamWidth: cfg.TargetBeamWidth, Pieces: cfg.TargetPieces,
 		Progress: stage("target beams"), Job: "target beams"}, ds.Wells)
 	if err != nil {
 		return nil, err

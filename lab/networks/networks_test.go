@@ -62,7 +62,7 @@ func TestSummarise(t *testing.T) {
 func TestBuildAndTrainTiny(t *testing.T) {
 	n := gen0(t)
 	ctx := context.Background()
-	ds, err := Build(ctx, DataConfig{Net: n, MasterWidth: 4, Samples: 40, TargetWidth: 4, TargetPieces: 2, Seed: 1})
+	ds, err := Build(ctx, DataConfig{Net: n, MasterBeamWidth: 4, Samples: 40, TargetBeamWidth: 4, TargetPieces: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestBuildAndTrainTiny(t *testing.T) {
 		}
 	}
 	cache := filepath.Join(t.TempDir(), "ds.json")
-	if _, err := Build(ctx, DataConfig{Net: n, MasterWidth: 4, Samples: 40, TargetWidth: 4, TargetPieces: 2, Seed: 1, Cache: cache}); err != nil {
+	if _, err := Build(ctx, DataConfig{Net: n, MasterBeamWidth: 4, Samples: 40, TargetBeamWidth: 4, TargetPieces: 2, Seed: 1, Cache: cache}); err != nil {
 		t.Fatal(err)
 	}
 	ds2, err := LoadDataset(cache)

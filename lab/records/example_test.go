@@ -56,3 +56,12 @@ func ExampleLoad() {
 	// Output:
 	// 27 games; SDA (2): SDA Guest 2010, score 20, replayed 20, pieces 80
 }
+
+// Summaries of a long, noisy series: per window of n points, its middle x
+// and the mean, least and greatest y.
+func ExampleWindowStats() {
+	xs, mean, lo, hi := records.WindowStats([]float64{0, 1, 2, 3, 4}, []float64{1, 3, 5, 7, 9}, 2)
+	fmt.Println(xs, mean, lo, hi)
+	// Output:
+	// [0.5 2.5 4] [2 6 9] [1 5 9] [3 7 9]
+}

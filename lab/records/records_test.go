@@ -115,3 +115,10 @@ func TestAuditLoops(t *testing.T) {
 		t.Errorf("audit table has %d rows for %d records:\n%s", len(tab.Rows), len(rs), txt)
 	}
 }
+
+func TestWindowStats(t *testing.T) {
+	xs, mean, lo, hi := WindowStats([]float64{0, 1, 2, 3, 4}, []float64{1, 3, 5, 7, 9}, 2)
+	if len(xs) != 3 || xs[0] != 0.5 || mean[0] != 2 || lo[1] != 5 || hi[1] != 7 || xs[2] != 4 || mean[2] != 9 {
+		t.Errorf("WindowStats: %v %v %v %v", xs, mean, lo, hi)
+	}
+}

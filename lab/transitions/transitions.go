@@ -18,6 +18,7 @@ import (
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/rankcorr"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -288,9 +289,9 @@ func Agreements(t *flats.Table, minLives float64) []Agreement {
 		return n
 	}
 	return []Agreement{
-		{"B vs f", count(b, f), flats.Spearman(b, f)},
-		{"B vs MF", count(b, mf), flats.Spearman(b, mf)},
-		{"f vs MF", count(f, mf), flats.Spearman(f, mf)},
+		{"B vs f", count(b, f), rankcorr.Spearman(b, f)},
+		{"B vs MF", count(b, mf), rankcorr.Spearman(b, mf)},
+		{"f vs MF", count(f, mf), rankcorr.Spearman(f, mf)},
 	}
 }
 
@@ -449,7 +450,7 @@ func CompareSources(ts ...*flats.Table) []SourceRow {
 				a, b = append(a, v), append(b, m[k])
 			}
 		}
-		out = append(out, SourceRow{Source: Name(t), Games: t.Games, Moves: t.Moves, Shapes: len(t.Shapes), Never: len(Never(t)), Spearman: flats.Spearman(a, b), Common: len(a)})
+		out = append(out, SourceRow{Source: Name(t), Games: t.Games, Moves: t.Moves, Shapes: len(t.Shapes), Never: len(Never(t)), Spearman: rankcorr.Spearman(a, b), Common: len(a)})
 	}
 	return out
 }

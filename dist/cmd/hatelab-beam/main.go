@@ -7,7 +7,10 @@
 // `hatelab-beam prism` a standalone Prism job server.
 //
 // It lives in its own module (dist/) so that the core module's build does
-// not pull in Beam's dependencies; build it with `make hatelab-beam`.
+// not pull in Beam's dependencies; build it with `make hatelab-beam`. Its
+// flags are hatelab's (internal/flags defines the shared ones once), so
+// both CLIs parse them alike. In dist/, "beam" is Apache Beam; the
+// engine's beam search (engine/beam) is imported as beamsearch.
 package main
 
 import (
@@ -25,13 +28,15 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/dist/beamrun"
-	"github.com/hatelab/hatelab/engine/beam"
+	beamsearch "github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
 
@@ -219,7 +224,7 @@ func bfsCmd() *cobra.Command {
 		asJSON, progress                bool
 	)
 	cmd := &cobra.Command{
-		Use:   "bfs --width W --height H [--rule qntm|clear-above-bar] --work DIR [--levels-dir DIR] [--out FILE.csv]",
+		Use:   "bfs --well-width W --height H [--rule qntm|clear-above-bar] --work DIR [--levels-dir DIR] [--out FILE.csv]",
 		Short: "Exhaustive search of a small well, one Beam pipeline per level (resumable from --work)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -275,16 +280,16 @@ func bfsCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&width, "width", 10, "well width (4..16)")
-	f.IntVar(&height, "height", 4, "rows below the bar")
+	flags.WellWidth(f, &width, 10, "well width (4..16)", "width")
+	flags.DecimalVar(f, &height, "height", 4, "rows below the bar")
 	f.StringVar(&ruleName, "rule", "qntm", "line-clear rule: qntm or clear-above-bar")
-	f.IntVar(&maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
+	flags.DecimalVar(f, &maxLevels, "max-levels", 0, "stop after this many levels (0: no limit)")
 	f.StringVar(&work, "work", "", "work folder (local or a Beam filesystem URL such as gs://b/dir): partition files and the states the search resumes from")
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level file (level-NNNNN.bin) and meta.json here, as `hatelab bfs --levels-dir` does")
 	f.StringVar(&out, "out", "", "write the levels table (CSV) here")
 	f.StringVar(&summary, "append-summary", "", "append the summary row to this CSV")
-	f.IntVar(&block, "block-states", 0, "states per expansion block (0: 524288, 4 MB)")
-	f.IntVar(&group, "group-states", 0, "children per group of partitions, the unit of the shuffle and of the level files (0: 524288)")
+	flags.DecimalVar(f, &block, "block-states", 0, "states per expansion block (0: 524288, 4 MB)")
+	flags.DecimalVar(f, &group, "group-states", 0, "children per group of partitions, the unit of the shuffle and of the level files (0: 524288)")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
 	return cmd
@@ -312,7 +317,10 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 func beamCmd() *cobra.Command {
-	var o beamrun.BeamOptions
+	var (
+		o    beamrun.BeamSearchOptions
+		well flags.Well
+	)
 	var asJSON, progress, quiescence bool
 	cmd := &cobra.Command{
 		Use:   "beam --beam-width N [--quiescence] [--eval hand|nnue] [--weights FILE] [--max-pieces P] --work DIR [--json]",
@@ -320,8 +328,9 @@ func beamCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Quiescence = quiescence
-			if o.BeamWidth < 1 || o.BeamWidth > maxBeamWidth {
-				return fmt.Errorf("--beam-width %d: want 1..%d", o.BeamWidth, maxBeamWidth)
+			o.WellWidth, o.WellDepth, o.Bar = well.Width, well.Depth, well.Bar
+			if err := flags.CheckBeamWidth(flags.BeamWidthFlag, o.BeamWidth); err != nil {
+				return err
 			}
 			if o.MaxPieces < 0 {
 				return fmt.Errorf("--max-pieces %d: want 0 or more", o.MaxPieces)
@@ -337,11 +346,11 @@ func beamCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var res *beam.Result
+			var res *beamsearch.Result
 			if engine == "native" {
-				res, err = beam.Run(cmd.Context(), beam.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev,
+				res, err = beamsearch.Run(cmd.Context(), beamsearch.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev,
 					CheckpointDir: o.Checkpoint, Resume: o.Resume})
-				if errors.Is(err, beam.ErrConfig) {
+				if errors.Is(err, beamsearch.ErrConfig) {
 					return err
 				}
 			} else {
@@ -349,7 +358,7 @@ func beamCmd() *cobra.Command {
 					o.Progress = cmd.ErrOrStderr()
 				}
 				o.Runner = runner
-				res, err = beamrun.Beam(cmd.Context(), o)
+				res, err = beamrun.BeamSearch(cmd.Context(), o)
 			}
 			if err != nil {
 				return failure(err)
@@ -365,19 +374,17 @@ func beamCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.BeamWidth, "beam-width", 1000, "wells kept at each level")
-	f.IntVar(&o.MaxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
+	flags.BeamWidth(f, &o.BeamWidth, 1000, "wells kept at each level")
+	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
 	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for hand, .hlnn for nnue")
-	f.IntVar(&o.WellWidth, "well-width", 10, "well width (4..16)")
-	f.IntVar(&o.WellDepth, "well-depth", 20, "well depth in rows, bar rows included")
-	f.IntVar(&o.Bar, "bar", 4, "rows above the bar")
+	flags.WellVars(f, &well, "")
 	f.StringVar(&o.Work, "work", "", "work folder (local or a Beam filesystem URL): blocks of parents and kept children")
 	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every depth (the native engine's format)")
 	f.BoolVar(&o.Resume, "resume", false, "continue from the checkpoint in --checkpoint")
-	f.IntVar(&o.BlockParents, "block-parents", 0, "parents per block (0: the beam/16, 32 to 4096)")
-	f.IntVar(&o.Parts, "parts", 0, "hash partitions of the children (0: 16)")
+	flags.DecimalVar(f, &o.BlockParents, "block-parents", 0, "parents per block (0: the beam/16, 32 to 4096)")
+	flags.DecimalVar(f, &o.Parts, "parts", 0, "hash partitions of the children (0: 16)")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
 	return cmd
@@ -437,26 +444,28 @@ func sweepCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&rowsSp, "rows", "5-12", "heights: 5-12, 7 or 5,7,9")
-	f.IntVar(&cols, "cols", 10, "board width")
-	f.IntVar(&seeds, "seeds", 1000, "games per height")
+	flags.DecimalVar(f, &cols, "cols", 10, "board width")
+	flags.DecimalVar(f, &seeds, "seeds", 1000, "games per height")
 	f.StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
 	f.StringVar(&out, "out", "", "sweep CSV to append to")
 	f.StringVar(&work, "work", "", "work folder for the blocks' results")
-	f.IntVar(&block, "block-jobs", 0, "games per block (0: 16)")
+	flags.DecimalVar(f, &block, "block-jobs", 0, "games per block (0: 16)")
 	return cmd
 }
 
-// parseRows reads 5-12, 7 or 5,7,9 (each height once).
+// parseRows reads 5-12, 7 or 5,7,9 (each height once), in plain
+// decimal as hatelab does (flags.ParseDecimal: 010 is refused).
 func parseRows(s string) ([]int, error) {
 	var rows []int
 	seen := map[int]bool{}
 	for _, part := range strings.Split(s, ",") {
 		lo, hi, isRange := strings.Cut(part, "-")
-		a, err := strconv.Atoi(lo)
-		b := a
+		a64, err := flags.ParseDecimal(lo)
+		b64 := a64
 		if err == nil && isRange {
-			b, err = strconv.Atoi(hi)
+			b64, err = flags.ParseDecimal(hi)
 		}
+		a, b := int(a64), int(b64)
 		if err != nil || a < 1 || b < a || b-a > 100 {
 			return nil, fmt.Errorf("--rows %q: want 5-12, 7 or 5,7,9", s)
 		}
@@ -474,12 +483,13 @@ func parseRows(s string) ([]int, error) {
 func targetsCmd() *cobra.Command {
 	var (
 		o            beamrun.TargetOptions
+		well         flags.Well
 		samples, out string
 		work         string
 		block        int
 	)
 	cmd := &cobra.Command{
-		Use:   "targets --samples FILE --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-width 512 --target-pieces 10] --work DIR",
+		Use:   "targets --samples FILE --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-beam-width 512 --target-pieces 10] --work DIR",
 		Short: "NNUE training targets of sampled wells (an nnue cycle's samples file, or JSON with \"wells\") as a parallel map",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -489,8 +499,9 @@ func targetsCmd() *cobra.Command {
 			if err := checkOut("--out", out); err != nil {
 				return err
 			}
-			if o.Width < 1 || o.Width > maxBeamWidth {
-				return fmt.Errorf("--target-width %d: want 1..%d", o.Width, maxBeamWidth)
+			o.WellWidth, o.WellDepth, o.Bar = well.Width, well.Depth, well.Bar
+			if err := flags.CheckBeamWidth("target-beam-width", o.BeamWidth); err != nil {
+				return err
 			}
 			if o.Pieces < 1 || o.Pieces > maxTargetPieces {
 				return fmt.Errorf("--target-pieces %d: want 1..%d", o.Pieces, maxTargetPieces)
@@ -503,7 +514,9 @@ func targetsCmd() *cobra.Command {
 				return fmt.Errorf("--well-width/--well-depth/--bar: %v", err)
 			}
 			b, err := readSamplesFile(samples)
-			if err != nil {
+			if boundedfile.IsRefused(err) {
+				return fmt.Errorf("--samples %s: %v", samples, err)
+			} else if err != nil {
 				return fmt.Errorf("--samples: %v", err)
 			}
 			wells, err := parseSamples(b, r)
@@ -516,7 +529,7 @@ func targetsCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, Width: o.Width, Pieces: o.Pieces}, wells)
+				ts, err = targets.Compute(cmd.Context(), targets.Config{Rules: r, Eval: ev, BeamWidth: o.BeamWidth, Pieces: o.Pieces}, wells)
 				if err != nil {
 					return failure(err)
 				}
@@ -537,13 +550,12 @@ func targetsCmd() *cobra.Command {
 	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]})")
 	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
-	f.IntVar(&o.Width, "target-width", 512, "width of each target beam")
-	f.IntVar(&o.Pieces, "target-pieces", 10, "pieces of each target beam")
-	f.IntVar(&o.WellWidth, "well-width", 10, "well width")
-	f.IntVar(&o.WellDepth, "well-depth", 20, "well depth, bar rows included")
-	f.IntVar(&o.Bar, "bar", 4, "rows above the bar")
+	flags.DecimalVar(f, &o.BeamWidth, "target-beam-width", 512, "beam width of each target beam")
+	flags.Alias(f, &o.BeamWidth, "target-width", "target-beam-width")
+	flags.DecimalVar(f, &o.Pieces, "target-pieces", 10, "pieces of each target beam")
+	flags.WellVars(f, &well, "")
 	f.StringVar(&work, "work", "", "work folder for the blocks' targets")
-	f.IntVar(&block, "block-wells", 0, "wells per block (0: 64)")
+	flags.DecimalVar(f, &block, "block-wells", 0, "wells per block (0: 64)")
 	return cmd
 }
 
@@ -567,7 +579,7 @@ func workerPoolCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&port, "port", 50000, "port")
+	flags.DecimalVar(cmd.Flags(), &port, "port", 50000, "port")
 	return cmd
 }
 
@@ -589,6 +601,6 @@ func prismCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&port, "job-port", 8073, "job management port")
+	flags.DecimalVar(cmd.Flags(), &port, "job-port", 8073, "job management port")
 	return cmd
 }

@@ -56,8 +56,8 @@ func TestCLI(t *testing.T) {
 	}
 	// Bad input: one line on standard error, exit 2.
 	for _, args := range [][]string{
-		{"bfs", "--width", "3", "--height", "5", "--work", "w"},
-		{"bfs", "--width", "5", "--height", "5"},
+		{"bfs", "--well-width", "3", "--height", "5", "--work", "w"},
+		{"bfs", "--well-width", "5", "--height", "5"},
 		{"bfs", "--engine", "spark"},
 		{"bfs", "--runner", "universal", "--work", "w"},
 		{"bfs", "--runner", "storm", "--work", "w"},
@@ -68,14 +68,14 @@ func TestCLI(t *testing.T) {
 		{"nnue", "targets", "--samples", "missing.json", "--out", "t.json", "--work", "w"},
 		// Issue 30: these panicked, waited 120 s without a cause, or
 		// read nothing and exited 0.
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--environment-type", "EXTERNAL"},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--environment-type", "EXTERNAL", "--environment-config", closed},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--environment-type", "bogus"},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--runner", "universal", "--endpoint", closed},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--endpoint", "::nonsense"},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--endpoint", "localhost:0"},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--block-states", "-1"},
-		{"bfs", "--width", "5", "--height", "5", "--work", "w", "--out", "folder"},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--environment-type", "EXTERNAL"},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--environment-type", "EXTERNAL", "--environment-config", closed},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--environment-type", "bogus"},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--runner", "universal", "--endpoint", closed},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--endpoint", "::nonsense"},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--endpoint", "localhost:0"},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--block-states", "-1"},
+		{"bfs", "--well-width", "5", "--height", "5", "--work", "w", "--out", "folder"},
 		{"prism", "--job-port", "-1"},
 		{"prism", "--job-port", "99999"},
 		{"worker-pool", "--port", "70000"},
@@ -84,14 +84,14 @@ func TestCLI(t *testing.T) {
 		{"nnue", "targets", "--samples", "targets.json", "--out", "t.json", "--work", "w"},
 		{"nnue", "targets", "--samples", "folder", "--out", "t.json", "--work", "w"},
 		{"nnue", "targets", "--samples", "empty.json", "--out", "folder", "--work", "w"},
-		{"nnue", "targets", "--samples", "empty.json", "--out", "t.json", "--target-width", "0", "--work", "w"},
+		{"nnue", "targets", "--samples", "empty.json", "--out", "t.json", "--target-beam-width", "0", "--work", "w"},
 		{"beam", "--beam-width", "16777216", "--work", "w"},
 		{"beam", "--beam-width", "10", "--block-parents", "-1", "--work", "w"},
 		{"beam", "--beam-width", "10", "--parts", "-1", "--work", "w"},
 		{"beam", "--beam-width", "10", "--well-width", "3", "--work", "w"},
 		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--block-jobs", "-1", "--out", "s.csv", "--work", "w"},
 		{"classic", "sweep", "--rows", "5", "--seeds", "1", "--out", "folder", "--work", "w"},
-		{"bfs", "--width", "5", "--height", "5", "--max-levels", "-1", "--work", "w"},
+		{"bfs", "--well-width", "5", "--height", "5", "--max-levels", "-1", "--work", "w"},
 	} {
 		code, _, stderr := run(bin, dir, args...)
 		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hatelab-beam: ") {
@@ -102,10 +102,10 @@ func TestCLI(t *testing.T) {
 		t.Errorf("bad input left a work folder: the checks came after the work")
 	}
 	// Beam and native give the same levels table.
-	if code, _, stderr := run(bin, dir, "bfs", "--width", "6", "--height", "5", "--work", "w", "--out", "beam.csv"); code != 0 {
+	if code, _, stderr := run(bin, dir, "bfs", "--well-width", "6", "--height", "5", "--work", "w", "--out", "beam.csv"); code != 0 {
 		t.Fatalf("beam bfs: exit %d: %s", code, stderr)
 	}
-	if code, _, stderr := run(bin, dir, "bfs", "--engine", "native", "--width", "6", "--height", "5", "--out", "native.csv"); code != 0 {
+	if code, _, stderr := run(bin, dir, "bfs", "--engine", "native", "--well-width", "6", "--height", "5", "--out", "native.csv"); code != 0 {
 		t.Fatalf("native bfs: exit %d: %s", code, stderr)
 	}
 	a, _ := os.ReadFile(filepath.Join(dir, "beam.csv"))
@@ -128,5 +128,53 @@ func TestOneLine(t *testing.T) {
 		if got := oneLine(errors.New(tc.in)); got != tc.want {
 			t.Errorf("oneLine(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestSharedFlags: the flags hatelab-beam shares with hatelab
+// (internal/flags) parse as hatelab parses them (cmd/hatelab's
+// TestSharedFlags): a leading zero is refused in one line naming the flag,
+// before any work (010 was octal 8 here), and the renamed flags' old names
+// still work as deprecated aliases.
+func TestSharedFlags(t *testing.T) {
+	bin := build(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "s.json"), []byte(`{"wells":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		msg  string // a substring of standard error
+	}{
+		{"beam --beam-width 010", []string{"beam", "--beam-width", "010", "--work", "w"}, 2, `invalid argument "010" for "--beam-width" flag: leading zeros`},
+		{"beam --beam-width 0x10", []string{"beam", "--beam-width", "0x10", "--work", "w"}, 2, `"--beam-width" flag: not a decimal integer`},
+		{"beam --well-width 010", []string{"beam", "--well-width", "010", "--work", "w"}, 2, `"--well-width" flag: leading zeros`},
+		{"beam --bar 04", []string{"beam", "--bar", "04", "--work", "w"}, 2, `"--bar" flag: leading zeros`},
+		{"bfs --well-width 06", []string{"bfs", "--well-width", "06", "--height", "3", "--work", "w"}, 2, `"--well-width" flag: leading zeros`},
+		{"bfs --width 06 (old name)", []string{"bfs", "--width", "06", "--height", "3", "--work", "w"}, 2, `"--width" flag: leading zeros`},
+		{"targets --target-beam-width 010", []string{"nnue", "targets", "--samples", "s.json", "--out", "t.json", "--target-beam-width", "010", "--work", "w"}, 2, `"--target-beam-width" flag: leading zeros`},
+		{"targets --target-width 010 (old name)", []string{"nnue", "targets", "--samples", "s.json", "--out", "t.json", "--target-width", "010", "--work", "w"}, 2, `"--target-width" flag: leading zeros`},
+		{"targets --target-beam-width 0", []string{"nnue", "targets", "--samples", "s.json", "--out", "t.json", "--target-beam-width", "0", "--work", "w"}, 2, "--target-beam-width 0: want 1 to 16777215"},
+		{"sweep --seeds 010", []string{"classic", "sweep", "--rows", "5", "--seeds", "010", "--out", "s.csv", "--work", "w"}, 2, `"--seeds" flag: leading zeros`},
+		{"sweep --rows 05", []string{"classic", "sweep", "--rows", "05", "--seeds", "1", "--out", "s.csv", "--work", "w"}, 2, `--rows "05": want 5-12`},
+		{"prism --job-port 08073", []string{"prism", "--job-port", "08073"}, 2, `"--job-port" flag: leading zeros`},
+		{"bfs --width (old name)", []string{"bfs", "--engine", "native", "--width", "5", "--height", "3"}, 0, "Flag --width has been deprecated, use --well-width"},
+		{"targets --target-width (old name)", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "t.json", "--target-width", "4", "--target-pieces", "2"}, 0, "Flag --target-width has been deprecated, use --target-beam-width"},
+		{"beam --beam-width 10 --well-width 8", []string{"beam", "--engine", "native", "--beam-width", "10", "--well-width", "8", "--max-pieces", "5", "--json"}, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := run(bin, dir, tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.msg) {
+				t.Fatalf("exit %d, stderr %.400q; want exit %d and %q", code, stderr, tc.code, tc.msg)
+			}
+			if tc.code == 2 && (strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "hatelab-beam: ")) {
+				t.Fatalf("stderr %.400q: not one line", stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "w")); err == nil {
+		t.Errorf("bad input left a work folder")
 	}
 }

@@ -6,19 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
-// Bounds of the beam flags (beam --beam-width, nnue targets
-// --target-width: a beam's width as engine/beam takes it, below 2^24) and
-// of a target beam's pieces.
-const (
-	maxBeamWidth    = 1<<24 - 1
-	maxTargetPieces = 1 << 16
-)
+// maxTargetPieces bounds a target beam's pieces (nnue targets
+// --target-pieces); the beam widths' bound is flags.MaxBeamWidth.
+const maxTargetPieces = 1 << 16
 
 // maxSamplesBytes bounds the samples file read: samples.MaxWells wells of
 // 32 rows, as JSON numbers of up to 6 bytes each.
@@ -26,24 +22,10 @@ const maxSamplesBytes = int64(samples.MaxWells) * hatetris.MaxDepth * 6
 
 // readSamplesFile reads a samples file, refusing one that is not a regular
 // file (a FIFO would block, a device never end) or is larger than any
-// samples file can be, before reading it.
+// samples file can be, before reading it (boundedfile, as hatelab's
+// readers of input files).
 func readSamplesFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s)", path, st.Mode().Type())
-	}
-	if st.Size() > maxSamplesBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than a samples file can hold (%d)", path, st.Size(), maxSamplesBytes)
-	}
-	return io.ReadAll(io.LimitReader(f, maxSamplesBytes+1))
+	return boundedfile.ReadFile(path, maxSamplesBytes, "samples file")
 }
 
 // parseSamples reads the wells of a samples file: nnue cycle's binary

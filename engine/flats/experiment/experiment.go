@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -57,10 +58,12 @@ type Config struct {
 	TuneStarts int    `json:"tune_starts"`
 	Opening    int    `json:"opening"`
 	Seed       uint64 `json:"seed"`
-	// TuneWidth is the beam width of the tuning runs and Grid the weights
-	// tried for A1 and A2 (the best mean score wins, the first on ties).
-	TuneWidth int       `json:"tune_width"`
-	Grid      []float64 `json:"grid"`
+	// TuneBeamWidth is the beam width of the tuning runs and Grid the
+	// weights tried for A1 and A2 (the best mean score wins, the first on
+	// ties). Results of an older version hold it as "tune_width"
+	// (UnmarshalJSON).
+	TuneBeamWidth int       `json:"tune_beam_width"`
+	Grid          []float64 `json:"grid"`
 	// PlaceboSeed shuffles the main table for A3.
 	PlaceboSeed uint64 `json:"placebo_seed"`
 	// Matched adds, after each test width, A0 at the beam width scaled by
@@ -71,6 +74,30 @@ type Config struct {
 	Hand  string `json:"hand"`
 	Main  string `json:"main_table"`
 	Other string `json:"other_table"`
+}
+
+// UnmarshalJSON reads a configuration strictly (no unknown field), one
+// of an older version included: its tuning beam width under the former
+// key "tune_width".
+func (c *Config) UnmarshalJSON(b []byte) error {
+	type plain Config
+	var v struct {
+		plain
+		OldTuneBeamWidth *int `json:"tune_width"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	*c = Config(v.plain)
+	if o := v.OldTuneBeamWidth; o != nil {
+		if c.TuneBeamWidth != 0 && c.TuneBeamWidth != *o {
+			return fmt.Errorf("tune_beam_width %d and tune_width %d (its former name) differ", c.TuneBeamWidth, *o)
+		}
+		c.TuneBeamWidth = *o
+	}
+	return nil
 }
 
 // LogGrid returns n weights spaced evenly in log from lo to hi.
@@ -95,8 +122,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("flats: %d test starts, %d tuning starts: want at least 1 of each", c.Starts, c.TuneStarts)
 	case c.Opening < 0:
 		return fmt.Errorf("flats: opening of %d pieces", c.Opening)
-	case c.TuneWidth < 1:
-		return fmt.Errorf("flats: tuning beam width %d", c.TuneWidth)
+	case c.TuneBeamWidth < 1:
+		return fmt.Errorf("flats: tuning beam width %d", c.TuneBeamWidth)
 	case len(c.Grid) == 0:
 		return fmt.Errorf("flats: empty weight grid")
 	}
@@ -323,7 +350,7 @@ func Run(ctx context.Context, e *Results, s Setup) error {
 		for _, g := range c.Grid {
 			sum := 0.0
 			for i := 0; i < c.TuneStarts; i++ {
-				run := Search{Phase: PhaseTune, Arm: arm, BeamWidth: c.TuneWidth, Start: c.Starts + i, Weight: g}
+				run := Search{Phase: PhaseTune, Arm: arm, BeamWidth: c.TuneBeamWidth, Start: c.Starts + i, Weight: g}
 				if err := play(run, c.Starts+i); err != nil {
 					return err
 				}
@@ -361,7 +388,7 @@ func Run(ctx context.Context, e *Results, s Setup) error {
 		if !c.Matched {
 			continue
 		}
-		mw, _ := e.MatchedWidth(width)
+		mw, _ := e.MatchedBeamWidth(width)
 		// A resumed experiment keeps the width its first matched runs
 		// were played at (it depends on measured CPU times).
 		for i := 0; i < c.Starts; i++ {
@@ -400,11 +427,12 @@ func (e *Results) Search(phase, arm string, width, start int) *Search {
 	return nil
 }
 
-// MatchedWidth returns the beam width at which A0 costs what A1 costs at
-// the given test width: the width scaled by A1's CPU seconds per child over
-// A0's, summed over the test starts where both finished (at least the
-// width itself), and that ratio. Without such starts it is the width and 1.
-func (e *Results) MatchedWidth(width int) (int, float64) {
+// MatchedBeamWidth returns the beam width at which A0 costs what A1 costs
+// at the given test beam width: that beam width scaled by A1's CPU seconds
+// per child over A0's, summed over the test starts where both finished (at
+// least the beam width itself), and that ratio. Without such starts it is
+// the beam width and 1.
+func (e *Results) MatchedBeamWidth(width int) (int, float64) {
 	var s0, c0, s1, c1 float64
 	for i := 0; i < e.Config.Starts; i++ {
 		a, b := e.Search(PhaseTest, ArmHand, width, i), e.Search(PhaseTest, ArmHandG, width, i)
@@ -426,10 +454,10 @@ type PairedDiff struct {
 	Arm       string `json:"arm"`
 	BeamWidth int    `json:"beam_width"`
 	// Matched marks the matched-time comparison: A1 at BeamWidth against
-	// A0 at MatchedWidth (Ratio: A1's cost per child over A0's).
-	Matched      bool    `json:"matched,omitempty"`
-	MatchedWidth int     `json:"matched_width,omitempty"`
-	Ratio        float64 `json:"ratio,omitempty"`
+	// A0 at MatchedBeamWidth (Ratio: A1's cost per child over A0's).
+	Matched          bool    `json:"matched,omitempty"`
+	MatchedBeamWidth int     `json:"matched_beam_width,omitempty"`
+	Ratio            float64 `json:"ratio,omitempty"`
 	// N starts; MeanBase and MeanArm the mean scores; Diff the mean of the
 	// arm's score minus A0's with a bootstrap percentile interval over the
 	// starts.
@@ -477,12 +505,12 @@ func (e *Results) Paired(resamples int, seed uint64, level float64) []PairedDiff
 		e.pair(&d, func(i int) (*Search, *Search) {
 			m := e.Search(PhaseMatched, ArmHand, w, i)
 			if m != nil {
-				d.MatchedWidth = m.BeamWidth
+				d.MatchedBeamWidth = m.BeamWidth
 			}
 			return m, e.Search(PhaseTest, ArmHandG, w, i)
 		}, resamples, seed, level)
 		if d.N > 0 {
-			_, d.Ratio = e.MatchedWidth(w)
+			_, d.Ratio = e.MatchedBeamWidth(w)
 			out = append(out, d)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/arena"
@@ -15,7 +16,7 @@ import (
 // tinyExperiment is a configuration small enough for a test (a second).
 func tinyExperiment() Config {
 	return Config{BeamWidths: []int{4, 8}, Starts: 3, TuneStarts: 2, Opening: 8, Seed: 1,
-		TuneWidth: 4, Grid: []float64{1, 100}, PlaceboSeed: 1, Matched: true}
+		TuneBeamWidth: 4, Grid: []float64{1, 100}, PlaceboSeed: 1, Matched: true}
 }
 
 // TestExperiment: a tiny experiment plays every run once (tuning, five arms
@@ -128,7 +129,7 @@ func TestConfig(t *testing.T) {
 		func(c *Config) { c.TuneStarts = 0 },
 		func(c *Config) { c.Grid = nil },
 		func(c *Config) { c.Grid = []float64{math.NaN()} },
-		func(c *Config) { c.TuneWidth = 0 },
+		func(c *Config) { c.TuneBeamWidth = 0 },
 		func(c *Config) { c.Opening = -1 },
 	} {
 		c := tinyExperiment()
@@ -187,4 +188,33 @@ func recordTable(t testing.TB) *flats.Table {
 		t.Fatal(err)
 	}
 	return flats.BuildTable(c, "records", "", "test: the 20 world-record replays", 0)
+}
+
+// TestConfigOldKey: a configuration of an older version (the tuning beam
+// width under "tune_width") reads as the same one; unknown keys and the
+// two names disagreeing are refused.
+func TestConfigOldKey(t *testing.T) {
+	for _, tc := range []struct {
+		json    string
+		want    int
+		wantErr string
+	}{
+		{`{"beam_widths":[300],"tune_width":1000,"grid":[1]}`, 1000, ""},
+		{`{"beam_widths":[300],"tune_beam_width":300,"grid":[1]}`, 300, ""},
+		{`{"beam_widths":[300],"tune_beam_width":300,"tune_width":300}`, 300, ""},
+		{`{"beam_widths":[300],"tune_beam_width":300,"tune_width":1000}`, 0, "differ"},
+		{`{"beam_widths":[300],"tune_widths":1000}`, 0, `unknown field "tune_widths"`},
+	} {
+		var c Config
+		err := json.Unmarshal([]byte(tc.json), &c)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: %v, want an error with %q", tc.json, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || c.TuneBeamWidth != tc.want || len(c.BeamWidths) != 1 {
+			t.Errorf("%s: %+v, %v", tc.json, c, err)
+		}
+	}
 }

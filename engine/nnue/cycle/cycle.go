@@ -45,12 +45,12 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/rankcorr"
 	"github.com/hatelab/hatelab/internal/atomicfile"
-	"github.com/hatelab/hatelab/internal/rankcorr"
 )
 
 // Config describes a cycle. Check names a bad field by its hatelab flag
-// (--master-width for MasterWidth, and so on).
+// (--master-beam-width for MasterBeamWidth, and so on).
 type Config struct {
 	Dir string
 	// Rules is the geometry (nil: the real game's 10x20, bar 4); the start
@@ -58,21 +58,21 @@ type Config struct {
 	Rules       *hatetris.Rules
 	Start       *nnue.Network // generation 0 (written to Dir once)
 	Generations int
-	// MasterWidth and MasterPieces (0: until the beam dies) of the master
+	// MasterBeamWidth and MasterPieces (0: until the beam dies) of the master
 	// beam; NoQuiescence turns its quiescence off.
-	MasterWidth, MasterPieces int
-	NoQuiescence              bool
+	MasterBeamWidth, MasterPieces int
+	NoQuiescence                  bool
 	// Samples drawn from the master beam's kept wells; Stratify draws them
 	// evenly over depth and stack height (Stratified) instead of one
 	// reservoir.
 	Samples  int
 	Stratify bool
-	// TargetWidth and TargetPieces of the target beams (0: 512, 10);
+	// TargetBeamWidth and TargetPieces of the target beams (0: 512, 10);
 	// TargetRule (targets.Best, or targets.DNF) and TargetScale ("tanh"
 	// or "": tanh of the value; "fitted": targets.FittedSquash).
-	TargetWidth, TargetPieces int
-	TargetRule                targets.Rule
-	TargetScale               string
+	TargetBeamWidth, TargetPieces int
+	TargetRule                    targets.Rule
+	TargetScale                   string
 	// Collapse fails a generation whose targets crowd: more than this
 	// share of them within one tenth of [-1, 1] (0: no guard).
 	Collapse float64
@@ -125,12 +125,12 @@ func (c Config) Check() error {
 		return errors.New("--dir is required")
 	case c.Generations < 1 || c.Generations > MaxGenerations:
 		return fmt.Errorf("--generations %d: want 1 to %d", c.Generations, MaxGenerations)
-	case c.MasterWidth < 1 || c.MasterWidth > maxBeamWidth:
-		return fmt.Errorf("--master-width %d: want 1 to %d", c.MasterWidth, maxBeamWidth)
+	case c.MasterBeamWidth < 1 || c.MasterBeamWidth > maxBeamWidth:
+		return fmt.Errorf("--master-beam-width %d: want 1 to %d", c.MasterBeamWidth, maxBeamWidth)
 	case c.MasterPieces < 0:
 		return fmt.Errorf("--master-pieces %d is negative (0: until the beam dies)", c.MasterPieces)
-	case c.TargetWidth < 0 || c.TargetWidth > maxBeamWidth:
-		return fmt.Errorf("--target-width %d: want 1 to %d (0: 512)", c.TargetWidth, maxBeamWidth)
+	case c.TargetBeamWidth < 0 || c.TargetBeamWidth > maxBeamWidth:
+		return fmt.Errorf("--target-beam-width %d: want 1 to %d (0: 512)", c.TargetBeamWidth, maxBeamWidth)
 	case c.TargetPieces < 0 || c.TargetPieces > maxTargetPieces:
 		return fmt.Errorf("--target-pieces %d: want 1 to %d (0: 10)", c.TargetPieces, maxTargetPieces)
 	case c.TargetRule > targets.DNF:
@@ -194,8 +194,8 @@ type Report struct {
 	Epochs          []train.EpochStats `json:"epochs"`
 	SecondsByStage  map[string]float64 `json:"seconds_by_stage"`
 	Network         string             `json:"network"`
-	MasterWidth     int                `json:"master_width"`
-	TargetWidth     int                `json:"target_width"`
+	MasterBeamWidth int                `json:"master_beam_width"`
+	TargetBeamWidth int                `json:"target_beam_width"`
 	TargetPieces    int                `json:"target_pieces"`
 	MasterQuiescent bool               `json:"master_quiescence"`
 	// Sampled is the reservoir's size before duplicate wells were dropped
@@ -231,6 +231,28 @@ type Report struct {
 	// Shift is the check on wells of the new network's own master beam
 	// (Config.ShiftCheck; nil without it).
 	Shift *Shift `json:"shift,omitempty"`
+}
+
+// UnmarshalJSON reads a report, one of an older version included: its
+// beam widths under their former keys master_width and target_width.
+func (r *Report) UnmarshalJSON(b []byte) error {
+	type plain Report
+	var v struct {
+		plain
+		OldMasterBeamWidth *int `json:"master_width"`
+		OldTargetBeamWidth *int `json:"target_width"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*r = Report(v.plain)
+	if v.OldMasterBeamWidth != nil && r.MasterBeamWidth == 0 {
+		r.MasterBeamWidth = *v.OldMasterBeamWidth
+	}
+	if v.OldTargetBeamWidth != nil && r.TargetBeamWidth == 0 {
+		r.TargetBeamWidth = *v.OldTargetBeamWidth
+	}
+	return nil
 }
 
 // Shift is a held-out check on wells drawn from the new network's own
@@ -317,8 +339,8 @@ func Run(ctx context.Context, cfg Config) ([]Report, error) {
 		return nil, err
 	}
 	cfg.Rules = cfg.rules()
-	if cfg.TargetWidth == 0 {
-		cfg.TargetWidth = 512
+	if cfg.TargetBeamWidth == 0 {
+		cfg.TargetBeamWidth = 512
 	}
 	if cfg.TargetPieces == 0 {
 		cfg.TargetPieces = 10
@@ -431,8 +453,8 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if err := os.MkdirAll(x.dir, 0o755); err != nil {
 		return nil, err
 	}
-	r := &Report{Generation: g, SecondsByStage: map[string]float64{}, MasterWidth: cfg.MasterWidth,
-		TargetWidth: cfg.TargetWidth, TargetPieces: cfg.TargetPieces, MasterQuiescent: !cfg.NoQuiescence}
+	r := &Report{Generation: g, SecondsByStage: map[string]float64{}, MasterBeamWidth: cfg.MasterBeamWidth,
+		TargetBeamWidth: cfg.TargetBeamWidth, TargetPieces: cfg.TargetPieces, MasterQuiescent: !cfg.NoQuiescence}
 	// 1. Master beam and sample.
 	sf, err := x.master(ctx)
 	if err != nil {
@@ -501,7 +523,7 @@ func (r *Report) check(dir string, g int) error {
 func (x *gen) provenance() string {
 	c := x.cfg
 	p := fmt.Sprintf("master beam width %d quiescence %v max pieces %d, network %s, reservoir of %d kept wells, seed %d",
-		c.MasterWidth, !c.NoQuiescence, c.MasterPieces, x.ev.Name(), c.Samples, c.Seed)
+		c.MasterBeamWidth, !c.NoQuiescence, c.MasterPieces, x.ev.Name(), c.Samples, c.Seed)
 	if c.Stratify {
 		p = strings.Replace(p, "reservoir of", "stratified sample (depth, stack height) of", 1)
 	}
@@ -519,8 +541,8 @@ func (x *gen) master(ctx context.Context) (*samples.File, error) {
 		}
 		return sf, nil
 	}
-	x.event("master", fmt.Sprintf("width %d", c.MasterWidth))
-	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, Width: c.MasterWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
+	x.event("master", fmt.Sprintf("beam width %d", c.MasterBeamWidth))
+	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
 		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Distinct: true, Plain: true, Workers: c.Workers})
 	if err != nil {
 		return nil, err
@@ -541,7 +563,7 @@ func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile,
 	if load(tp, &tf) && tf.WellsHash == hw && len(tf.Targets) == len(wells) {
 		return &tf, nil
 	}
-	x.event("targets", fmt.Sprintf("%d wells, width %d, %d pieces", len(wells), c.TargetWidth, c.TargetPieces))
+	x.event("targets", fmt.Sprintf("%d wells, beam width %d, %d pieces", len(wells), c.TargetBeamWidth, c.TargetPieces))
 	ts, err := Targets(ctx, x.targetConfig(), wells)
 	if err != nil {
 		return nil, err
@@ -555,7 +577,7 @@ func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile,
 
 func (x *gen) targetConfig() TargetConfig {
 	c := x.cfg
-	return TargetConfig{Rules: c.Rules, Eval: x.ev, Width: c.TargetWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
+	return TargetConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
 		Scale: c.TargetScale, Workers: c.Workers, Progress: x.rep, Job: x.job}
 }
 
@@ -599,7 +621,7 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 	r.Epochs = tres.Epochs
 	net := tres.Net
 	net.Header.Provenance = fmt.Sprintf("hatelab nnue cycle generation %d from %s: %s; targets: width %d, %d pieces; trained %d epochs (best %d)",
-		x.g, x.prev.Header.Name, sf.Provenance, c.TargetWidth, c.TargetPieces, len(tres.Epochs), tres.BestEpoch)
+		x.g, x.prev.Header.Name, sf.Provenance, c.TargetBeamWidth, c.TargetPieces, len(tres.Epochs), tres.BestEpoch)
 	if c.TargetRule != targets.Best || c.TargetScale != "tanh" {
 		net.Header.Provenance += fmt.Sprintf(", target rule %s, scale %s", c.TargetRule, c.TargetScale)
 	}
@@ -628,7 +650,7 @@ func (x *gen) shift(ctx context.Context, net *nnue.Network, tf *targetsFile, wel
 	if err != nil {
 		return nil, err
 	}
-	sf, err := Sample(ctx, SampleConfig{Rules: c.Rules, Eval: nev, Width: c.MasterWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
+	sf, err := Sample(ctx, SampleConfig{Rules: c.Rules, Eval: nev, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
 		Samples: c.ShiftCheck, Seed: c.Seed, Stream: 1<<20 + uint64(x.g), Distinct: true, Workers: c.Workers})
 	if err != nil {
 		return nil, err
@@ -648,7 +670,7 @@ func (x *gen) shift(ctx context.Context, net *nnue.Network, tf *targetsFile, wel
 // rescale computes the targets of wells with a given squash: tanh((v -
 // center) / scale), or tanh(v) when scale is 0.
 func rescale(ctx context.Context, tc TargetConfig, wells []hatetris.Well, center, scale float64) (*TargetSet, error) {
-	outs, err := targets.Outcomes(ctx, targets.Config{Rules: tc.Rules, Eval: tc.Eval, Width: tc.Width, Pieces: tc.Pieces, Rule: tc.Rule, Workers: tc.Workers}, wells)
+	outs, err := targets.Outcomes(ctx, targets.Config{Rules: tc.Rules, Eval: tc.Eval, BeamWidth: tc.BeamWidth, Pieces: tc.Pieces, Rule: tc.Rule, Workers: tc.Workers}, wells)
 	if err != nil {
 		return nil, err
 	}

@@ -3,10 +3,12 @@ package cycle
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/nnue"
@@ -18,8 +20,8 @@ func tinyConfig(t *testing.T, dir string) Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Dir: dir, Start: start, Generations: 2, MasterWidth: 20, MasterPieces: 20, Samples: 80,
-		TargetWidth: 8, TargetPieces: 3, Train: train.Config{Batch: 16, MaxEpochs: 2}, Seed: 1, Workers: 2}
+	return Config{Dir: dir, Start: start, Generations: 2, MasterBeamWidth: 20, MasterPieces: 20, Samples: 80,
+		TargetBeamWidth: 8, TargetPieces: 3, Train: train.Config{Batch: 16, MaxEpochs: 2}, Seed: 1, Workers: 2}
 }
 
 // TestCycleResume: two tiny generations, uninterrupted and killed after a
@@ -80,4 +82,25 @@ func nnueLoad(path string) (string, error) {
 		return "", err
 	}
 	return n.Header.Provenance, nil
+}
+
+// TestOldReport: a report of an older version (beam widths under
+// master_width and target_width) reads with its widths.
+func TestOldReport(t *testing.T) {
+	for _, tc := range []struct {
+		json           string
+		master, target int
+	}{
+		{`{"generation":2,"master_width":10000,"target_width":256,"target_pieces":10}`, 10000, 256},
+		{`{"generation":2,"master_beam_width":300,"target_beam_width":64,"target_pieces":10}`, 300, 64},
+	} {
+		var r Report
+		if err := json.Unmarshal([]byte(tc.json), &r); err != nil || r.MasterBeamWidth != tc.master || r.TargetBeamWidth != tc.target || r.Generation != 2 || r.TargetPieces != 10 {
+			t.Errorf("%s: %+v, %v", tc.json, r, err)
+		}
+	}
+	b, err := json.Marshal(Report{MasterBeamWidth: 5, TargetBeamWidth: 6})
+	if err != nil || !strings.Contains(string(b), `"master_beam_width":5`) || !strings.Contains(string(b), `"target_beam_width":6`) {
+		t.Errorf("Marshal: %s, %v", b, err)
+	}
 }

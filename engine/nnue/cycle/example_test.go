@@ -9,7 +9,7 @@ import (
 
 // Check names the flag of a bad setting before any work.
 func ExampleConfig_Check() {
-	c := cycle.Config{Dir: "run", Generations: 2, MasterWidth: 1000, Samples: 300, Train: train.Config{Batch: 256}}
+	c := cycle.Config{Dir: "run", Generations: 2, MasterBeamWidth: 1000, Samples: 300, Train: train.Config{Batch: 256}}
 	fmt.Println(c.Check())
 	c.Samples = 4000
 	fmt.Println(c.Check())

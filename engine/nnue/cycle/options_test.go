@@ -33,12 +33,12 @@ func TestCheck(t *testing.T) {
 		{"--dir", func(c *Config) { c.Dir = file }},
 		{"--generations", func(c *Config) { c.Generations = 0 }},
 		{"--generations", func(c *Config) { c.Generations = 100 }},
-		{"--master-width", func(c *Config) { c.MasterWidth = 1 << 24 }},
-		{"--master-width", func(c *Config) { c.MasterWidth = -5 }},
+		{"--master-beam-width", func(c *Config) { c.MasterBeamWidth = 1 << 24 }},
+		{"--master-beam-width", func(c *Config) { c.MasterBeamWidth = -5 }},
 		{"--master-pieces", func(c *Config) { c.MasterPieces = -1 }},
 		{"--samples", func(c *Config) { c.Samples = 1 }},
 		{"--samples", func(c *Config) { c.Samples = 31 }},
-		{"--target-width", func(c *Config) { c.TargetWidth = -1 }},
+		{"--target-beam-width", func(c *Config) { c.TargetBeamWidth = -1 }},
 		{"--target-pieces", func(c *Config) { c.TargetPieces = -1 }},
 		{"--batch", func(c *Config) { c.Train.Batch = -1 }},
 		{"--epochs", func(c *Config) { c.Train.MaxEpochs = -3 }},
@@ -84,10 +84,10 @@ func TestSettingsMismatch(t *testing.T) {
 		flag string
 		edit func(c *Config)
 	}{
-		{"--master-width", func(c *Config) { c.MasterWidth = 21 }},
+		{"--master-beam-width", func(c *Config) { c.MasterBeamWidth = 21 }},
 		{"--master-pieces", func(c *Config) { c.MasterPieces = 19 }},
 		{"--samples", func(c *Config) { c.Samples = 90 }},
-		{"--target-width", func(c *Config) { c.TargetWidth = 9 }},
+		{"--target-beam-width", func(c *Config) { c.TargetBeamWidth = 9 }},
 		{"--target-pieces", func(c *Config) { c.TargetPieces = 4 }},
 		{"--target-rule", func(c *Config) { c.TargetRule = targets.DNF }},
 		{"--seed", func(c *Config) { c.Seed = 2 }},
@@ -114,7 +114,7 @@ func TestSettingsMismatch(t *testing.T) {
 	os.Remove(filepath.Join(c.Dir, "cycle.json"))
 	os.Remove(filepath.Join(c.Dir, "gen-01.report.json"))
 	d = c
-	d.MasterWidth = 25
+	d.MasterBeamWidth = 25
 	if _, err := Run(context.Background(), d); err == nil || !strings.Contains(err.Error(), "samples.bin") {
 		t.Fatalf("old folder, other master width: %v", err)
 	}
@@ -166,7 +166,7 @@ func TestStratified(t *testing.T) {
 			t.Fatal("not seeded")
 		}
 	}
-	sf, err := Sample(context.Background(), SampleConfig{Rules: r, Eval: ev, Width: 30, Pieces: 45, Samples: n, Seed: 7, Stratify: true, Workers: 1})
+	sf, err := Sample(context.Background(), SampleConfig{Rules: r, Eval: ev, BeamWidth: 30, Pieces: 45, Samples: n, Seed: 7, Stratify: true, Workers: 1})
 	if err != nil || !slices.Equal(sf.Wells, first) {
 		t.Fatalf("the stage draws other wells: %v", err)
 	}
@@ -328,5 +328,80 @@ func TestGate(t *testing.T) {
 	}
 	if p, err := nnueLoad(reps[1].Network); err != nil || !strings.Contains(p, "generation 2 from gen-00") {
 		t.Fatalf("generation 2's provenance %q: %v", p, err)
+	}
+}
+
+// TestOldSettingsKeys: a cycle.json of an older version, keyed by the
+// flags' former names (--master-width, --target-width, as
+// datasets/weights/scale-run/cycle.json is), reads as the same settings;
+// a file giving both names with different values, or an unknown key, is
+// refused.
+func TestOldSettingsKeys(t *testing.T) {
+	const scaleRun = `{"rules":"10x20 bar 4","master-width":10000,"master-pieces":0,"no-quiescence":false,"samples":50000,"stratify":false,"target-width":256,"target-pieces":10,"target-rule":"best","target-scale":"tanh","shift-check":0,"epochs":20,"batch":256,"lr":0.001,"patience":3,"clamp":1,"train-seed":0,"seed":1}`
+	newKeys := strings.NewReplacer(`"master-width"`, `"master-beam-width"`, `"target-width"`, `"target-beam-width"`).Replace(scaleRun)
+	for _, tc := range []struct {
+		name, json     string
+		master, target int
+		wantErr        string
+	}{
+		{"old keys", scaleRun, 10000, 256, ""},
+		{"new keys", newKeys, 10000, 256, ""},
+		{"both, equal", strings.Replace(scaleRun, `"seed":1}`, `"seed":1,"master-beam-width":10000}`, 1), 10000, 256, ""},
+		{"both, different", strings.Replace(scaleRun, `"seed":1}`, `"seed":1,"master-beam-width":500}`, 1), 0, 0, `"master-width" 10000 (its former name) differ`},
+		{"unknown key", strings.Replace(scaleRun, `"seed":1}`, `"seed":1,"gate-width":5}`, 1), 0, 0, `unknown field "gate-width"`},
+	} {
+		s, err := readSettings([]byte(tc.json))
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || s.MasterBeamWidth != tc.master || s.TargetBeamWidth != tc.target || s.Samples != 50000 || s.Rules != "10x20 bar 4" {
+			t.Errorf("%s: %+v, %v; want master %d, target %d", tc.name, s, err, tc.master, tc.target)
+		}
+	}
+	committed, err := os.ReadFile("../../../datasets/weights/scale-run/cycle.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := readSettings(committed); err != nil || s.MasterBeamWidth != 10000 || s.TargetBeamWidth != 256 {
+		t.Errorf("datasets/weights/scale-run/cycle.json: %+v, %v", s, err)
+	}
+}
+
+// TestResumeOldSettingsFolder: a folder whose cycle.json has the old keys
+// is resumed by this version with the same settings, and a run with
+// another beam width is refused naming the new flag.
+func TestResumeOldSettingsFolder(t *testing.T) {
+	c := tinyConfig(t, t.TempDir())
+	c.Generations = 1
+	first, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(c.Dir, "cycle.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.NewReplacer(`"master-beam-width"`, `"master-width"`, `"target-beam-width"`, `"target-width"`).Replace(string(b))
+	if old == string(b) || !strings.Contains(old, `"master-width":20`) || !strings.Contains(old, `"target-width":8`) {
+		t.Fatalf("cycle.json %s: not keyed by the new names", b)
+	}
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Run(context.Background(), c)
+	if err != nil || len(again) != 1 || again[0].Network != first[0].Network || again[0].NetworkCRC != first[0].NetworkCRC {
+		t.Fatalf("resume of an old-keyed folder: %v, %v", again, err)
+	}
+	d := c
+	d.TargetBeamWidth = 9
+	if _, err := Run(context.Background(), d); err == nil || !strings.HasPrefix(err.Error(), "--target-beam-width 9 differs from the 8") {
+		t.Errorf("other target beam width on an old-keyed folder: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != old {
+		t.Errorf("cycle.json was rewritten: %s", got)
 	}
 }

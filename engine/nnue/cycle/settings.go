@@ -15,26 +15,28 @@ import (
 // every one that changes a stage's output, by its hatelab flag (the JSON
 // key). A run on the folder with other settings is refused, naming the
 // first flag that differs; Generations, Workers and the guards that only
-// stop a run (Collapse) may change.
+// stop a run (Collapse) may change. A cycle.json of an older version,
+// keyed by the flags' former names (master-width, target-width), is read
+// as the same settings (readSettings).
 type Settings struct {
-	Rules        string  `json:"rules"`
-	MasterWidth  int     `json:"master-width"`
-	MasterPieces int     `json:"master-pieces"`
-	NoQuiescence bool    `json:"no-quiescence"`
-	Samples      int     `json:"samples"`
-	Stratify     bool    `json:"stratify"`
-	TargetWidth  int     `json:"target-width"`
-	TargetPieces int     `json:"target-pieces"`
-	TargetRule   string  `json:"target-rule"`
-	TargetScale  string  `json:"target-scale"`
-	ShiftCheck   int     `json:"shift-check"`
-	Epochs       int     `json:"epochs"`
-	Batch        int     `json:"batch"`
-	LR           float64 `json:"lr"`
-	Patience     int     `json:"patience"`
-	Clamp        float64 `json:"clamp"`
-	TrainSeed    uint64  `json:"train-seed"`
-	Seed         uint64  `json:"seed"`
+	Rules           string  `json:"rules"`
+	MasterBeamWidth int     `json:"master-beam-width"`
+	MasterPieces    int     `json:"master-pieces"`
+	NoQuiescence    bool    `json:"no-quiescence"`
+	Samples         int     `json:"samples"`
+	Stratify        bool    `json:"stratify"`
+	TargetBeamWidth int     `json:"target-beam-width"`
+	TargetPieces    int     `json:"target-pieces"`
+	TargetRule      string  `json:"target-rule"`
+	TargetScale     string  `json:"target-scale"`
+	ShiftCheck      int     `json:"shift-check"`
+	Epochs          int     `json:"epochs"`
+	Batch           int     `json:"batch"`
+	LR              float64 `json:"lr"`
+	Patience        int     `json:"patience"`
+	Clamp           float64 `json:"clamp"`
+	TrainSeed       uint64  `json:"train-seed"`
+	Seed            uint64  `json:"seed"`
 }
 
 // settings returns cfg's settings (after Run's defaults).
@@ -54,8 +56,8 @@ func settings(cfg Config) Settings {
 	}
 	r := cfg.Rules
 	return Settings{
-		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterWidth: cfg.MasterWidth, MasterPieces: cfg.MasterPieces,
-		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, TargetWidth: cfg.TargetWidth,
+		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces,
+		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, TargetBeamWidth: cfg.TargetBeamWidth,
 		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
@@ -99,12 +101,45 @@ func checkSettings(cfg Config) error {
 		if err != nil {
 			return err
 		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&was); err != nil {
+		if was, err = readSettings(b); err != nil {
 			return &SettingsError{fmt.Sprintf("%s: %v", path, err)}
 		}
 		return now.Diff(was)
 	}
 	return store(path, now)
+}
+
+// readSettings decodes a cycle.json: nothing unknown, and the keys of an
+// older version (master-width, target-width, the flags' names before
+// issue 27 gave beam widths one name) read as the new ones. A file that
+// gives a setting under both names with different values is refused.
+func readSettings(b []byte) (Settings, error) {
+	var v struct {
+		Settings
+		OldMasterBeamWidth *int `json:"master-width"`
+		OldTargetBeamWidth *int `json:"target-width"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return Settings{}, err
+	}
+	s := v.Settings
+	for _, o := range []struct {
+		old, name string
+		was       *int
+		now       *int
+	}{
+		{"master-width", "master-beam-width", v.OldMasterBeamWidth, &s.MasterBeamWidth},
+		{"target-width", "target-beam-width", v.OldTargetBeamWidth, &s.TargetBeamWidth},
+	} {
+		if o.was == nil {
+			continue
+		}
+		if *o.now != 0 && *o.now != *o.was {
+			return Settings{}, fmt.Errorf("%q %d and %q %d (its former name) differ", o.name, *o.now, o.old, *o.was)
+		}
+		*o.now = *o.was
+	}
+	return s, nil
 }

@@ -22,10 +22,10 @@ import (
 type SampleConfig struct {
 	Rules *hatetris.Rules // nil: the real game's 10x20, bar 4
 	Eval  eval.Evaluator
-	// Width and Pieces (0: until it dies) of the master beam, with
+	// BeamWidth and Pieces (0: until it dies) of the master beam, with
 	// Quiescence or not.
-	Width, Pieces int
-	Quiescence    bool
+	BeamWidth, Pieces int
+	Quiescence        bool
 	// Samples drawn from its kept wells: one reservoir seeded by (Seed,
 	// Stream), or with Stratify evenly over depth and stack height
 	// (Stratified, seeded by Seed).
@@ -46,7 +46,7 @@ type SampleConfig struct {
 func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 	t0 := time.Now()
 	onKept, drawn := sampler(c)
-	res, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.Width, MaxPieces: c.Pieces, Quiescence: c.Quiescence,
+	res, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Quiescence: c.Quiescence,
 		Eval: c.Eval, Workers: c.Workers, Progress: c.Progress, OnKept: onKept})
 	if err != nil {
 		return nil, err
@@ -59,7 +59,7 @@ func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 		sf.Wells = samples.Distinct(ws)
 	}
 	if c.Plain {
-		plain, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.Width, MaxPieces: c.Pieces, Eval: c.Eval, Workers: c.Workers})
+		plain, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Eval: c.Eval, Workers: c.Workers})
 		if err != nil {
 			return nil, err
 		}
@@ -88,13 +88,13 @@ func sampler(c SampleConfig) (func(int, []hatetris.Well, []int) error, func() []
 type TargetConfig struct {
 	Rules *hatetris.Rules
 	Eval  eval.Evaluator
-	// Width and Pieces of each target beam (0: 512 and 10), Rule (Best
+	// BeamWidth and Pieces of each target beam (0: 512 and 10), Rule (Best
 	// or DNF) and Scale: "tanh" (or ""; tanh of the value) or "fitted"
 	// (targets.FittedSquash over this stage's outcomes).
-	Width, Pieces int
-	Rule          targets.Rule
-	Scale         string
-	Workers       int
+	BeamWidth, Pieces int
+	Rule              targets.Rule
+	Scale             string
+	Workers           int
 	// Progress receives the count of target beams, as Job.
 	Progress progress.Reporter
 	Job      string
@@ -127,7 +127,7 @@ func Targets(ctx context.Context, c TargetConfig, wells []hatetris.Well) (*Targe
 		return nil, err
 	}
 	t0 := time.Now()
-	tc := targets.Config{Rules: c.Rules, Eval: c.Eval, Width: c.Width, Pieces: c.Pieces, Rule: c.Rule, Workers: c.Workers}
+	tc := targets.Config{Rules: c.Rules, Eval: c.Eval, BeamWidth: c.BeamWidth, Pieces: c.Pieces, Rule: c.Rule, Workers: c.Workers}
 	if c.Progress != nil {
 		var mu sync.Mutex
 		n := int64(len(wells))

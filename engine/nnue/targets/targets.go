@@ -32,8 +32,8 @@ import (
 type Config struct {
 	Rules *hatetris.Rules // nil: the real game's 10x20, bar 4
 	Eval  eval.Evaluator
-	// Width and Pieces of each target beam (0: 512 and 10).
-	Width, Pieces int
+	// BeamWidth and Pieces of each target beam (0: 512 and 10).
+	BeamWidth, Pieces int
 	// Squash maps a beam value into [-1, 1] (nil: tanh).
 	Squash func(float64) float64
 	// Rule turns a beam's outcome into a target (0: Best).
@@ -107,8 +107,8 @@ func (r Rule) Target(o Outcome, pieces int, squash func(float64) float64) float3
 }
 
 func (c *Config) defaults() {
-	if c.Width == 0 {
-		c.Width = 512
+	if c.BeamWidth == 0 {
+		c.BeamWidth = 512
 	}
 	if c.Pieces == 0 {
 		c.Pieces = 10
@@ -195,7 +195,7 @@ func One(ctx context.Context, cfg Config, w *hatetris.Well) (float32, error) {
 // run is one target beam (cfg with its defaults).
 func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
 	start := *w
-	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.Width, MaxPieces: cfg.Rule.horizon(cfg.Pieces), Eval: cfg.Eval,
+	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.BeamWidth, MaxPieces: cfg.Rule.horizon(cfg.Pieces), Eval: cfg.Eval,
 		Workers: 1, Start: &start})
 	if err != nil {
 		return Outcome{}, err

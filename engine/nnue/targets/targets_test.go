@@ -59,7 +59,7 @@ func TestCompute(t *testing.T) {
 	wells := sampleWells(t)
 	var res [2][]float32
 	for i, workers := range []int{1, 2} {
-		res[i], err = Compute(context.Background(), Config{Eval: ev, Width: 32, Pieces: 6, Workers: workers}, wells)
+		res[i], err = Compute(context.Background(), Config{Eval: ev, BeamWidth: 32, Pieces: 6, Workers: workers}, wells)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestOutcomesOnTinyBeams(t *testing.T) {
 	}
 	wells := sampleWells(t)
 	ctx := context.Background()
-	cfg := Config{Eval: ev, Width: 8, Pieces: 3, Workers: 2}
+	cfg := Config{Eval: ev, BeamWidth: 8, Pieces: 3, Workers: 2}
 	best, err := Compute(ctx, cfg, wells)
 	if err != nil {
 		t.Fatal(err)

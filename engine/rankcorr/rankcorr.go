@@ -1,7 +1,10 @@
 // Package rankcorr computes rank correlations: ranks with ties at their
 // mean rank, and Spearman's coefficient (the Pearson correlation of the
 // ranks, gonum's stat.Correlation), for the studies that compare orderings
-// (flats sources, NNUE predictions against their targets).
+// (flats sources, NNUE predictions against their targets). It is the one
+// implementation: the engine (nnue/cycle), lab/transitions and the
+// notebooks call it (a public package, since the notebooks cannot import
+// internal/ ones).
 package rankcorr
 
 import (

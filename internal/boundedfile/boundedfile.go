@@ -1,0 +1,94 @@
+// Package boundedfile reads input files under a size bound, refusing
+// what is not a regular file (a FIFO would block, a device never end, a
+// folder is no input) before reading it: the one copy of the checks that
+// hatelab's and hatelab-beam's readers of named input files share.
+package boundedfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Refused is a file refused as input: not a regular file, or larger than
+// its bound. Its message begins with "is", for the caller to put the
+// file's name (and its flag) before it.
+type Refused struct{ Msg string }
+
+func (e *Refused) Error() string { return e.Msg }
+
+// IsRefused reports whether err is a Refused file (and not an error of
+// the file system: a missing file, a permission).
+func IsRefused(err error) bool {
+	var r *Refused
+	return errors.As(err, &r)
+}
+
+// Check refuses st unless it is a regular file of at most max bytes; what
+// names the kind of file in the message ("samples file").
+func Check(st fs.FileInfo, max int64, what string) error {
+	switch {
+	case st.IsDir():
+		return &Refused{"is a folder, not a file"}
+	case !st.Mode().IsRegular():
+		return &Refused{fmt.Sprintf("is not a regular file (%s), not a %s", st.Mode().Type(), what)}
+	case st.Size() > max:
+		return &Refused{fmt.Sprintf("is %s, more than the %s a %s may be", Size(st.Size()), Size(max), what)}
+	}
+	return nil
+}
+
+// Open opens path for reading when it is a regular file of at most max
+// bytes: checked before it is opened (opening a FIFO waits for a writer)
+// and again once open (the file may have been swapped in between). The
+// errors are the file system's (*fs.PathError) or a *Refused.
+func Open(path string, max int64, what string) (*os.File, fs.FileInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := Check(st, max, what); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st, err = f.Stat(); err == nil {
+		err = Check(st, max, what)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+// ReadFile reads path whole when it is a regular file of at most max
+// bytes (Open); a file that grew past max while it was read is refused
+// too.
+func ReadFile(path string, max int64, what string) ([]byte, error) {
+	f, _, err := Open(path, max, what)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, &Refused{fmt.Sprintf("is larger than the %s a %s may be", Size(max), what)}
+	}
+	return b, nil
+}
+
+// Size writes a byte count in MiB or GiB.
+func Size(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+}
