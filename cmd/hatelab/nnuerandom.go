@@ -8,6 +8,7 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/internal/flags"
 )
 
 // newNNUERandomCmd writes a seeded random network: D&F's generation 0.
@@ -68,7 +69,7 @@ the arena. Same seed, same bytes.`,
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
 	f.StringVar(&name, "name", "random-00", "network name recorded in the file")
 	f.StringVar(&variant, "variant", "shared", "features: shared (knewjade) or positional (D&F)")
-	f.IntVar(&hidden, "hidden", train.DefaultHidden, "hidden units")
-	f.Uint64Var(&seed, "seed", 1, "seed of the weights")
+	flags.DecimalVar(f, &hidden, "hidden", train.DefaultHidden, "hidden units")
+	flags.DecimalVar(f, &seed, "seed", 1, "seed of the weights")
 	return cmd
 }
