@@ -100,7 +100,7 @@ func gateComparisons(path string, g int) (vsPrev, vsHand *arena.Comparison, err 
 // Wilcoxon p) against the previous generation and the hand-made
 // evaluation.
 func GenerationTable(gs []Generation) *lab.Table {
-	t := lab.NewTable("generation", "master beam", "targets dead", "crowding", "held-out Spearman (previous)",
+	t := lab.NewTable("generation", "master beam (previous network)", "targets dead", "crowding", "held-out Spearman (previous)",
 		"seconds: master / targets / train", "gate: against the previous", "gate: against hand-made")
 	gate := func(c *arena.Comparison) string {
 		if c == nil {
