@@ -382,7 +382,7 @@ func (g *Generator) SingleClears(w *Well, dst []Outcome) ([]Outcome, Piece) {
 		case n >= 2:
 			continue
 		case n == 1:
-			g.scanClears(p)
+			// maxClear left p's levels as scanClears would.
 			return g.buildResults(p, dst, true), p
 		}
 		return dst, p
