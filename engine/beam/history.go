@@ -63,15 +63,14 @@ func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []ha
 		sent, e.buf = e.g.Move(w, hatetris.Mild, nil, e.buf[:0])
 		return sent, sent, e.buf
 	}
-	rk := e.g.Rank(w, &e.hist)
-	sent = rk.Best()
-	e.allRepeat = rk.Loops[sent] > 0
+	sent, peak, loops, out := e.g.RankedMove(w, &e.hist, e.buf[:0])
+	e.buf = out
+	e.allRepeat = loops > 0
 	mild = 0
 	for p := hatetris.Piece(1); p < hatetris.NumPieces; p++ {
-		if rk.Peak[p] < rk.Peak[mild] {
+		if peak[p] < peak[mild] {
 			mild = p
 		}
 	}
-	e.buf = e.g.Outcomes(w, sent, e.buf[:0])
 	return sent, mild, e.buf
 }

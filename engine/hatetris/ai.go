@@ -146,6 +146,58 @@ func (g *Generator) Rank(w *Well, hist History) Ranking {
 	return rk
 }
 
+// RankedMove is one HATETRIS step for well w with the memory hist, as
+// Rank, Ranking.Best and Outcomes give it, for a search that needs the
+// outcomes of the sent piece only: it returns the sent piece, the Peak of
+// every piece (as Rank), the sent piece's Loops and its outcomes
+// (appended to dst). It is lazy: pieces are tried in Peak order (then S Z
+// O I L J T), and the first whose outcomes repeat no well of hist is sent
+// without building the others' outcomes (no piece can beat it), so it
+// usually builds one piece's outcomes, not seven. hist must not be nil.
+func (g *Generator) RankedMove(w *Well, hist History, dst []Outcome) (sent Piece, peak [NumPieces]int, loops int, out []Outcome) {
+	if !g.load(w) {
+		rk := g.Rank(w, hist)
+		sent = rk.Best()
+		return sent, rk.Peak, rk.Loops[sent], g.Outcomes(w, sent, dst)
+	}
+	var order [NumPieces]Piece
+	for p := Piece(0); p < NumPieces; p++ {
+		peak[p] = g.scan(p, -1)
+		// Insertion by (Peak, piece): a later piece goes after its equals.
+		i := int(p)
+		for ; i > 0 && peak[order[i-1]] > peak[p]; i-- {
+			order[i] = order[i-1]
+		}
+		order[i] = p
+	}
+	start := len(dst)
+	sent, built := Piece(NumPieces), Piece(NumPieces)
+	scanned := Piece(NumPieces - 1) // the levels in lev
+	for _, p := range order {
+		if p != scanned {
+			g.scan(p, -1)
+		}
+		scanned = NumPieces // buildResults edits lev
+		dst = g.buildResults(p, dst[:start], false)
+		built = p
+		n := 0
+		for i := start; i < len(dst); i++ {
+			n = max(n, hist.Count(&dst[i].Well))
+		}
+		if sent == NumPieces || n < loops {
+			sent, loops = p, n
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if built != sent {
+		g.scan(sent, -1)
+		dst = g.buildResults(sent, dst[:start], false)
+	}
+	return sent, peak, loops, dst
+}
+
 // Choose returns the piece the AI sends for well w. For HATETRIS, hist is
 // the game's memory with w already counted; nil means a game that starts
 // at w (w seen once). Mild ignores hist. The stateful AIs (Brzustowski,
