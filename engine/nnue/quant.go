@@ -299,6 +299,9 @@ type Accumulator struct {
 	swaps []int32 // scratch of delta: (old, new) feature pairs
 	next  []int32 // scratch of delta: recomputed window slots
 	rows  [MaxHeight]uint16
+	// valid: feats and rows are those of words' well (set by Refresh and
+	// Update; ChildOutput's update from a parent leaves them stale).
+	valid bool
 }
 
 // NewAccumulator returns an empty accumulator for q: Refresh or Update it
@@ -323,6 +326,7 @@ func (q *Quantized) Refresh(a *Accumulator, rows []uint16) {
 	fs := q.fs
 	rows = rows[:fs.height]
 	copy(a.rows[:], rows)
+	a.valid = true
 	a.feats = fs.Append(a.feats[:0], rows)
 	acc := a.words[:q.words]
 	copy(acc, q.b1)
@@ -447,6 +451,7 @@ func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
 	copy(dst.words, parent.words)
 	copy(dst.feats, parent.feats)
 	copy(dst.rows[:], rows)
+	dst.valid = true
 	if lo >= 0 {
 		q.delta(dst.words, dst.feats, true, rows, lo, hi, dst)
 	}
@@ -454,18 +459,37 @@ func (q *Quantized) Update(dst, parent *Accumulator, rows []uint16) bool {
 }
 
 // ChildOutput is Output of the well rows (a child of parent's well),
-// computed in scratch: like Update, but only scratch's hidden sums are
-// kept (its features and rows are left stale, so scratch cannot serve as
-// a parent until refreshed). It is the beam's path: children are
-// evaluated once and never expanded from their accumulator.
+// computed in scratch: like Update, but when updated from parent only
+// scratch's hidden sums are kept (its features and rows are left stale,
+// so scratch cannot serve as a parent until refreshed). It is the beam's
+// path: children are evaluated once and never expanded from their
+// accumulator.
+//
+// When rows differ from parent's in too many rows for an update (a line
+// clear shifts the rows above it) but scratch holds a whole accumulator
+// (its last well came from a refresh, or from scratch itself) within a
+// few rows of them, scratch is updated in place: along a quiescence chain
+// the wells of one step are mostly one piece apart, clearing the same
+// line. Otherwise scratch is refreshed. Every path gives the refresh's
+// sums bit for bit.
 func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int64 {
 	rows = rows[:q.fs.height]
 	lo, hi := changed(rows, &parent.rows)
 	if hi-lo >= q.maxBand {
+		if scratch.valid {
+			if lo, hi := changed(rows, &scratch.rows); hi-lo < q.maxBand {
+				if lo >= 0 {
+					q.delta(scratch.words, scratch.feats, true, rows, lo, hi, scratch)
+					copy(scratch.rows[:], rows)
+				}
+				return q.Output(scratch)
+			}
+		}
 		q.Refresh(scratch, rows)
 		return q.Output(scratch)
 	}
 	copy(scratch.words, parent.words)
+	scratch.valid = false
 	if lo >= 0 {
 		q.delta(scratch.words, parent.feats, false, rows, lo, hi, scratch)
 	}
