@@ -3,6 +3,7 @@ package nnue
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // Limits of the hidden scale QA: hidden values are clamped to +-QA (1.0
@@ -507,8 +508,22 @@ func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int
 // (-1, -1 if none).
 func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {
 	lo, hi = -1, -1
-	for r, v := range rows {
-		if v != prev[r] {
+	r := 0
+	// Four rows at a time: the differing rows are the non-zero 16-bit
+	// fields of the XOR.
+	for ; r+4 <= len(rows); r += 4 {
+		a := (*[4]uint16)(rows[r : r+4])
+		b := (*[4]uint16)(prev[r : r+4])
+		d := uint64(a[0]^b[0]) | uint64(a[1]^b[1])<<16 | uint64(a[2]^b[2])<<32 | uint64(a[3]^b[3])<<48
+		if d != 0 {
+			if lo < 0 {
+				lo = r + bits.TrailingZeros64(d)/16
+			}
+			hi = r + (63-bits.LeadingZeros64(d))/16
+		}
+	}
+	for ; r < len(rows); r++ {
+		if rows[r] != prev[r] {
 			if lo < 0 {
 				lo = r
 			}
@@ -587,12 +602,18 @@ func (q *Quantized) Output(a *Accumulator) int64 {
 	}
 	hiQ, lo := int64(q.qa), int64(q.lo)
 	for k, x := range words {
-		w := w2[4*k : 4*k+4]
-		for l := range w {
-			v := int64(int16(x))
-			x = (x - uint64(v)) >> 16
-			out += int64(w[l]) * min(max(v, lo), hiQ)
-		}
+		// The four lanes of a word, unrolled (each lane borrows from the
+		// one below it).
+		w := (*[4]int32)(w2[4*k : 4*k+4])
+		v0 := int64(int16(x))
+		x = (x - uint64(v0)) >> 16
+		v1 := int64(int16(x))
+		x = (x - uint64(v1)) >> 16
+		v2 := int64(int16(x))
+		x = (x - uint64(v2)) >> 16
+		v3 := int64(int16(x))
+		out += int64(w[0])*min(max(v0, lo), hiQ) + int64(w[1])*min(max(v1, lo), hiQ) +
+			int64(w[2])*min(max(v2, lo), hiQ) + int64(w[3])*min(max(v3, lo), hiQ)
 	}
 	return out
 }

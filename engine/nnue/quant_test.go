@@ -521,3 +521,31 @@ func TestChildOutputFromScratch(t *testing.T) {
 		}
 	}
 }
+
+// TestChanged: the first and last differing rows, four rows at a time and
+// in the tail, against a row-by-row scan, on every pair of differing rows
+// of heights 1, 3, 4, 16 and 18 (and none).
+func TestChanged(t *testing.T) {
+	for _, h := range []int{1, 3, 4, 16, 18} {
+		var prev [MaxHeight]uint16
+		for r := range prev {
+			prev[r] = uint16(r*37 + 5)
+		}
+		for a := -1; a < h; a++ {
+			for b := a; b < h; b++ {
+				rows := slices.Clone(prev[:h])
+				if a >= 0 {
+					rows[a] ^= 0x100
+					rows[b] ^= 0x001
+				}
+				wlo, whi := -1, -1
+				if a >= 0 {
+					wlo, whi = a, b
+				}
+				if lo, hi := changed(rows, &prev); lo != wlo || hi != whi {
+					t.Fatalf("height %d, rows %d and %d changed: changed says %d..%d", h, a, b, lo, hi)
+				}
+			}
+		}
+	}
+}
