@@ -58,7 +58,12 @@ func (g *Generator) maxClear(p Piece) int {
 	g.complete = false
 	best := 0
 	for reach != 0 && nf>>uint(y) != 0 {
-		fn := t.free(&g.ext, y+1)
+		var fn uint64
+		if t.wide {
+			fn = t.freeWide(&g.ext, y+1)
+		} else {
+			fn = t.freeNarrow(&g.ext, y+1)
+		}
 		rest := reach &^ fn
 		g.lev[y&63] = rest
 		if rest != 0 && (nf>>uint(y))&0xf != 0 {
