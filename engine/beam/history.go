@@ -63,14 +63,8 @@ func (e *expander) expand(w *hatetris.Well) (sent, mild hatetris.Piece, res []ha
 		sent, e.buf = e.g.Move(w, hatetris.Mild, nil, e.buf[:0])
 		return sent, sent, e.buf
 	}
-	sent, peak, loops, out := e.g.RankedMove(w, &e.hist, e.buf[:0])
+	sent, mild, loops, out := e.g.RankedMove(w, &e.hist, e.buf[:0])
 	e.buf = out
 	e.allRepeat = loops > 0
-	mild = 0
-	for p := hatetris.Piece(1); p < hatetris.NumPieces; p++ {
-		if peak[p] < peak[mild] {
-			mild = p
-		}
-	}
 	return sent, mild, e.buf
 }

@@ -148,18 +148,36 @@ func (g *Generator) Rank(w *Well, hist History) Ranking {
 
 // RankedMove is one HATETRIS step for well w with the memory hist, as
 // Rank, Ranking.Best and Outcomes give it, for a search that needs the
-// outcomes of the sent piece only: it returns the sent piece, the Peak of
-// every piece (as Rank), the sent piece's Loops and its outcomes
-// (appended to dst). It is lazy: pieces are tried in Peak order (then S Z
-// O I L J T), and the first whose outcomes repeat no well of hist is sent
-// without building the others' outcomes (no piece can beat it), so it
-// usually builds one piece's outcomes, not seven. hist must not be nil.
-func (g *Generator) RankedMove(w *Well, hist History, dst []Outcome) (sent Piece, peak [NumPieces]int, loops int, out []Outcome) {
+// outcomes of the sent piece only: it returns the sent piece, the piece
+// Mild would send (the smallest Peak, then S Z O I L J T), the sent
+// piece's Loops and its outcomes (appended to dst). It is lazy: Mild's
+// piece is found as Move finds it (scans cut short once a piece cannot
+// win) and, when its outcomes repeat no well of hist, it is sent (no
+// piece can beat it) without ranking the others; otherwise the pieces
+// are tried in Peak order (then S Z O I L J T) and the first that
+// repeats least is sent. hist must not be nil.
+func (g *Generator) RankedMove(w *Well, hist History, dst []Outcome) (sent, mild Piece, loops int, out []Outcome) {
+	start := len(dst)
+	mild, dst = g.Move(w, Mild, nil, dst)
+	for i := start; i < len(dst); i++ {
+		loops = max(loops, hist.Count(&dst[i].Well))
+	}
+	if loops == 0 {
+		return mild, mild, 0, dst
+	}
+	sent, loops, dst = g.rankedMove(w, hist, dst[:start])
+	return sent, mild, loops, dst
+}
+
+// rankedMove is RankedMove's ranking when Mild's piece repeats: every
+// piece's Peak, then the pieces in Peak order until one repeats nothing.
+func (g *Generator) rankedMove(w *Well, hist History, dst []Outcome) (sent Piece, loops int, out []Outcome) {
 	if !g.load(w) {
 		rk := g.Rank(w, hist)
 		sent = rk.Best()
-		return sent, rk.Peak, rk.Loops[sent], g.Outcomes(w, sent, dst)
+		return sent, rk.Loops[sent], g.Outcomes(w, sent, dst)
 	}
+	var peak [NumPieces]int
 	var order [NumPieces]Piece
 	for p := Piece(0); p < NumPieces; p++ {
 		peak[p] = g.scan(p, -1)
@@ -195,7 +213,7 @@ func (g *Generator) RankedMove(w *Well, hist History, dst []Outcome) (sent Piece
 		g.scan(sent, -1)
 		dst = g.buildResults(sent, dst[:start], false)
 	}
-	return sent, peak, loops, dst
+	return sent, loops, dst
 }
 
 // Choose returns the piece the AI sends for well w. For HATETRIS, hist is
