@@ -51,7 +51,7 @@ func TestAllPiecesRepeat(t *testing.T) {
 				}
 				for k := rng.IntN(3); k >= 0; k-- {
 					seen.Add(&res.Well)
-					e.hist.hashes = append(e.hist.hashes, hashWell(&res.Well))
+					e.hist.add(cellsOf(&res.Well), hashWell(&res.Well))
 				}
 			}
 		}
@@ -68,4 +68,74 @@ func TestAllPiecesRepeat(t *testing.T) {
 		t.Fatal("no well where every piece repeats")
 	}
 	t.Logf("%d of %d wells with every piece repeating", repeats, len(g.Steps))
+}
+
+// TestPathHistClasses: a path memory kept by cell count (add) counts every
+// well as one kept as a plain list (addMixed, the block API's) and as the
+// real game's memory: the outcomes of every piece of the 86-point record's
+// wells, against memories of the record's own earlier wells and of some
+// of the outcomes (seeded), repeats included.
+func TestPathHistClasses(t *testing.T) {
+	all, err := records.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys string
+	for _, rec := range all {
+		if rec.Name == "David & Felipe (1)" && rec.Primary {
+			if keys, _, err = replaycodec.DecodeAuto(rec.Replay); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r := hatetris.Standard()
+	g, err := hatetris.Play(r, hatetris.HATETRIS, keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := hatetris.NewGenerator(r)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var byClass, mixed pathHist
+	var plain []uint64
+	hits := 0
+	for n, st := range g.Steps {
+		w := st.Before
+		seen := hatetris.NewSeen()
+		byClass.reset(r, cellsOf(&w))
+		mixed.reset(r, cellsOf(&w))
+		plain = plain[:0]
+		remember := func(x *hatetris.Well) {
+			seen.Add(x)
+			byClass.add(cellsOf(x), hashWell(x))
+			if byClass.wants(cellsOf(x)) {
+				plain = append(plain, hashWell(x))
+			}
+		}
+		for i := max(0, n-40); i <= n; i++ {
+			remember(&g.Steps[i].Before)
+		}
+		var outs []hatetris.Outcome
+		for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
+			outs = gen.Outcomes(&w, p, outs)
+		}
+		for i := range outs {
+			if !outs[i].GameOver && rng.IntN(5) == 0 {
+				for k := rng.IntN(2); k >= 0; k-- {
+					remember(&outs[i].Well)
+				}
+			}
+		}
+		mixed.addMixed(plain)
+		for i := range outs {
+			x := &outs[i].Well
+			want := seen.Count(x)
+			if a, b := byClass.Count(x), mixed.Count(x); a != want || b != want {
+				t.Fatalf("piece %d outcome %d: by class %d, mixed %d, the game's memory %d", n, i, a, b, want)
+			}
+			hits += want
+		}
+	}
+	if hits == 0 {
+		t.Fatal("no outcome was in the memory")
+	}
 }

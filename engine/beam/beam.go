@@ -497,9 +497,7 @@ func RebuildAfter(r *hatetris.Rules, start *hatetris.Well, startScore int, histo
 		cells = append(cells, cellsOf(&w))
 		e.hist.reset(r, cellsOf(&w))
 		for i, c := range cells {
-			if e.hist.wants(c) {
-				e.hist.hashes = append(e.hist.hashes, hashes[i])
-			}
+			e.hist.add(c, hashes[i])
 		}
 		sent, mild, out := e.expand(&w)
 		m := pick(out)

@@ -62,62 +62,77 @@ func BenchmarkDepth10k(b *testing.B) {
 }
 
 // benchSearcher returns a searcher holding the beam of a width-200 search
-// after 30 depths, to expand its wells one by one.
-func benchSearcher(b *testing.B, q bool) *searcher {
+// with the evaluation ev after depth pieces, to expand its wells one by
+// one.
+func benchSearcher(b *testing.B, q bool, ev eval.Evaluator, depth int) *searcher {
 	dir := b.TempDir()
-	if _, err := Run(context.Background(), Config{BeamWidth: 200, MaxPieces: 30, Quiescence: q, CheckpointDir: dir}); err != nil {
+	if _, err := Run(context.Background(), Config{BeamWidth: 200, MaxPieces: depth, Quiescence: q, Eval: ev, CheckpointDir: dir}); err != nil {
 		b.Fatal(err)
 	}
 	st, err := loadCheckpoint(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &searcher{cfg: Config{BeamWidth: 200, Quiescence: q, QuiescenceCap: 256}, st: st}
+	s := &searcher{cfg: Config{BeamWidth: 200, Quiescence: q, QuiescenceCap: 256, Eval: ev}, st: st}
 	s.r = hatetris.Standard()
-	s.cfg.Eval = eval.NewHand(eval.DefaultWeights())
 	s.tr.Levels = st.Tree
 	return s
 }
 
 // BenchmarkExpand: one kept well expanded, its children evaluated and
-// offered to the selection pool, on one goroutine; reports the children
-// evaluated per second (per core). Allocates nothing.
+// offered to the selection pool, on one goroutine, with the hand-made
+// evaluation (after 30 pieces) and with generation 0's network (after 15:
+// its width-200 beam dies before 30); reports the children evaluated per
+// second (per core). Allocates nothing.
 func BenchmarkExpand(b *testing.B) {
-	for _, q := range []bool{false, true} {
-		name := "plain"
-		if q {
-			name = "quiescence"
+	type arm struct {
+		name  string
+		ev    eval.Evaluator
+		depth int
+	}
+	evs := []arm{{"hand", eval.NewHand(eval.DefaultWeights()), 30}}
+	if nn, err := eval.LoadNNUE(gen0Path); err == nil {
+		evs = append(evs, arm{"gen0", nn, 15})
+	}
+	for _, e := range evs {
+		for _, q := range []bool{false, true} {
+			name := e.name + "/plain"
+			if q {
+				name = e.name + "/quiescence"
+			}
+			b.Run(name, func(b *testing.B) { benchExpand(b, q, e.ev, e.depth) })
 		}
-		b.Run(name, func(b *testing.B) {
-			s := benchSearcher(b, q)
-			w := newWorker(s)
-			w.begin()
-			n := len(s.st.Wells)
-			// Warm the pool and buffers, then measure with a fresh memo so
-			// that every child is evaluated.
-			for i := 0; i < n; i++ {
-				w.expand(s.st.Level, i)
-			}
-			w.begin()
-			w.memo = memo{tab: make([]qentry, 1<<memoBits)}
-			b.ReportAllocs()
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			cpu0 := threadCPU()
-			b.ResetTimer()
-			for i := 0; b.Loop(); i++ {
-				if i%n == 0 {
-					clear(w.memo.tab)
-					w.pool.c = w.pool.c[:0]
-				}
-				w.expand(s.st.Level, i%n)
-			}
-			cpu := threadCPU() - cpu0
-			b.ReportMetric(float64(w.children)/b.Elapsed().Seconds(), "children/s")
-			if cpu > 0 {
-				b.ReportMetric(float64(w.children)/cpu.Seconds(), "children/cpu-s")
-				b.ReportMetric(float64(cpu.Nanoseconds())/float64(w.children), "cpu-ns/child")
-			}
-		})
+	}
+}
+
+func benchExpand(b *testing.B, q bool, ev eval.Evaluator, depth int) {
+	s := benchSearcher(b, q, ev, depth)
+	w := newWorker(s)
+	w.begin()
+	n := len(s.st.Wells)
+	// Warm the pool and buffers, then measure with a fresh memo so that
+	// every child is evaluated.
+	for i := 0; i < n; i++ {
+		w.expand(s.st.Level, i)
+	}
+	w.begin()
+	w.memo = memo{tab: make([]qentry, 1<<memoBits)}
+	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := threadCPU()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if i%n == 0 {
+			clear(w.memo.tab)
+			w.pool.c = w.pool.c[:0]
+		}
+		w.expand(s.st.Level, i%n)
+	}
+	cpu := threadCPU() - cpu0
+	b.ReportMetric(float64(w.children)/b.Elapsed().Seconds(), "children/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(w.children)/cpu.Seconds(), "children/cpu-s")
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(w.children), "cpu-ns/child")
 	}
 }

@@ -138,7 +138,7 @@ func (e *BlockExpander) Expand(p *Parent) {
 		w.pw.SetParent(well)
 	}
 	w.exp.hist.reset(w.r, cellsOf(well))
-	w.exp.hist.hashes = append(w.exp.hist.hashes, p.Hist...)
+	w.exp.hist.addMixed(p.Hist)
 	w.offerChildren(int(p.Index), well, int(p.Score))
 }
 

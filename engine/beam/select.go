@@ -60,6 +60,7 @@ type pool struct {
 	c      []cand
 	thr    cand
 	hasThr bool
+	tab    []int32 // shrink's hash table of keys (indices into c, plus one)
 }
 
 func (p *pool) reset(width int) {
@@ -85,8 +86,117 @@ func (p *pool) offer(c *cand) {
 	}
 	p.c = append(p.c, *c)
 	if len(p.c) == cap(p.c) {
-		p.compact()
+		p.shrink()
 	}
+}
+
+// shrink is compact for a full pool in the middle of a level: the same
+// children kept and the same threshold, without sorting them (the pool
+// is sorted once, by compact, when the level's offers end). Duplicates
+// (same score and well) are removed through a hash table, keeping the
+// first in order, then the best width are selected.
+func (p *pool) shrink() {
+	n := len(p.c)
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	if len(p.tab) != size {
+		p.tab = make([]int32, size)
+	} else {
+		clear(p.tab)
+	}
+	mask := uint64(size - 1)
+	k := 0
+	for i := 0; i < n; i++ {
+		c := &p.c[i]
+		h := keyHash(c) & mask
+		for {
+			j := p.tab[h]
+			if j == 0 {
+				p.c[k] = *c
+				k++
+				p.tab[h] = int32(k)
+				break
+			}
+			if d := &p.c[j-1]; sameKey(d, c) {
+				if order(c, d) < 0 {
+					*d = *c
+				}
+				break
+			}
+			h = (h + 1) & mask
+		}
+	}
+	p.c = p.c[:k]
+	if k < p.width {
+		return
+	}
+	selectBest(p.c, p.width)
+	p.c = p.c[:p.width]
+	worst := 0
+	for i := 1; i < len(p.c); i++ {
+		if order(&p.c[i], &p.c[worst]) > 0 {
+			worst = i
+		}
+	}
+	p.thr, p.hasThr = p.c[worst], true
+}
+
+// keyHash mixes a child's score and well.
+func keyHash(c *cand) uint64 {
+	w := &c.well
+	h := uint64(uint32(c.score))*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	for i := 0; i < rowsMax; i += 4 {
+		v := uint64(w[i]) | uint64(w[i+1])<<16 | uint64(w[i+2])<<32 | uint64(w[i+3])<<48
+		h = (h ^ v) * 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	return h
+}
+
+// selectBest moves the best k of c (in order, distinct elements) to its
+// front, in no particular order: a quickselect on the median of three,
+// which falls back to sorting after too many rounds.
+func selectBest(c []cand, k int) {
+	lo, hi := 0, len(c)
+	for rounds := 0; hi-lo > 16; rounds++ {
+		if rounds > 64 {
+			slices.SortFunc(c[lo:hi], cmpCand)
+			return
+		}
+		// Median of three to c[lo].
+		m := lo + (hi-lo)/2
+		if order(&c[m], &c[lo]) < 0 {
+			c[m], c[lo] = c[lo], c[m]
+		}
+		if order(&c[hi-1], &c[lo]) < 0 {
+			c[hi-1], c[lo] = c[lo], c[hi-1]
+		}
+		if order(&c[hi-1], &c[m]) < 0 {
+			c[hi-1], c[m] = c[m], c[hi-1]
+		}
+		c[lo], c[m] = c[m], c[lo]
+		pivot := c[lo]
+		// Partition c[lo+1:hi] into better than the pivot, then worse.
+		i := lo + 1
+		for j := lo + 1; j < hi; j++ {
+			if order(&c[j], &pivot) < 0 {
+				c[i], c[j] = c[j], c[i]
+				i++
+			}
+		}
+		c[lo], c[i-1] = c[i-1], c[lo] // the pivot at its rank, i-1
+		switch r := i - 1; {
+		case r == k || r+1 == k:
+			return
+		case r > k:
+			hi = r
+		default:
+			lo = r + 1
+		}
+	}
+	slices.SortFunc(c[lo:hi], cmpCand)
 }
 
 // compact sorts, removes duplicates and keeps the best width.

@@ -62,15 +62,11 @@ func (t *tree) nodes() int {
 func (t *tree) gather(d, i int, h *pathHist) {
 	for ; d >= 0; d-- {
 		l := &t.Levels[d]
-		if h.wants(int(l.Cells[i])) {
-			h.hashes = append(h.hashes, l.Hash[i])
-		}
+		h.add(int(l.Cells[i]), l.Hash[i])
 		i = int(l.Parent[i])
 	}
 	for k, c := range t.prefix.cells {
-		if h.wants(int(c)) {
-			h.hashes = append(h.hashes, t.prefix.hashes[k])
-		}
+		h.add(int(c), t.prefix.hashes[k])
 	}
 }
 

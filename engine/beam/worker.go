@@ -68,16 +68,19 @@ func (w *worker) offerChildren(i int, well *hatetris.Well, score int) {
 		}
 		cs := score + res.Lines
 		c.well = pack(w.r, &res.Well)
-		e, hit := w.memo.lookup(&res.Well, &c.well, cs, 0)
-		if !hit {
-			if w.s.cfg.Quiescence {
+		if w.s.cfg.Quiescence {
+			e, hit := w.memo.lookup(&res.Well, &c.well, cs, 0)
+			if !hit {
 				e.value = w.q.value(&res.Well, cs)
-			} else {
-				e.value = w.ev.Evaluate(&res.Well, cs, 0)
 			}
+			c.value = e.value
+		} else {
+			// No memo: a lookup (a cache miss in a 3 MB table) costs
+			// more than the evaluations its few hits would save.
+			c.value = w.ev.Evaluate(&res.Well, cs, 0)
 		}
 		w.children++
-		c.value, c.score, c.from = e.value, int32(cs), uint32(i)<<8|uint32(m)
+		c.score, c.from = int32(cs), uint32(i)<<8|uint32(m)
 		w.pool.offer(&c)
 	}
 }
@@ -106,9 +109,11 @@ type qwell struct {
 	clears [hatetris.NumPieces]int8
 }
 
-// memo is a direct-mapped cache of the children's values (the same well
-// recurs among the children of different parents). Values are pure functions of (well, score, k), so the cache
-// changes no result.
+// memo is a direct-mapped cache of the children's quiescence values (the
+// same well recurs among the children of different parents). Values are
+// pure functions of (well, score, k), so the cache changes no result.
+// Without quiescence children are not cached: an evaluation costs less
+// than a lookup.
 type memo struct {
 	tab []qentry
 }

@@ -146,6 +146,76 @@ func (g *Generator) Rank(w *Well, hist History) Ranking {
 	return rk
 }
 
+// RankedMove is one HATETRIS step for well w with the memory hist, as
+// Rank, Ranking.Best and Outcomes give it, for a search that needs the
+// outcomes of the sent piece only: it returns the sent piece, the piece
+// Mild would send (the smallest Peak, then S Z O I L J T), the sent
+// piece's Loops and its outcomes (appended to dst). It is lazy: Mild's
+// piece is found as Move finds it (scans cut short once a piece cannot
+// win) and, when its outcomes repeat no well of hist, it is sent (no
+// piece can beat it) without ranking the others; otherwise the pieces
+// are tried in Peak order (then S Z O I L J T) and the first that
+// repeats least is sent. hist must not be nil.
+func (g *Generator) RankedMove(w *Well, hist History, dst []Outcome) (sent, mild Piece, loops int, out []Outcome) {
+	start := len(dst)
+	mild, dst = g.Move(w, Mild, nil, dst)
+	for i := start; i < len(dst); i++ {
+		loops = max(loops, hist.Count(&dst[i].Well))
+	}
+	if loops == 0 {
+		return mild, mild, 0, dst
+	}
+	sent, loops, dst = g.rankedMove(w, hist, dst[:start])
+	return sent, mild, loops, dst
+}
+
+// rankedMove is RankedMove's ranking when Mild's piece repeats: every
+// piece's Peak, then the pieces in Peak order until one repeats nothing.
+func (g *Generator) rankedMove(w *Well, hist History, dst []Outcome) (sent Piece, loops int, out []Outcome) {
+	if !g.load(w) {
+		rk := g.Rank(w, hist)
+		sent = rk.Best()
+		return sent, rk.Loops[sent], g.Outcomes(w, sent, dst)
+	}
+	var peak [NumPieces]int
+	var order [NumPieces]Piece
+	for p := Piece(0); p < NumPieces; p++ {
+		peak[p] = g.scan(p, -1)
+		// Insertion by (Peak, piece): a later piece goes after its equals.
+		i := int(p)
+		for ; i > 0 && peak[order[i-1]] > peak[p]; i-- {
+			order[i] = order[i-1]
+		}
+		order[i] = p
+	}
+	start := len(dst)
+	sent, built := Piece(NumPieces), Piece(NumPieces)
+	scanned := Piece(NumPieces - 1) // the levels in lev
+	for _, p := range order {
+		if p != scanned {
+			g.scan(p, -1)
+		}
+		scanned = NumPieces // buildResults edits lev
+		dst = g.buildResults(p, dst[:start], false)
+		built = p
+		n := 0
+		for i := start; i < len(dst); i++ {
+			n = max(n, hist.Count(&dst[i].Well))
+		}
+		if sent == NumPieces || n < loops {
+			sent, loops = p, n
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if built != sent {
+		g.scan(sent, -1)
+		dst = g.buildResults(sent, dst[:start], false)
+	}
+	return sent, loops, dst
+}
+
 // Choose returns the piece the AI sends for well w. For HATETRIS, hist is
 // the game's memory with w already counted; nil means a game that starts
 // at w (w seen once). Mild ignores hist. The stateful AIs (Brzustowski,

@@ -42,7 +42,10 @@ func (g *Generator) MaxClear(w *Well, p Piece) int {
 
 // maxClear floods piece p down the loaded well, only as deep as a nearly
 // full row remains below, and returns the most lines a resting slot
-// completes.
+// completes. Unless it returns 4 (it stops at the first slot clearing
+// four) or the piece cannot clear a line at all (nf empty), it leaves the
+// levels as scanClears(p) would (the same flood, row by row), so that
+// SingleClears can build the outcomes without a second scan.
 func (g *Generator) maxClear(p Piece) int {
 	t := &g.r.pieces[p]
 	nf := g.nfBy[t.rowCells]
@@ -51,11 +54,21 @@ func (g *Generator) maxClear(p Piece) int {
 	}
 	g.nf = nf
 	y, reach := g.start(t)
+	g.y0 = y
+	g.complete = false
 	best := 0
 	for reach != 0 && nf>>uint(y) != 0 {
-		fn := t.free(&g.ext, y+1)
-		if rest := reach &^ fn; rest != 0 && (nf>>uint(y))&0xf != 0 {
+		var fn uint64
+		if t.wide {
+			fn = t.freeWide(&g.ext, y+1)
+		} else {
+			fn = t.freeNarrow(&g.ext, y+1)
+		}
+		rest := reach &^ fn
+		g.lev[y&63] = rest
+		if rest != 0 && (nf>>uint(y))&0xf != 0 {
 			k1, k2, k3, k4 := g.clearSets(t, y, rest)
+			g.clr[y&63] = k1
 			switch {
 			case k4 != 0:
 				return 4
@@ -67,8 +80,11 @@ func (g *Generator) maxClear(p Piece) int {
 				best = max(best, 1)
 			}
 		}
-		reach = t.flood(reach&fn, fn)
+		if reach &= fn; reach != fn {
+			reach = t.flood(reach, fn)
+		}
 		y++
 	}
+	g.y1 = y
 	return best
 }

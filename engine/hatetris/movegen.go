@@ -285,17 +285,19 @@ func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
 
 // dedupLevels removes, in place, slots whose cells duplicate a slot of a
 // lower orientation that is also resting (S, Z, I and O have such pairs).
-func (g *Generator) dedupLevels(t *pieceTables) {
+// With clearsOnly it only edits the levels that hold a line-clearing slot
+// (g.nf set for the piece): the only ones a clears-only build reads.
+func (g *Generator) dedupLevels(t *pieceTables, clearsOnly bool) {
 	// Each rule reads the slots of the lowest orientation of its class
 	// (never itself a rule's b), so removing b slots in place is safe.
+	y0, y1 := g.y0, g.y1
 	for i := 0; i < t.nDups; i++ {
 		d := &t.dups[i]
-		for y := g.y0; y < g.y1; y++ {
-			ya := y + d.dy
-			if ya < g.y0 || ya >= g.y1 {
+		for y := max(y0, y0-d.dy); y < min(y1, y1-d.dy); y++ {
+			if clearsOnly && ((g.nf>>uint(y))&0xf == 0 || g.clr[y&63]&g.lev[y&63] == 0) {
 				continue
 			}
-			g.lev[y&63] &^= shift(g.lev[ya&63]&t.block[d.a], d.sh) & t.block[d.b]
+			g.lev[y&63] &^= shift(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
 		}
 	}
 }
@@ -382,7 +384,7 @@ func (g *Generator) SingleClears(w *Well, dst []Outcome) ([]Outcome, Piece) {
 		case n >= 2:
 			continue
 		case n == 1:
-			g.scanClears(p)
+			// maxClear left p's levels as scanClears would.
 			return g.buildResults(p, dst, true), p
 		}
 		return dst, p
@@ -396,7 +398,7 @@ func (g *Generator) buildResults(p Piece, dst []Outcome, clearsOnly bool) []Outc
 	r := g.r
 	t := &r.pieces[p]
 	g.nf = g.nfBy[t.rowCells]
-	g.dedupLevels(t)
+	g.dedupLevels(t, clearsOnly)
 	start := len(dst)
 	for y := g.y0; y < g.y1; y++ {
 		rest := g.lev[y&63]

@@ -304,3 +304,73 @@ func forRandomWells(t *testing.T, seed uint64, trials int, fn func(r *Rules, g *
 		}
 	}
 }
+
+// TestRankedMove: RankedMove gives what Rank, Ranking.Best and Outcomes
+// give (the sent piece, the piece of smallest Peak, the sent piece's
+// Loops, its outcomes in order) on random wells with seeded random memories: outcomes of
+// random pieces seen 1 to 3 times, so that the lazy search meets pieces
+// that repeat, senders that are not the first in Peak order, and wells
+// where every piece repeats.
+func TestRankedMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var notFirst, repeated, all, n int
+	var buf, got []Outcome
+	forRandomWells(t, 5, 40, func(r *Rules, g *Generator, w Well) {
+		hist := NewSeen()
+		hist.Add(&w)
+		everyP := rng.IntN(4) == 0
+		for p := Piece(0); p < NumPieces; p++ {
+			if !everyP && rng.IntN(3) != 0 {
+				continue
+			}
+			buf = g.Outcomes(&w, p, buf[:0])
+			if len(buf) == 0 {
+				continue
+			}
+			x := &buf[rng.IntN(len(buf))].Well
+			for k := rng.IntN(3); k >= 0; k-- {
+				hist.Add(x)
+			}
+		}
+		rk := g.Rank(&w, hist)
+		want := rk.Best()
+		wantOut := g.Outcomes(&w, want, nil)
+		sent, mildGot, loops, out := g.RankedMove(&w, hist, got[:0])
+		got = out
+		mild := Piece(0)
+		for p := Piece(1); p < NumPieces; p++ {
+			if rk.Peak[p] < rk.Peak[mild] {
+				mild = p
+			}
+		}
+		if sent != want || mildGot != mild || loops != rk.Loops[want] {
+			t.Fatalf("%v: RankedMove sent %v mild %v loops %d; Rank: %v mild %v peak %v loops %v\n%s", r, sent, mildGot, loops, want, mild, rk.Peak, rk.Loops, r.Format(&w))
+		}
+		if len(out) != len(wantOut) {
+			t.Fatalf("%v: %d outcomes, want %d\n%s", r, len(out), len(wantOut), r.Format(&w))
+		}
+		for i := range out {
+			if out[i] != wantOut[i] {
+				t.Fatalf("%v: outcome %d differs\n%s", r, i, r.Format(&w))
+			}
+		}
+		allRepeat := true
+		for p := Piece(0); p < NumPieces; p++ {
+			allRepeat = allRepeat && rk.Loops[p] > 0
+		}
+		n++
+		if sent != mild {
+			notFirst++
+		}
+		if rk.Loops[mild] > 0 {
+			repeated++
+		}
+		if allRepeat {
+			all++
+		}
+	})
+	t.Logf("%d wells: %d sent another piece than the first in Peak order, %d with that piece repeating, %d every piece repeating", n, notFirst, repeated, all)
+	if notFirst == 0 || repeated == 0 || all == 0 {
+		t.Fatalf("cases not covered: %d not first, %d repeated, %d all repeat", notFirst, repeated, all)
+	}
+}

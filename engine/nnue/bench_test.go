@@ -109,3 +109,68 @@ func BenchmarkEvaluate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkChainEvaluate: the evaluation of quiescence-chain wells (a
+// child of a record-game well, then one line cleared by the next piece)
+// from the record well's accumulator, as a beam evaluates them:
+// ChildOutput ("child"; for shared features a line clear is an update)
+// against a full refresh ("full").
+func BenchmarkChainEvaluate(b *testing.B) {
+	r := hatetris.Standard()
+	wells := recordWells(b)
+	g := hatetris.NewGenerator(r)
+	var parents, kids [][]uint16
+	var of []int
+	for i := 0; i < len(wells); i += 4 {
+		n := 0
+		for _, c := range children(g, &wells[i], nil) {
+			for _, gc := range children(g, &c.Well, nil) {
+				if gc.Lines == 1 {
+					w := gc.Well
+					kids = append(kids, w[r.Bar:r.Depth])
+					of = append(of, len(parents))
+					n++
+				}
+			}
+		}
+		if n > 0 {
+			w := wells[i]
+			parents = append(parents, w[r.Bar:r.Depth])
+		}
+	}
+	if len(kids) == 0 {
+		b.Skip("no chain wells")
+	}
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		q, err := Quantize(randomNetwork(b, fs, 32, HardTanh, 0.1, 1), 0, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, mode := range []string{"full", "child"} {
+			b.Run(fmt.Sprintf("%s/%s/H32", v, mode), func(b *testing.B) {
+				p, c := q.NewAccumulator(), q.NewAccumulator()
+				last := -1
+				var sink int64
+				b.ReportAllocs()
+				cpu := startCPU(b)
+				for i := 0; b.Loop(); i++ {
+					k := i % len(kids)
+					if mode == "full" {
+						q.Refresh(c, kids[k])
+						sink += q.Output(c)
+						continue
+					}
+					if of[k] != last {
+						last = of[k]
+						q.Refresh(p, parents[last])
+					}
+					sink += q.ChildOutput(c, p, kids[k])
+				}
+				cpu.report(b)
+				_ = sink
+				b.ReportMetric(float64(len(kids))/float64(len(parents)), "children/parent")
+			})
+		}
+	}
+}

@@ -456,3 +456,96 @@ func TestQuantizeRanges(t *testing.T) {
 		})
 	}
 }
+
+// TestChildOutputFromScratch: along a quiescence chain (wells of one step
+// clearing a line, one piece apart), ChildOutput updates its scratch in
+// place from the previous well when the parent is too far (a line clear)
+// and the previous well is near, and gives the refresh's output every
+// time. The in-place path is seen by marking scratch's sums: a mark
+// survives an update, not a refresh.
+func TestChildOutputFromScratch(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 17, 400)
+	g := hatetris.NewGenerator(r)
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		q, err := Quantize(randomNetwork(t, fs, 32, HardTanh, 0.1, 9), 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parent, full, scratch := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
+		var lanes, fullLanes []int16
+		n, inPlace := 0, 0
+		for i := range wells {
+			if i%2 != 0 {
+				continue
+			}
+			q.Refresh(parent, below(r, &wells[i]))
+			for _, c := range children(g, &wells[i], nil) {
+				var chain []hatetris.Well
+				for _, gc := range children(g, &c.Well, nil) {
+					if gc.Lines == 1 {
+						chain = append(chain, gc.Well)
+					}
+				}
+				for k := range chain {
+					rows := below(r, &chain[k])
+					q.Refresh(full, rows)
+					marked := k%2 == 1 && scratch.valid
+					if marked {
+						scratch.words[0]++ // lane 0 plus one
+					}
+					o := q.ChildOutput(scratch, parent, rows)
+					lanes, fullLanes = scratch.Lanes(lanes[:0], 32), full.Lanes(fullLanes[:0], 32)
+					switch {
+					case marked && lanes[0] == fullLanes[0]+1:
+						inPlace++
+						scratch.words[0]-- // unmark
+						lanes[0]--
+						if o2 := q.Output(scratch); !slices.Equal(lanes, fullLanes) || o2 != q.Output(full) {
+							t.Fatalf("%s: well %d chain %d: updated in place %v, refresh %v", v, i, k, lanes, fullLanes)
+						}
+					case o != q.Output(full) || !slices.Equal(lanes, fullLanes):
+						t.Fatalf("%s: well %d chain %d: ChildOutput %d, refresh %d\n%s", v, i, k, o, q.Output(full), r.Format(&chain[k]))
+					}
+					if scratch.valid && (!slices.Equal(scratch.feats, full.feats) || scratch.rows != full.rows) {
+						t.Fatalf("%s: well %d chain %d: scratch marked whole but its features or rows are stale", v, i, k)
+					}
+					n++
+				}
+			}
+		}
+		t.Logf("%s: %d chain wells, %d marked ones updated in place", v, n, inPlace)
+		if inPlace == 0 {
+			t.Fatalf("%s: no chain well was updated from the previous one", v)
+		}
+	}
+}
+
+// TestChanged: the first and last differing rows, four rows at a time and
+// in the tail, against a row-by-row scan, on every pair of differing rows
+// of heights 1, 3, 4, 16 and 18 (and none).
+func TestChanged(t *testing.T) {
+	for _, h := range []int{1, 3, 4, 16, 18} {
+		var prev [MaxHeight]uint16
+		for r := range prev {
+			prev[r] = uint16(r*37 + 5)
+		}
+		for a := -1; a < h; a++ {
+			for b := a; b < h; b++ {
+				rows := slices.Clone(prev[:h])
+				if a >= 0 {
+					rows[a] ^= 0x100
+					rows[b] ^= 0x001
+				}
+				wlo, whi := -1, -1
+				if a >= 0 {
+					wlo, whi = a, b
+				}
+				if lo, hi := changed(rows, &prev); lo != wlo || hi != whi {
+					t.Fatalf("height %d, rows %d and %d changed: changed says %d..%d", h, a, b, lo, hi)
+				}
+			}
+		}
+	}
+}
