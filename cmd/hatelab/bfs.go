@@ -34,29 +34,60 @@ func parseTarget(s string) (bfs.Target, error) {
 
 func newBFSReplayCmd() *cobra.Command {
 	var (
-		target string
-		asJSON bool
+		target, workDir, spillDir string
+		asJSON, quiet             bool
+		memBudget                 int64
+		workers                   int
 	)
 	cmd := &cobra.Command{
 		Use:   "bfs-replay [--replay longest|score] [--json] LEVELS-DIR",
 		Short: "Rebuild a longest or highest-scoring game from the level files of a finished bfs search",
 		Long: `Rebuild one game from the levels that 'hatelab bfs --levels-dir DIR' wrote, walking
 the level files backward (one level streamed at a time), and print its replay,
-verified by replaying it in the engine against HATETRIS Mild.`,
+verified by replaying it in the engine against HATETRIS Mild.
+
+From kept levels ('hatelab bfs --compress --keep-every K --levels-dir DIR': only
+levels 0, K, 2K...) the game is rebuilt segment by segment from the top: the
+levels between two kept ones are searched again from the lower one (in
+memory, or in compressed disk mode with --spill-dir), checked against the
+search's counts, and walked down; about one more search up to the game's
+level in all, and one segment's levels (K-1, compressed) in memory or on
+disk. The game is the one the all-levels rebuild gives (the same parent in
+every level). After every segment the game so far is saved atomically in
+--work-dir (default DIR/rebuild-longest or DIR/rebuild-score): the same
+command run again after a kill continues from there and prints the same game.
+Exit status: 0, 1 (a failure of the machine), 2 (bad input: flags, a missing,
+damaged or foreign level or progress file), 130 (interrupted).`,
 		Example: `  hatelab bfs --width 10 --height 6 --levels-dir /tmp/l6 --quiet
-  hatelab bfs-replay --replay score /tmp/l6`,
+  hatelab bfs-replay --replay score /tmp/l6
+  hatelab bfs --width 10 --height 6 --compress --keep-every 6 --levels-dir /tmp/k6 --quiet
+  hatelab bfs-replay --json /tmp/k6`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := parseTarget(target)
 			if err != nil {
 				return err
 			}
-			if _, err := os.Stat(args[0]); err != nil {
-				return err
+			if memBudget < 0 || memBudget > maxMemBudget {
+				return fmt.Errorf("--mem-budget %d: want 0..%d MiB", memBudget, maxMemBudget)
 			}
-			g, err := bfs.Reconstruct(args[0], t)
+			if workers < 0 || workers > bfs.MaxWorkers {
+				return fmt.Errorf("--workers %d: want 1..%d, or 0 for all cores", workers, bfs.MaxWorkers)
+			}
+			if st, err := os.Stat(args[0]); err != nil {
+				return fmt.Errorf("LEVELS-DIR: %v", err)
+			} else if !st.IsDir() {
+				return fmt.Errorf("LEVELS-DIR %s: not a folder", args[0])
+			}
+			ro := bfs.RebuildOptions{WorkDir: workDir, SpillDir: spillDir, MemoryBudget: memBudget << 20, Workers: workers}
+			if !quiet {
+				ro.Progress = progressview.Auto("bfs-replay")
+			}
+			ctx, stop, interrupted := interruptible()
+			defer stop()
+			g, err := bfs.Rebuild(ctx, args[0], t, ro)
 			if err != nil {
-				return searchError(err)
+				return searchError(interrupted(err))
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
@@ -70,6 +101,11 @@ verified by replaying it in the engine against HATETRIS Mild.`,
 	}
 	cmd.Flags().StringVar(&target, "replay", "longest", "which game: longest or score")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON")
+	cmd.Flags().StringVar(&workDir, "work-dir", "", "kept levels: the folder of the rebuild's progress and segment (default LEVELS-DIR/rebuild-TARGET)")
+	cmd.Flags().StringVar(&spillDir, "spill-dir", "", "kept levels: search the segments in compressed disk mode under this folder")
+	decimalVar(cmd, &memBudget, "mem-budget", 1024, "with --spill-dir: MiB of children buffered in memory before spilling")
+	decimalVar(cmd, &workers, "workers", 0, "kept levels: goroutines of the segments' searches (0: all cores)")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }
 
@@ -124,6 +160,7 @@ type bfsFlags struct {
 	checkpoint        string
 	ckEvery           time.Duration
 	compress          bool
+	keepEvery         int
 	estimate          bool
 	diskBudget        int64
 }
@@ -225,6 +262,7 @@ func (fl *bfsFlags) register(cmd *cobra.Command) {
 	f.BoolVar(&fl.estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
 	decimalVar(cmd, &fl.diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
 	f.BoolVar(&fl.compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
+	decimalVar(cmd, &fl.keepEvery, "keep-every", 0, "with --compress and --levels-dir: keep only levels 0, K, 2K... (compressed), enough for bfs-replay (0: every level)")
 }
 
 // options checks the flags that need no file and returns the search's
@@ -241,7 +279,8 @@ func (fl *bfsFlags) options() (bfs.Options, error) {
 		return bfs.Options{}, fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", fl.ckEvery)
 	}
 	opt := bfs.Options{Width: fl.width, Height: fl.height, Rule: rule, Workers: fl.workers, MaxLevels: fl.maxLevels,
-		SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Checkpoint: fl.checkpoint, CheckpointEvery: fl.ckEvery, Compress: fl.compress}
+		SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Checkpoint: fl.checkpoint, CheckpointEvery: fl.ckEvery, Compress: fl.compress,
+		KeepEvery: fl.keepEvery, LevelDir: fl.levelsDir}
 	if err := bfs.ValidateFlags(opt); err != nil {
 		return bfs.Options{}, err
 	}
@@ -325,8 +364,9 @@ func runBFSSearch(ctx context.Context, cmd *cobra.Command, fl *bfsFlags, opt bfs
 	var game *bfs.Game
 	if fl.replay != "" && !res.Unbounded && !res.Truncated {
 		target, _ := parseTarget(fl.replay) // checked by options
-		if game, err = bfs.Reconstruct(dir, target); err != nil {
-			return searchError(err)
+		ro := bfs.RebuildOptions{SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Workers: fl.workers, Progress: opt.Progress}
+		if game, err = bfs.Rebuild(ctx, dir, target, ro); err != nil {
+			return searchError(interrupted(err))
 		}
 	}
 	// The result is printed first: a file that cannot be written at the
