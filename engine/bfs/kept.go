@@ -3,6 +3,7 @@ package bfs
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"context"
 	"encoding/json"
 	"errors"
@@ -152,14 +153,11 @@ func targetName(t Target) string {
 func (kb *keptRebuild) run(ctx context.Context) (*Game, error) {
 	m, K := kb.m, kb.m.KeepEvery
 	depth, score := targetLevel(m, kb.t)
-	// Every kept level the walk needs is there, before any work.
+	// Every kept level the walk needs is there, its header and size
+	// right, before any work (its blocks are checked when it is read).
 	for d := 0; d <= depth; d += K {
-		st, err := os.Stat(keptPath(kb.dir, d))
-		if err != nil {
-			return nil, inputErrorf("bfs: %s: kept level %d is missing (%v)", kb.dir, d, unwrapPath(err))
-		}
-		if !st.Mode().IsRegular() {
-			return nil, inputErrorf("bfs: %s: not a regular file", keptPath(kb.dir, d))
+		if err := kb.checkKept(d); err != nil {
+			return nil, err
 		}
 	}
 	kb.work = kb.ro.WorkDir
@@ -229,6 +227,39 @@ func (kb *keptRebuild) run(ctx context.Context) (*Game, error) {
 		}
 	}
 	return assemble(m, kb.rules, wells, scores, pieces)
+}
+
+// checkKept checks that kept level d is a regular file with a compressed
+// run's header, of this search's partitions, as long as its header says,
+// holding the states meta.json counts.
+func (kb *keptRebuild) checkKept(d int) error {
+	path := keptPath(kb.dir, d)
+	st, err := os.Lstat(path)
+	if err != nil {
+		return inputErrorf("bfs: %s: kept level %d is missing (%v)", kb.dir, d, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return inputErrorf("bfs: %s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return inputErrorf("bfs: %s: %v", path, unwrapPath(err))
+	}
+	defer f.Close()
+	var hdr [32]byte
+	if _, err := io.ReadFull(f, hdr[:]); err != nil || string(hdr[:8]) != runFileMagic {
+		return inputErrorf("bfs: %s: not a compressed level file", path)
+	}
+	P, n, size := binary.LittleEndian.Uint64(hdr[8:]), binary.LittleEndian.Uint64(hdr[16:]), binary.LittleEndian.Uint64(hdr[24:])
+	switch {
+	case P != uint64(kb.c.parts()):
+		return inputErrorf("bfs: %s: %d partitions, want %d (damaged, or another search's)", path, P, kb.c.parts())
+	case size > 1<<44 || int64(size)+40 != st.Size():
+		return inputErrorf("bfs: %s: %d bytes, its header says %d: truncated or damaged", path, st.Size(), size+40)
+	case n != uint64(kb.m.Levels[d].States):
+		return inputErrorf("bfs: %s: %d states, its meta.json says %d for level %d (damaged, or another search's)", path, n, kb.m.Levels[d].States, d)
+	}
+	return nil
 }
 
 // recompute searches the levels lo+1..top again from kept level lo,

@@ -250,3 +250,37 @@ func edit(t *testing.T, path, old, new string) {
 		t.Fatal(err)
 	}
 }
+
+// TestKeptSearchResume: a search keeping levels, stopped part way (at a
+// level limit, as a kill after a checkpoint) and run again from its
+// checkpoint, in memory and in compressed disk mode, leaves kept levels
+// that rebuild the game of a search never stopped.
+func TestKeptSearchResume(t *testing.T) {
+	want, err := Reconstruct(keptSearch(t, 7, 6, 4), Longest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, disk := range []bool{false, true} {
+		for _, stop := range []int{3, 4, 9} {
+			dir := t.TempDir()
+			opt := Options{Width: 7, Height: 6, Workers: 2, Compress: true, LevelDir: dir, KeepEvery: 4, Checkpoint: t.TempDir(), MaxLevels: stop}
+			if disk {
+				opt.SpillDir, opt.MemoryBudget = t.TempDir(), 1<<20
+			}
+			if res, err := Search(context.Background(), opt); err != nil || !res.Truncated {
+				t.Fatalf("stop at %d: %v", stop, err)
+			}
+			opt.MaxLevels = 0
+			if _, err := Search(context.Background(), opt); err != nil {
+				t.Fatal(err)
+			}
+			g, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: t.TempDir()})
+			if err != nil {
+				t.Fatalf("disk %v, stop at %d: %v", disk, stop, err)
+			}
+			if g.Keys != want.Keys {
+				t.Fatalf("disk %v, stop at %d: %q, want %q", disk, stop, g.Keys, want.Keys)
+			}
+		}
+	}
+}
