@@ -3,8 +3,8 @@ package bfs
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"

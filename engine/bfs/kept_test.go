@@ -174,7 +174,9 @@ func TestKeptRebuildHostile(t *testing.T) {
 			os.Remove(keptPath(dir, 2))
 			os.Mkdir(keptPath(dir, 2), 0o755)
 		}, "not a regular file"},
-		{"edited meta", func(t *testing.T, dir, _ string) { edit(t, filepath.Join(dir, metaName), `"KeepEvery": 2`, `"KeepEvery": 3`) }, "checksum mismatch"},
+		{"edited meta", func(t *testing.T, dir, _ string) {
+			edit(t, filepath.Join(dir, metaName), `"KeepEvery": 2`, `"KeepEvery": 3`)
+		}, "checksum mismatch"},
 		{"progress of another target", func(t *testing.T, dir, work string) {
 			if _, err := Rebuild(context.Background(), dir, HighestScoring, RebuildOptions{WorkDir: work, stopAfter: 1}); !errors.Is(err, errStopped) {
 				t.Fatal(err)
