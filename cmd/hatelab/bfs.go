@@ -40,7 +40,7 @@ func newBFSReplayCmd() *cobra.Command {
 		workers                   int
 	)
 	cmd := &cobra.Command{
-		Use:   "bfs-replay [--replay longest|score] [--json] LEVELS-DIR",
+		Use:   "bfs-replay [--replay longest|score|both] [--json] LEVELS-DIR",
 		Short: "Rebuild a longest or highest-scoring game from the level files of a finished bfs search",
 		Long: `Rebuild one game from the levels that 'hatelab bfs --levels-dir DIR' wrote, walking
 the level files backward (one level streamed at a time), and print its replay,
@@ -54,19 +54,30 @@ search's counts, and walked down; about one more search up to the game's
 level in all, and one segment's levels (K-1, compressed) in memory or on
 disk. The game is the one the all-levels rebuild gives (the same parent in
 every level). After every segment the game so far is saved atomically in
---work-dir (default DIR/rebuild-longest or DIR/rebuild-score): the same
+--work-dir (default DIR/rebuild): the same
 command run again after a kill continues from there and prints the same game.
+--replay both rebuilds the longest and the highest-scoring game in one pass
+(the segments searched again serve both; --json prints one line each, as in
+datasets/bfs/games.jsonl).
 Exit status: 0, 1 (a failure of the machine), 2 (bad input: flags, a missing,
 damaged or foreign level or progress file), 130 (interrupted).`,
 		Example: `  hatelab bfs --width 10 --height 6 --levels-dir /tmp/l6 --quiet
   hatelab bfs-replay --replay score /tmp/l6
   hatelab bfs --width 10 --height 6 --compress --keep-every 6 --levels-dir /tmp/k6 --quiet
-  hatelab bfs-replay --json /tmp/k6`,
+  hatelab bfs-replay --replay both --json /tmp/k6`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := parseTarget(target)
-			if err != nil {
-				return err
+			names := []string{target}
+			if target == "both" {
+				names = []string{"longest", "score"}
+			}
+			var ts []bfs.Target
+			for _, n := range names {
+				t, err := parseTarget(n)
+				if err != nil {
+					return fmt.Errorf("--replay %q: want longest, score or both", target)
+				}
+				ts = append(ts, t)
 			}
 			if memBudget < 0 || memBudget > maxMemBudget {
 				return fmt.Errorf("--mem-budget %d: want 0..%d MiB", memBudget, maxMemBudget)
@@ -85,23 +96,29 @@ damaged or foreign level or progress file), 130 (interrupted).`,
 			}
 			ctx, stop, interrupted := interruptible()
 			defer stop()
-			g, err := bfs.Rebuild(ctx, args[0], t, ro)
+			gs, err := bfs.RebuildTargets(ctx, args[0], ts, ro)
 			if err != nil {
 				return searchError(interrupted(err))
 			}
 			w := cmd.OutOrStdout()
-			if asJSON {
-				return writeJSON(w, bfs.GameRecord{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
-					Length: g.Length, Pieces: piecesString(g), Replay: g.Keys, Target: target})
+			for i, g := range gs {
+				if asJSON {
+					err = writeJSON(w, bfs.GameRecord{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
+						Length: g.Length, Pieces: piecesString(g), Replay: g.Keys, Target: names[i]})
+				} else {
+					_, err = fmt.Fprintf(w, "%dx%d %s, %s game: score %d, %d pieces %s, verified: %s\n", g.Width, g.Height, g.Rule,
+						names[i], g.Score, g.Length, piecesString(g), g.Keys)
+				}
+				if err != nil {
+					return failure(err)
+				}
 			}
-			_, err = fmt.Fprintf(w, "%dx%d %s, %s game: score %d, %d pieces %s, verified: %s\n", g.Width, g.Height, g.Rule,
-				target, g.Score, g.Length, piecesString(g), g.Keys)
-			return failure(err)
+			return nil
 		},
 	}
-	cmd.Flags().StringVar(&target, "replay", "longest", "which game: longest or score")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON")
-	cmd.Flags().StringVar(&workDir, "work-dir", "", "kept levels: the folder of the rebuild's progress and segment (default LEVELS-DIR/rebuild-TARGET)")
+	cmd.Flags().StringVar(&target, "replay", "longest", "which game: longest, score or both")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON (one line a game)")
+	cmd.Flags().StringVar(&workDir, "work-dir", "", "kept levels: the folder of the rebuild's progress and segment (default LEVELS-DIR/rebuild)")
 	cmd.Flags().StringVar(&spillDir, "spill-dir", "", "kept levels: search the segments in compressed disk mode under this folder")
 	decimalVar(cmd, &memBudget, "mem-budget", 1024, "with --spill-dir: MiB of children buffered in memory before spilling")
 	decimalVar(cmd, &workers, "workers", 0, "kept levels: goroutines of the segments' searches (0: all cores)")

@@ -53,12 +53,16 @@ func TestBFSKeptLevels(t *testing.T) {
 			if code, _, stderr := runCLI(t, args...); code != 0 {
 				t.Fatalf("%v: %d %s", args, code, stderr)
 			}
-			for _, tg := range []string{"longest", "score"} {
-				args := append([]string{"bfs-replay", "--json", "--quiet", "--replay", tg}, append(sub(tc.replay), dir)...)
-				code, out, stderr := runCLI(t, args...)
+			args = append([]string{"bfs-replay", "--json", "--quiet", "--replay", "both"}, append(sub(tc.replay), dir)...)
+			code, out, stderr := runCLI(t, args...)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if code != 0 || len(lines) != 2 {
+				t.Fatalf("%v: %d %s %s", args, code, out, stderr)
+			}
+			for i, tg := range []string{"longest", "score"} {
 				var g bfs.GameRecord
-				if code != 0 || json.Unmarshal([]byte(out), &g) != nil {
-					t.Fatalf("%v: %d %s", args, code, stderr)
+				if json.Unmarshal([]byte(lines[i]), &g) != nil {
+					t.Fatalf("%v: %s", args, lines[i])
 				}
 				if g != want[tg] {
 					t.Fatalf("%s: %+v, all levels give %+v", tg, g, want[tg])
@@ -106,6 +110,7 @@ func TestBFSKeptLevels(t *testing.T) {
 		{[]string{"bfs", "--compress", "--spill-dir", t.TempDir(), "--levels-dir", t.TempDir()}, "--keep-every K"},
 		{[]string{"bfs-replay", "--mem-budget", "-1", dir}, "--mem-budget"},
 		{[]string{"bfs-replay", "--workers", "-1", dir}, "--workers"},
+		{[]string{"bfs-replay", "--replay", "all", dir}, "--replay"},
 		{[]string{"bfs-replay", filepath.Join(dir, "level-00004.run")}, "not a folder"},
 		{[]string{"bfs-replay", fifo}, "not a folder"},
 		{[]string{"bfs-replay", "--quiet", damaged}, "level-00008.run"},

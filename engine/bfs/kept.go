@@ -32,8 +32,9 @@ import (
 // start well. Every level is searched at most once more (the kept ones
 // not at all): the cost is about one more search up to the target's
 // level. Disk (or memory): one segment, K-1 levels as runs, besides the
-// search's own needs. After each segment the game so far is saved
-// atomically (progress.json in the work folder): a rebuild killed and run
+// search's own needs. Several games (RebuildTargets) share the segments.
+// After each segment every game so far is saved atomically
+// (progress-TARGET.json in the work folder): a rebuild killed and run
 // again continues from the last finished segment and gives the same game.
 
 // keptPath is the file of kept level d in dir.
@@ -72,9 +73,9 @@ func writeAnyRun(w io.Writer, c *codec, l *level) (uint32, error) {
 
 // RebuildOptions configure Rebuild of a folder of kept levels.
 type RebuildOptions struct {
-	// WorkDir holds the rebuild's progress (progress.json) and the
-	// levels of the segment being searched again (seg/); "": the folder
-	// rebuild-longest or rebuild-score inside the levels' folder.
+	// WorkDir holds the rebuild's progress (a progress-TARGET.json per
+	// game) and the levels of the segment being searched again (seg/);
+	// "": the folder rebuild inside the levels' folder.
 	WorkDir string
 	// SpillDir and MemoryBudget: search the segments in compressed disk
 	// mode (Options.SpillDir); "": in memory (compressed).
@@ -97,16 +98,36 @@ var errStopped = errors.New("bfs: rebuild stopped (test)")
 // segment by segment, resuming from the work folder's progress. The game
 // is the one Reconstruct gives from every level of the same search.
 func Rebuild(ctx context.Context, dir string, t Target, ro RebuildOptions) (*Game, error) {
+	gs, err := RebuildTargets(ctx, dir, []Target{t}, ro)
+	if err != nil {
+		return nil, err
+	}
+	return gs[0], nil
+}
+
+// RebuildTargets is Rebuild of several games in one pass: from kept
+// levels, a segment searched again serves every game that passes through
+// it, so the longest and the highest-scoring games together cost about
+// what one does.
+func RebuildTargets(ctx context.Context, dir string, ts []Target, ro RebuildOptions) ([]*Game, error) {
 	m, rules, c, start, err := readMeta(dir)
 	if err != nil {
 		return nil, err
 	}
 	if m.KeepEvery == 0 {
-		return Reconstruct(dir, t)
+		var gs []*Game
+		for _, t := range ts {
+			g, err := Reconstruct(dir, t)
+			if err != nil {
+				return nil, err
+			}
+			gs = append(gs, g)
+		}
+		return gs, nil
 	}
 	kb := &keptRebuild{rebuild: rebuild{dir: dir, m: m, rules: rules, c: c, startCells: c.cells(&start), gen: hatetris.NewGenerator(rules)},
-		start: start, ro: ro, t: t}
-	return kb.run(ctx)
+		start: start, ro: ro}
+	return kb.run(ctx, ts)
 }
 
 // keptRebuild is a rebuild from kept levels.
@@ -114,12 +135,30 @@ type keptRebuild struct {
 	rebuild
 	start hatetris.Well
 	ro    RebuildOptions
-	t     Target
 	work  string
-	prog  rebuildProgress
 }
 
-// rebuildProgress is progress.json: the game found so far, from its
+// keptGame is one game being rebuilt: its target, level and score, and
+// the states found so far from its target down (wells[i] at level
+// depth-i; pieces[i] made wells[i] from wells[i+1]).
+type keptGame struct {
+	t            Target
+	depth, score int
+	wells        []hatetris.Well
+	scores       []int
+	pieces       []hatetris.Piece
+}
+
+// next is the highest level the game still needs: its target's level,
+// then the level below the lowest found (-1: complete).
+func (g *keptGame) next() int {
+	if len(g.wells) == 0 {
+		return g.depth
+	}
+	return g.depth - len(g.wells)
+}
+
+// rebuildProgress is progress-TARGET.json: the game found so far, from its
 // target (level Depth) down to level Low, for the search of meta.json's
 // checksum Meta. Sealed like meta.json.
 type rebuildProgress struct {
@@ -138,10 +177,12 @@ type rebuildProgress struct {
 	Pieces []int
 }
 
-const (
-	progressName    = "progress.json"
-	progressVersion = 1
-)
+const progressVersion = 1
+
+// progressPath is the progress file of target t in the work folder.
+func progressPath(work string, t Target) string {
+	return filepath.Join(work, "progress-"+targetName(t)+".json")
+}
 
 func targetName(t Target) string {
 	if t == HighestScoring {
@@ -150,37 +191,45 @@ func targetName(t Target) string {
 	return "longest"
 }
 
-func (kb *keptRebuild) run(ctx context.Context) (*Game, error) {
+func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 	m, K := kb.m, kb.m.KeepEvery
-	depth, score := targetLevel(m, kb.t)
+	games := make([]*keptGame, len(ts))
+	high := 0
+	for i, t := range ts {
+		g := &keptGame{t: t}
+		g.depth, g.score = targetLevel(m, t)
+		games[i], high = g, max(high, g.depth)
+	}
 	// Every kept level the walk needs is there, its header and size
 	// right, before any work (its blocks are checked when it is read).
-	for d := 0; d <= depth; d += K {
+	for d := 0; d <= high; d += K {
 		if err := kb.checkKept(d); err != nil {
 			return nil, err
 		}
 	}
 	kb.work = kb.ro.WorkDir
 	if kb.work == "" {
-		kb.work = filepath.Join(kb.dir, "rebuild-"+targetName(kb.t))
+		kb.work = filepath.Join(kb.dir, "rebuild")
 	}
 	if err := makeDir("--work-dir", kb.work); err != nil {
 		return nil, err
 	}
-	wells, scores, pieces, err := kb.load(depth)
-	if err != nil {
-		return nil, err
+	for _, g := range games {
+		if err := kb.load(g); err != nil {
+			return nil, err
+		}
 	}
 	segs := 0
 	seg := filepath.Join(kb.work, "seg")
-	for len(wells) < depth+1 {
+	for {
 		// The segment: the levels lo..top, lo kept, the others searched
-		// again into seg. The first holds the target's level (found
-		// there); the others end just below the lowest level found.
-		top, from := depth, depth-1
-		if len(wells) > 0 {
-			top = depth - len(wells)
-			from = top
+		// again into seg; top is the highest level a game still needs.
+		top := -1
+		for _, g := range games {
+			top = max(top, g.next())
+		}
+		if top < 0 {
+			break
 		}
 		lo := top / K * K
 		if err := os.RemoveAll(seg); err != nil {
@@ -197,36 +246,58 @@ func (kb *keptRebuild) run(ctx context.Context) (*Game, error) {
 			}
 			return keptPath(seg, d)
 		}
-		if len(wells) == 0 {
-			w, s, err := kb.targetIn(src(depth), depth, score)
-			if err != nil {
+		for _, g := range games {
+			if g.next() < lo {
+				continue // below this segment, or complete
+			}
+			if err := kb.walk(ctx, g, lo, src); err != nil {
 				return nil, err
 			}
-			wells, scores = append(wells, w), append(scores, s)
-		}
-		for d := from; d >= lo; d-- {
-			if err := ctx.Err(); err != nil {
+			if err := kb.save(g); err != nil {
 				return nil, err
 			}
-			pw, ps, piece, err := kb.parentIn(src(d), d, wells[len(wells)-1], scores[len(scores)-1])
-			if err != nil {
-				return nil, err
-			}
-			wells, scores, pieces = append(wells, pw), append(scores, ps), append(pieces, piece)
+			kb.report(g)
 		}
 		if err := os.RemoveAll(seg); err != nil {
 			return nil, err
 		}
-		if err := kb.save(depth, wells, scores, pieces); err != nil {
-			return nil, err
-		}
-		kb.report(depth, len(wells))
 		segs++
-		if kb.ro.stopAfter > 0 && segs >= kb.ro.stopAfter && len(wells) < depth+1 {
+		if kb.ro.stopAfter > 0 && segs >= kb.ro.stopAfter {
 			return nil, errStopped
 		}
 	}
-	return assemble(m, kb.rules, wells, scores, pieces)
+	out := make([]*Game, len(games))
+	for i, g := range games {
+		var err error
+		if out[i], err = assemble(m, kb.rules, g.wells, g.scores, g.pieces); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// walk extends g down to level lo, the levels lo..g.next() being in the
+// files src names: its target first if it has none yet, then a parent per
+// level.
+func (kb *keptRebuild) walk(ctx context.Context, g *keptGame, lo int, src func(int) string) error {
+	if len(g.wells) == 0 {
+		w, s, err := kb.targetIn(src(g.depth), g.depth, g.score)
+		if err != nil {
+			return err
+		}
+		g.wells, g.scores = append(g.wells, w), append(g.scores, s)
+	}
+	for d := g.next(); d >= lo; d-- {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		pw, ps, piece, err := kb.parentIn(src(d), d, g.wells[len(g.wells)-1], g.scores[len(g.scores)-1])
+		if err != nil {
+			return err
+		}
+		g.wells, g.scores, g.pieces = append(g.wells, pw), append(g.scores, ps), append(g.pieces, piece)
+	}
+	return nil
 }
 
 // checkKept checks that kept level d is a regular file with a compressed
@@ -281,7 +352,7 @@ func (kb *keptRebuild) recompute(ctx context.Context, lo, top int, seg string) e
 		return err
 	}
 	defer s.close()
-	s.job = fmt.Sprintf("rebuild %dx%d %s: levels %d..%d", m.Width, m.Height, targetName(kb.t), lo+1, top)
+	s.job = fmt.Sprintf("rebuild %dx%d: levels %d..%d", m.Width, m.Height, lo+1, top)
 	if err := s.prepare(); err != nil {
 		return err
 	}
@@ -422,18 +493,18 @@ func (kb *keptRebuild) parentIn(path string, d int, cur hatetris.Well, cs int) (
 	return best, bs, bpiece, nil
 }
 
-// load reads the work folder's progress.json: the game found so far
+// load reads g's progress file in the work folder: the game found so far
 // (from the target down), or nothing when there is none yet. One of
 // another search, target or format is refused.
-func (kb *keptRebuild) load(depth int) (wells []hatetris.Well, scores []int, pieces []hatetris.Piece, err error) {
-	path := filepath.Join(kb.work, progressName)
+func (kb *keptRebuild) load(g *keptGame) error {
+	path := progressPath(kb.work, g.t)
 	atomicfile.RemoveStale(path)
 	b, err := readSmallFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, nil, nil, err
+		return err
 	}
 	bad := func(format string, a ...any) error {
 		return inputErrorf("bfs: %s: %s", path, fmt.Sprintf(format, a...))
@@ -441,64 +512,67 @@ func (kb *keptRebuild) load(depth int) (wells []hatetris.Well, scores []int, pie
 	var p rebuildProgress
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&p); err != nil || dec.More() {
-		return nil, nil, nil, bad("not a rebuild's progress (damaged?)")
+		return bad("not a rebuild's progress (damaged?)")
 	}
 	if p.Version != progressVersion || !checkSealed(&p, &p.Checksum) {
-		return nil, nil, nil, bad("version %d or checksum mismatch (damaged or edited)", p.Version)
+		return bad("version %d or checksum mismatch (damaged or edited)", p.Version)
 	}
-	if p.Meta != kb.m.Checksum || p.Target != targetName(kb.t) || p.Depth != depth {
-		return nil, nil, nil, bad("the progress of another rebuild (%s game of level %d, meta %s): use another --work-dir, or remove it", p.Target, p.Depth, p.Meta)
+	if p.Meta != kb.m.Checksum || p.Target != targetName(g.t) || p.Depth != g.depth {
+		return bad("the progress of another rebuild (%s game of level %d, meta %s): use another --work-dir, or remove it", p.Target, p.Depth, p.Meta)
 	}
 	n := len(p.Rows)
-	if n == 0 || n > depth+1 || len(p.Scores) != n || len(p.Pieces) != n-1 || p.Low != depth-n+1 {
-		return nil, nil, nil, bad("%d wells, %d scores, %d pieces from level %d down to %d do not agree", n, len(p.Scores), len(p.Pieces), depth, p.Low)
+	if n == 0 || n > g.depth+1 || len(p.Scores) != n || len(p.Pieces) != n-1 || p.Low != g.depth-n+1 {
+		return bad("%d wells, %d scores, %d pieces from level %d down to %d do not agree", n, len(p.Scores), len(p.Pieces), g.depth, p.Low)
 	}
 	full := int(kb.rules.FullRow())
+	var wells []hatetris.Well
 	for i, rows := range p.Rows {
 		if len(rows) != kb.m.Height+Bar {
-			return nil, nil, nil, bad("well %d has %d rows, want %d", i, len(rows), kb.m.Height+Bar)
+			return bad("well %d has %d rows, want %d", i, len(rows), kb.m.Height+Bar)
 		}
 		var w hatetris.Well
 		for r, v := range rows {
 			if v < 0 || v >= full || r < Bar && v != 0 {
-				return nil, nil, nil, bad("well %d row %d: %d is not a row of this well", i, r, v)
+				return bad("well %d row %d: %d is not a row of this well", i, r, v)
 			}
 			w[r] = uint16(v)
 		}
 		wells = append(wells, w)
 	}
+	var pieces []hatetris.Piece
 	for _, pc := range p.Pieces {
 		if pc < 0 || pc >= int(hatetris.NumPieces) {
-			return nil, nil, nil, bad("piece %d out of range", pc)
+			return bad("piece %d out of range", pc)
 		}
 		pieces = append(pieces, hatetris.Piece(pc))
 	}
-	return wells, p.Scores, pieces, nil
+	g.wells, g.scores, g.pieces = wells, p.Scores, pieces
+	return nil
 }
 
-// save writes the game found so far to progress.json, atomically.
-func (kb *keptRebuild) save(depth int, wells []hatetris.Well, scores []int, pieces []hatetris.Piece) error {
-	p := rebuildProgress{Version: progressVersion, Meta: kb.m.Checksum, Target: targetName(kb.t), Depth: depth,
-		Low: depth - len(wells) + 1, Scores: scores, Rows: [][]int{}, Pieces: []int{}}
-	for _, w := range wells {
+// save writes the game found so far to its progress file, atomically.
+func (kb *keptRebuild) save(g *keptGame) error {
+	p := rebuildProgress{Version: progressVersion, Meta: kb.m.Checksum, Target: targetName(g.t), Depth: g.depth,
+		Low: g.depth - len(g.wells) + 1, Scores: g.scores, Rows: [][]int{}, Pieces: []int{}}
+	for _, w := range g.wells {
 		rows := make([]int, kb.m.Height+Bar)
 		for r := range rows {
 			rows[r] = int(w[r])
 		}
 		p.Rows = append(p.Rows, rows)
 	}
-	for _, pc := range pieces {
+	for _, pc := range g.pieces {
 		p.Pieces = append(p.Pieces, int(pc))
 	}
 	b, err := sealJSON(&p, &p.Checksum)
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteBytes(filepath.Join(kb.work, progressName), 0o644, b)
+	return atomicfile.WriteBytes(progressPath(kb.work, g.t), 0o644, b)
 }
 
 // report tells the progress: levels of the game found so far.
-func (kb *keptRebuild) report(depth, found int) {
-	progress.Or(kb.ro.Progress).Report(progress.Event{Job: fmt.Sprintf("rebuild %dx%d %s", kb.m.Width, kb.m.Height, targetName(kb.t)),
-		Stage: fmt.Sprintf("down to level %d", depth-found+1), Done: int64(found), Total: int64(depth + 1), Unit: "levels"})
+func (kb *keptRebuild) report(g *keptGame) {
+	progress.Or(kb.ro.Progress).Report(progress.Event{Job: fmt.Sprintf("rebuild %dx%d %s", kb.m.Width, kb.m.Height, targetName(g.t)),
+		Stage: fmt.Sprintf("down to level %d", g.depth-len(g.wells)+1), Done: int64(len(g.wells)), Total: int64(g.depth + 1), Unit: "levels"})
 }

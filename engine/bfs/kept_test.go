@@ -133,7 +133,7 @@ func TestKeptRebuildResume(t *testing.T) {
 					t.Fatalf("stop after %d: %v", n, err)
 				}
 			}
-			os.WriteFile(filepath.Join(work, ".progress.json.tmp-1"), []byte("{half"), 0o644)
+			os.WriteFile(filepath.Join(work, ".progress-longest.json.tmp-1"), []byte("{half"), 0o644)
 			g, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work})
 			if err != nil {
 				t.Fatal(err)
@@ -146,6 +146,20 @@ func TestKeptRebuildResume(t *testing.T) {
 				t.Fatalf("again: %v", err)
 			}
 		})
+	}
+	// Both games in one pass, stopped and resumed: the games of the
+	// rebuilds one by one.
+	score, err := Reconstruct(dir, HighestScoring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	if _, err := RebuildTargets(context.Background(), dir, []Target{Longest, HighestScoring}, RebuildOptions{WorkDir: work, stopAfter: 2}); !errors.Is(err, errStopped) {
+		t.Fatal(err)
+	}
+	gs, err := RebuildTargets(context.Background(), dir, []Target{HighestScoring, Longest}, RebuildOptions{WorkDir: work})
+	if err != nil || gs[0].Keys != score.Keys || gs[1].Keys != want.Keys {
+		t.Fatalf("both: %v", err)
 	}
 	// A cancelled context stops it too.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -177,13 +191,14 @@ func TestKeptRebuildHostile(t *testing.T) {
 		{"edited meta", func(t *testing.T, dir, _ string) {
 			edit(t, filepath.Join(dir, metaName), `"KeepEvery": 2`, `"KeepEvery": 3`)
 		}, "checksum mismatch"},
-		{"progress of another target", func(t *testing.T, dir, work string) {
-			if _, err := Rebuild(context.Background(), dir, HighestScoring, RebuildOptions{WorkDir: work, stopAfter: 1}); !errors.Is(err, errStopped) {
+		{"progress of another search", func(t *testing.T, dir, work string) {
+			other := keptSearch(t, 8, 6, 2)
+			if _, err := Rebuild(context.Background(), other, Longest, RebuildOptions{WorkDir: work, stopAfter: 1}); !errors.Is(err, errStopped) {
 				t.Fatal(err)
 			}
 		}, "another rebuild"},
 		{"damaged progress", func(t *testing.T, dir, work string) {
-			os.WriteFile(filepath.Join(work, progressName), []byte(`{"Version": 1}`), 0o644)
+			os.WriteFile(progressPath(work, Longest), []byte(`{"Version": 1}`), 0o644)
 		}, "checksum mismatch"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
