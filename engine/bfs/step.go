@@ -88,6 +88,20 @@ func (s *searcher) writeLevel(depth int) (wait func() error) {
 		if !s.ld.kept(depth) {
 			return func() error { return nil }
 		}
+		if fl, ok := s.cur.store.(*frunLevel); ok {
+			// Compressed disk mode: written now, and the kept file
+			// holds the level from here on (its segment files go), so
+			// the disk does not hold it twice while it is expanded.
+			err := s.ld.writeKept(depth, s.cur)
+			if err == nil {
+				var r *frun
+				if r, err = frunAt(keptPath(s.ld.dir, depth), fl.r); err == nil {
+					fl.r.release()
+					fl.r = r
+				}
+			}
+			return func() error { return err }
+		}
 		errc := make(chan error, 1)
 		go func(l *level) { errc <- s.ld.writeKept(depth, l) }(s.cur)
 		return func() error { return <-errc }
