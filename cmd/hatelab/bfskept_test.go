@@ -14,7 +14,7 @@ import (
 // TestBFSKeptLevels: `hatelab bfs --compress --keep-every K --levels-dir`
 // (memory and compressed disk mode) then `hatelab bfs-replay --json`
 // give the games of the all-levels rebuild, and they replay under
-// `hatelab replay --width W --depth H+4 --ai mild` to the table's score
+// `hatelab replay --width W --depth H+4` (the real AI: these tables are finite) to the table's score
 // and length; bad flags and damaged folders exit 2 with one line.
 func TestBFSKeptLevels(t *testing.T) {
 	all := t.TempDir()
@@ -67,7 +67,7 @@ func TestBFSKeptLevels(t *testing.T) {
 				if g != want[tg] {
 					t.Fatalf("%s: %+v, all levels give %+v", tg, g, want[tg])
 				}
-				code, out, stderr = runCLI(t, "replay", "--width", "8", "--depth", "10", "--ai", "mild", "--json", g.Replay)
+				code, out, stderr = runCLI(t, "replay", "--width", "8", "--depth", "10", "--json", g.Replay)
 				var r struct {
 					Score    int  `json:"score"`
 					Placed   int  `json:"pieces_placed"`
