@@ -35,7 +35,7 @@ func parseTarget(s string) (bfs.Target, error) {
 func newBFSReplayCmd() *cobra.Command {
 	var (
 		target, workDir, spillDir string
-		asJSON, quiet             bool
+		asJSON, quiet, lowDisk    bool
 		memBudget                 int64
 		workers                   int
 	)
@@ -52,7 +52,8 @@ levels between two kept ones are searched again from the lower one (in
 memory, or in compressed disk mode with --spill-dir), checked against the
 search's counts, and walked down; about one more search up to the game's
 level in all, and one segment's levels (K-1, compressed) in memory or on
-disk. The game is the one the all-levels rebuild gives (the same parent in
+disk (--low-disk: none, each level searched again on its own from the kept
+level, about K/2 times the time). The game is the one the all-levels rebuild gives (the same parent in
 every level). After every segment the game so far is saved atomically in
 --work-dir (default DIR/rebuild): the same
 command run again after a kill continues from there and prints the same game.
@@ -90,7 +91,7 @@ damaged or foreign level or progress file), 130 (interrupted).`,
 			} else if !st.IsDir() {
 				return fmt.Errorf("LEVELS-DIR %s: not a folder", args[0])
 			}
-			ro := bfs.RebuildOptions{WorkDir: workDir, SpillDir: spillDir, MemoryBudget: memBudget << 20, Workers: workers}
+			ro := bfs.RebuildOptions{WorkDir: workDir, SpillDir: spillDir, MemoryBudget: memBudget << 20, Workers: workers, LowDisk: lowDisk}
 			if !quiet {
 				ro.Progress = progressview.Auto("bfs-replay")
 			}
@@ -122,6 +123,7 @@ damaged or foreign level or progress file), 130 (interrupted).`,
 	cmd.Flags().StringVar(&spillDir, "spill-dir", "", "kept levels: search the segments in compressed disk mode under this folder")
 	decimalVar(cmd, &memBudget, "mem-budget", 1024, "with --spill-dir: MiB of children buffered in memory before spilling")
 	decimalVar(cmd, &workers, "workers", 0, "kept levels: goroutines of the segments' searches (0: all cores)")
+	cmd.Flags().BoolVar(&lowDisk, "low-disk", false, "kept levels: keep no segment on disk; search each of its levels again from the kept level (about K/2 times the time)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }

@@ -39,6 +39,7 @@ func TestBFSKeptLevels(t *testing.T) {
 		{"K=2 in memory", []string{"--keep-every", "2"}, nil},
 		{"K=5 compressed disk mode", []string{"--keep-every", "5", "--spill-dir", "SPILL", "--mem-budget", "1"}, []string{"--spill-dir", "SPILL", "--mem-budget", "1"}},
 		{"K=30, past the length", []string{"--keep-every", "30"}, []string{"--workers", "1"}},
+		{"K=4, low disk", []string{"--keep-every", "4"}, []string{"--low-disk"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, spill := t.TempDir(), t.TempDir()

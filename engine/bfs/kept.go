@@ -81,6 +81,12 @@ type RebuildOptions struct {
 	// mode (Options.SpillDir); "": in memory (compressed).
 	SpillDir     string
 	MemoryBudget int64
+	// LowDisk: keep no segment; search each level of a segment again
+	// from its kept level, on its own. The disk then holds the kept
+	// levels and one search's working set, and the time grows from
+	// about one search to about K/2 of them (K-1 levels expanded per
+	// segment become K(K-1)/2).
+	LowDisk bool
 	// Workers: goroutines of the segments' searches (0: all cores).
 	Workers int
 	// Progress receives progress events (nil: none).
@@ -235,24 +241,38 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 		if err := os.RemoveAll(seg); err != nil {
 			return nil, err
 		}
-		if top > lo {
-			if err := kb.recompute(ctx, lo, top, seg); err != nil {
+		if top > lo && !kb.ro.LowDisk {
+			if err := kb.recompute(ctx, lo, top, lo+1, seg); err != nil {
 				return nil, err
 			}
 		}
-		src := func(d int) string {
-			if d == lo {
-				return keptPath(kb.dir, d)
+		for d := top; d >= lo; d-- {
+			path := keptPath(kb.dir, d)
+			if d > lo {
+				path = keptPath(seg, d)
+				if kb.ro.LowDisk {
+					// Only level d, searched again from level lo.
+					if err := os.RemoveAll(seg); err != nil {
+						return nil, err
+					}
+					if err := kb.recompute(ctx, lo, d, d, seg); err != nil {
+						return nil, err
+					}
+				}
 			}
-			return keptPath(seg, d)
+			for _, g := range games {
+				if g.next() != d {
+					continue
+				}
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				if err := kb.step(g, d, path); err != nil {
+					return nil, err
+				}
+			}
 		}
 		for _, g := range games {
-			if g.next() < lo {
-				continue // below this segment, or complete
-			}
-			if err := kb.walk(ctx, g, lo, src); err != nil {
-				return nil, err
-			}
 			if err := kb.save(g); err != nil {
 				return nil, err
 			}
@@ -276,27 +296,22 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 	return out, nil
 }
 
-// walk extends g down to level lo, the levels lo..g.next() being in the
-// files src names: its target first if it has none yet, then a parent per
-// level.
-func (kb *keptRebuild) walk(ctx context.Context, g *keptGame, lo int, src func(int) string) error {
+// step extends g by one level, d (g.next(), in the run file path): its
+// target if it has none yet, else the parent of its lowest state.
+func (kb *keptRebuild) step(g *keptGame, d int, path string) error {
 	if len(g.wells) == 0 {
-		w, s, err := kb.targetIn(src(g.depth), g.depth, g.score)
+		w, s, err := kb.targetIn(path, d, g.score)
 		if err != nil {
 			return err
 		}
 		g.wells, g.scores = append(g.wells, w), append(g.scores, s)
+		return nil
 	}
-	for d := g.next(); d >= lo; d-- {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		pw, ps, piece, err := kb.parentIn(src(d), d, g.wells[len(g.wells)-1], g.scores[len(g.scores)-1])
-		if err != nil {
-			return err
-		}
-		g.wells, g.scores, g.pieces = append(g.wells, pw), append(g.scores, ps), append(g.pieces, piece)
+	pw, ps, piece, err := kb.parentIn(path, d, g.wells[len(g.wells)-1], g.scores[len(g.scores)-1])
+	if err != nil {
+		return err
 	}
+	g.wells, g.scores, g.pieces = append(g.wells, pw), append(g.scores, ps), append(g.pieces, piece)
 	return nil
 }
 
@@ -334,10 +349,10 @@ func (kb *keptRebuild) checkKept(d int) error {
 }
 
 // recompute searches the levels lo+1..top again from kept level lo,
-// writing them as runs into seg, and checks every level against
+// writing those from level from on as runs into seg, and checks every level against
 // meta.json (states, children, best score): a kept level that is damaged
 // in a way its checksums miss, or another search's, fails here.
-func (kb *keptRebuild) recompute(ctx context.Context, lo, top int, seg string) error {
+func (kb *keptRebuild) recompute(ctx context.Context, lo, top, from int, seg string) error {
 	m := kb.m
 	rule, _ := ParseRule(m.Rule)
 	opt := Options{Width: m.Width, Height: m.Height, Rule: rule, StartScore: m.StartScore, Workers: kb.ro.Workers,
@@ -356,7 +371,7 @@ func (kb *keptRebuild) recompute(ctx context.Context, lo, top int, seg string) e
 	if err := s.prepare(); err != nil {
 		return err
 	}
-	s.ld.from = lo + 1
+	s.ld.from = from
 	l, err := kb.loadKept(lo, opt.SpillDir != "")
 	if err != nil {
 		return err

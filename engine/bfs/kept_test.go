@@ -61,8 +61,11 @@ func keptTables(t *testing.T, from, to int64) {
 			}
 			for _, tg := range []Target{Longest, HighestScoring} {
 				ro := RebuildOptions{Workers: 2, WorkDir: t.TempDir()}
-				if K == 2 {
+				switch K {
+				case 2:
 					ro.SpillDir, ro.MemoryBudget = t.TempDir(), 1<<20
+				case 3:
+					ro.LowDisk = true
 				}
 				g, err := Rebuild(context.Background(), dir, tg, ro)
 				if err != nil {
@@ -125,11 +128,12 @@ func TestKeptRebuildResume(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		stops []int
-	}{{"after 1", []int{1}}, {"after 2, then 1", []int{2, 1}}, {"after 4", []int{4}}} {
+		low   bool
+	}{{"after 1", []int{1}, false}, {"after 2, then 1", []int{2, 1}, false}, {"after 4", []int{4}, false}, {"low disk, after 2", []int{2}, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			work := t.TempDir()
 			for _, n := range tc.stops {
-				if _, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work, stopAfter: n}); !errors.Is(err, errStopped) {
+				if _, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work, stopAfter: n, LowDisk: tc.low}); !errors.Is(err, errStopped) {
 					t.Fatalf("stop after %d: %v", n, err)
 				}
 			}
