@@ -2,11 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hatelab/hatelab/engine/bfs"
 )
@@ -122,4 +125,45 @@ func TestBFSKeptLevels(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and one line with %q", tc.args, code, stderr, tc.msg)
 		}
 	}
+}
+
+// TestBFSKeptKill9: `bfs --compress --keep-every 3 --checkpoint` and then
+// `bfs-replay --replay both` (compressed disk mode, a 1 MiB budget), each
+// killed with SIGKILL at random moments and run again, end with the games
+// of the all-levels rebuild, key for key: 9x6 (8x6 in -short).
+func TestBFSKeptKill9(t *testing.T) {
+	w, h := "9", "6"
+	if testing.Short() {
+		w, h = "8", "6"
+	}
+	dir := t.TempDir()
+	all, kept := filepath.Join(dir, "all"), filepath.Join(dir, "kept")
+	if code, _, stderr := runCLI(t, "bfs", "--width", w, "--height", h, "--quiet", "--levels-dir", all); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, want, stderr := runCLI(t, "bfs-replay", "--replay", "both", "--json", all)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 33))
+	bin := cliBinary(t)
+	spill := []string{"--spill-dir", filepath.Join(dir, "spill"), "--mem-budget", "1"}
+	search := append([]string{"bfs", "--width", w, "--height", h, "--compress", "--keep-every", "3", "--levels-dir", kept,
+		"--checkpoint", filepath.Join(dir, "ck"), "--checkpoint-every", "0", "--quiet"}, spill...)
+	killed := killRuns(t, bin, search, 3, 50, 600, rng)
+	if b, err := exec.Command(bin, search...).CombinedOutput(); err != nil {
+		t.Fatalf("final search: %v: %s", err, b)
+	}
+	replay := append([]string{"bfs-replay", "--replay", "both", "--json", "--quiet"}, append(spill, kept)...)
+	killed += killRuns(t, bin, replay, 4, 50, 600, rng)
+	got, err := exec.Command(bin, replay...).Output()
+	if err != nil {
+		t.Fatalf("final rebuild: %v", err)
+	}
+	if string(got) != want {
+		t.Fatalf("after %d kills: %s, want %s", killed, got, want)
+	}
+	t.Logf("%d kills", killed)
 }
