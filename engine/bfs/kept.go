@@ -320,7 +320,7 @@ func (kb *keptRebuild) step(g *keptGame, d int, path string) error {
 // holding the states meta.json counts.
 func (kb *keptRebuild) checkKept(d int) error {
 	path := keptPath(kb.dir, d)
-	st, err := os.Lstat(path)
+	st, err := os.Stat(path)
 	if err != nil {
 		return inputErrorf("bfs: %s: kept level %d is missing (%v)", kb.dir, d, unwrapPath(err))
 	}

@@ -205,14 +205,7 @@ func TestKeptRebuildHostile(t *testing.T) {
 			os.WriteFile(progressPath(work, Longest), []byte(`{"Version": 1}`), 0o644)
 		}, "checksum mismatch"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir, work := keptSearch(t, 8, 5, 2), t.TempDir()
-			tc.damage(t, dir, work)
-			_, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work})
-			if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
-				t.Fatalf("got %v, want one line with %q (ErrInput)", err, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { hostileKept(t, tc.damage, tc.want) })
 	}
 	// Options: kept levels need compression and a folder.
 	for _, opt := range []Options{
@@ -303,5 +296,18 @@ func TestKeptSearchResume(t *testing.T) {
 				t.Fatalf("disk %v, stop at %d: %q, want %q", disk, stop, g.Keys, want.Keys)
 			}
 		}
+	}
+}
+
+// hostileKept damages a kept-levels folder of 8x5 (K = 2) and a work
+// folder, and checks that Rebuild refuses them with one line containing
+// want (ErrInput).
+func hostileKept(t *testing.T, damage func(t *testing.T, dir, work string), want string) {
+	t.Helper()
+	dir, work := keptSearch(t, 8, 5, 2), t.TempDir()
+	damage(t, dir, work)
+	_, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work})
+	if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("got %v, want one line with %q (ErrInput)", err, want)
 	}
 }
