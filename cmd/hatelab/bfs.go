@@ -48,17 +48,17 @@ verified by replaying it in the engine against HATETRIS Mild.
 
 From kept levels ('hatelab bfs --compress --keep-every K --levels-dir DIR': only
 levels 0, K, 2K...) the game is rebuilt segment by segment from the top: the
-levels between two kept ones are searched again from the lower one (in
-memory, or in compressed disk mode with --spill-dir), checked against the
-search's counts, and walked down; about one more search up to the game's
-level in all, and one segment's levels (K-1, compressed) in memory or on
-disk (--low-disk: none, each level searched again on its own from the kept
-level, about K/2 times the time). The game is the one the all-levels rebuild gives (the same parent in
-every level). After every segment the game so far is saved atomically in
---work-dir (default DIR/rebuild): the same
-command run again after a kill continues from there and prints the same game.
---replay both rebuilds the longest and the highest-scoring game in one pass
-(the segments searched again serve both; --json prints one line each, as in
+levels between two kept ones are searched again from the lower one (in memory,
+or in compressed disk mode with --spill-dir), checked against the search's
+counts, and walked down. Cost: about one more search up to the game's level,
+and one segment's levels (K-1, compressed) on disk in --work-dir; --low-disk
+keeps none, searching each level again on its own from the kept level (about
+K/2 times the time). The game is the one the all-levels rebuild gives (the same
+parent in every level). After every segment the games so far are saved
+atomically in --work-dir (default DIR/rebuild): the same command run again
+after a kill continues from there and prints the same games. --replay both
+rebuilds the longest and the highest-scoring game in one pass (the segments
+searched again serve both; --json prints one line each, as in
 datasets/bfs/games.jsonl).
 Exit status: 0, 1 (a failure of the machine), 2 (bad input: flags, a missing,
 damaged or foreign level or progress file), 130 (interrupted).`,

@@ -31,8 +31,9 @@ import (
 // order, that is the least (partition, word)), and so on down to the
 // start well. Every level is searched at most once more (the kept ones
 // not at all): the cost is about one more search up to the target's
-// level. Disk (or memory): one segment, K-1 levels as runs, besides the
-// search's own needs. Several games (RebuildTargets) share the segments.
+// level. Disk: one segment, K-1 levels as runs in the work folder,
+// besides the segment search's own needs (RebuildOptions.LowDisk: none,
+// each level searched again on its own). Several games (RebuildTargets) share the segments.
 // After each segment every game so far is saved atomically
 // (progress-TARGET.json in the work folder): a rebuild killed and run
 // again continues from the last finished segment and gives the same game.
