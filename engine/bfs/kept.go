@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
@@ -368,6 +369,9 @@ func (kb *keptRebuild) recompute(ctx context.Context, lo, top, from int, seg str
 		return err
 	}
 	defer s.close()
+	// As in Search: a lower GC target keeps the heap close to the live
+	// levels (and one segment search's buffers from piling on the last's).
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
 	s.job = fmt.Sprintf("rebuild %dx%d: levels %d..%d", m.Width, m.Height, lo+1, top)
 	if err := s.prepare(); err != nil {
 		return err
