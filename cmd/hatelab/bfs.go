@@ -35,42 +35,97 @@ func parseTarget(s string) (bfs.Target, error) {
 
 func newBFSReplayCmd() *cobra.Command {
 	var (
-		target string
-		asJSON bool
+		target, workDir, spillDir string
+		asJSON, quiet, lowDisk    bool
+		memBudget                 int64
+		workers                   int
 	)
 	cmd := &cobra.Command{
-		Use:   "bfs-replay [--replay longest|score] [--json] LEVELS-DIR",
+		Use:   "bfs-replay [--replay longest|score|both] [--json] LEVELS-DIR",
 		Short: "Rebuild a longest or highest-scoring game from the level files of a finished bfs search",
 		Long: `Rebuild one game from the levels that 'hatelab bfs --levels-dir DIR' wrote, walking
 the level files backward (one level streamed at a time), and print its replay,
-verified by replaying it in the engine against HATETRIS Mild.`,
+verified by replaying it in the engine against HATETRIS Mild.
+
+From kept levels ('hatelab bfs --compress --keep-every K --levels-dir DIR': only
+levels 0, K, 2K...) the game is rebuilt segment by segment from the top: the
+levels between two kept ones are searched again from the lower one (in memory,
+or in compressed disk mode with --spill-dir), checked against the search's
+counts, and walked down. Cost: about one more search up to the game's level,
+and one segment's levels (K-1, compressed) on disk in --work-dir; --low-disk
+keeps none, searching each level again on its own from the kept level (about
+K/2 times the time). The game is the one the all-levels rebuild gives (the same
+parent in every level). After every segment the games so far are saved
+atomically in --work-dir (default DIR/rebuild): the same command run again
+after a kill continues from there and prints the same games. --replay both
+rebuilds the longest and the highest-scoring game in one pass (the segments
+searched again serve both; --json prints one line each, as in
+datasets/bfs/games.jsonl).
+Exit status: 0, 1 (a failure of the machine), 2 (bad input: flags, a missing,
+damaged or foreign level or progress file), 130 (interrupted).`,
 		Example: `  hatelab bfs --well-width 10 --height 6 --levels-dir /tmp/l6 --quiet
-  hatelab bfs-replay --replay score /tmp/l6`,
+  hatelab bfs-replay --replay score /tmp/l6
+  hatelab bfs --well-width 10 --height 6 --compress --keep-every 6 --levels-dir /tmp/k6 --quiet
+  hatelab bfs-replay --replay both --json /tmp/k6`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := parseTarget(target)
-			if err != nil {
-				return err
+			names := []string{target}
+			if target == "both" {
+				names = []string{"longest", "score"}
 			}
-			if _, err := os.Stat(args[0]); err != nil {
-				return err
+			var ts []bfs.Target
+			for _, n := range names {
+				t, err := parseTarget(n)
+				if err != nil {
+					return fmt.Errorf("--replay %q: want longest, score or both", target)
+				}
+				ts = append(ts, t)
 			}
-			g, err := bfs.Reconstruct(args[0], t)
+			if memBudget < 0 || memBudget > maxMemBudget {
+				return fmt.Errorf("--mem-budget %d: want 0..%d MiB", memBudget, maxMemBudget)
+			}
+			if workers < 0 || workers > bfs.MaxWorkers {
+				return fmt.Errorf("--workers %d: want 1..%d, or 0 for all cores", workers, bfs.MaxWorkers)
+			}
+			if st, err := os.Stat(args[0]); err != nil {
+				return fmt.Errorf("LEVELS-DIR: %v", err)
+			} else if !st.IsDir() {
+				return fmt.Errorf("LEVELS-DIR %s: not a folder", args[0])
+			}
+			ro := bfs.RebuildOptions{WorkDir: workDir, SpillDir: spillDir, MemoryBudget: memBudget << 20, Workers: workers, LowDisk: lowDisk}
+			if !quiet {
+				ro.Progress = progressview.Auto("bfs-replay")
+			}
+			ctx, stop, interrupted := interruptible()
+			defer stop()
+			gs, err := bfs.RebuildTargets(ctx, args[0], ts, ro)
 			if err != nil {
-				return searchError(err)
+				return searchError(interrupted(err))
 			}
 			w := cmd.OutOrStdout()
-			if asJSON {
-				return writeJSON(w, bfs.GameRecord{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
-					Length: g.Length, Pieces: piecesString(g), Replay: g.Keys, Target: target})
+			for i, g := range gs {
+				if asJSON {
+					err = writeJSON(w, bfs.GameRecord{Width: g.Width, Height: g.Height, Rule: g.Rule.String(), Score: g.Score,
+						Length: g.Length, Pieces: piecesString(g), Replay: g.Keys, Target: names[i]})
+				} else {
+					_, err = fmt.Fprintf(w, "%dx%d %s, %s game: score %d, %d pieces %s, verified: %s\n", g.Width, g.Height, g.Rule,
+						names[i], g.Score, g.Length, piecesString(g), g.Keys)
+				}
+				if err != nil {
+					return failure(err)
+				}
 			}
-			_, err = fmt.Fprintf(w, "%dx%d %s, %s game: score %d, %d pieces %s, verified: %s\n", g.Width, g.Height, g.Rule,
-				target, g.Score, g.Length, piecesString(g), g.Keys)
-			return failure(err)
+			return nil
 		},
 	}
-	cmd.Flags().StringVar(&target, "replay", "longest", "which game: longest or score")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON")
+	cmd.Flags().StringVar(&target, "replay", "longest", "which game: longest, score or both")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON (one line a game)")
+	cmd.Flags().StringVar(&workDir, "work-dir", "", "kept levels: the folder of the rebuild's progress and segment (default LEVELS-DIR/rebuild)")
+	cmd.Flags().StringVar(&spillDir, "spill-dir", "", "kept levels: search the segments in compressed disk mode under this folder")
+	flags.DecimalVar(cmd.Flags(), &memBudget, "mem-budget", 1024, "with --spill-dir: MiB of children buffered in memory before spilling")
+	flags.DecimalVar(cmd.Flags(), &workers, "workers", 0, "kept levels: goroutines of the segments' searches (0: all cores)")
+	cmd.Flags().BoolVar(&lowDisk, "low-disk", false, "kept levels: keep no segment on disk; search each of its levels again from the kept level (about K/2 times the time)")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }
 
@@ -125,6 +180,7 @@ type bfsFlags struct {
 	checkpoint        string
 	ckEvery           time.Duration
 	compress          bool
+	keepEvery         int
 	estimate          bool
 	diskBudget        int64
 }
@@ -226,6 +282,7 @@ func (fl *bfsFlags) register(cmd *cobra.Command) {
 	f.BoolVar(&fl.estimate, "estimate", false, "instead: run the first levels and predict the peak states, memory and disk; exit 2 when it cannot fit")
 	flags.DecimalVar(cmd.Flags(), &fl.diskBudget, "disk-budget", 0, "with --estimate in disk mode: MiB of disk the search may take (0: no check)")
 	f.BoolVar(&fl.compress, "compress", false, "keep every level as a compressed run of sorted keys (about 2.5-3 bytes a state instead of 8; memory mode)")
+	flags.DecimalVar(cmd.Flags(), &fl.keepEvery, "keep-every", 0, "with --compress and --levels-dir: keep only levels 0, K, 2K... (compressed), enough for bfs-replay (0: every level)")
 }
 
 // options checks the flags that need no file and returns the search's
@@ -242,7 +299,8 @@ func (fl *bfsFlags) options() (bfs.Options, error) {
 		return bfs.Options{}, fmt.Errorf("--checkpoint-every %v: want a duration of 0 or more", fl.ckEvery)
 	}
 	opt := bfs.Options{Width: fl.width, Height: fl.height, Rule: rule, Workers: fl.workers, MaxLevels: fl.maxLevels,
-		SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Checkpoint: fl.checkpoint, CheckpointEvery: fl.ckEvery, Compress: fl.compress}
+		SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Checkpoint: fl.checkpoint, CheckpointEvery: fl.ckEvery, Compress: fl.compress,
+		KeepEvery: fl.keepEvery, LevelDir: fl.levelsDir}
 	if err := bfs.ValidateFlags(opt); err != nil {
 		return bfs.Options{}, err
 	}
@@ -326,8 +384,9 @@ func runBFSSearch(ctx context.Context, cmd *cobra.Command, fl *bfsFlags, opt bfs
 	var game *bfs.Game
 	if fl.replay != "" && !res.Unbounded && !res.Truncated {
 		target, _ := parseTarget(fl.replay) // checked by options
-		if game, err = bfs.Reconstruct(dir, target); err != nil {
-			return searchError(err)
+		ro := bfs.RebuildOptions{SpillDir: fl.spillDir, MemoryBudget: fl.memBudget << 20, Workers: fl.workers, Progress: opt.Progress}
+		if game, err = bfs.Rebuild(ctx, dir, target, ro); err != nil {
+			return searchError(interrupted(err))
 		}
 	}
 	// The result is printed first: a file that cannot be written at the

@@ -57,7 +57,7 @@ type bfsEstimate struct {
 // estimateSearch runs the first levels of opt's search and extrapolates.
 func estimateSearch(ctx context.Context, opt bfs.Options) (*bfsEstimate, error) {
 	start := time.Now()
-	opt.Compress, opt.Checkpoint, opt.LevelDir, opt.Progress = opt.SpillDir == "", "", "", nil
+	opt.Compress, opt.Checkpoint, opt.LevelDir, opt.KeepEvery, opt.Progress = opt.SpillDir == "", "", "", 0, nil
 	var res *bfs.Result
 	for L := 4; ; L++ {
 		opt.MaxLevels = L

@@ -329,7 +329,14 @@ func (s *searcher) resume() error {
 	cleanCheckpointDir(opt.Checkpoint, saved)
 	if saved != nil && !saved.Done && opt.LevelDir != "" {
 		for d := 0; d < saved.Depth; d++ {
-			if _, err := os.Stat(levelPath(opt.LevelDir, d)); err != nil {
+			path := levelPath(opt.LevelDir, d)
+			if opt.KeepEvery > 0 {
+				if d%opt.KeepEvery != 0 {
+					continue
+				}
+				path = keptPath(opt.LevelDir, d)
+			}
+			if _, err := os.Stat(path); err != nil {
 				return inputErrorf("bfs: the checkpoint in %s is at level %d, but %s lacks level %d (its levels were written elsewhere, or not at all): run it with the same --levels-dir, or remove the checkpoint",
 					opt.Checkpoint, saved.Depth, opt.LevelDir, d)
 			}

@@ -20,6 +20,12 @@
 //     names, max_width (PeakStates) and max_width_depth (PeakLevel).
 //   - Rule: RuleQntm (the real game) or RuleClearAboveBar (the old, wrong
 //     rule behind the blog's first width-10 table).
+//   - Kept level: with Options.KeepEvery = K, one of the levels 0, K, 2K...
+//     that a search keeps (compressed) for Rebuild. Segment: a kept level k
+//     and the levels k+1..k+K-1 above it, which Rebuild searches again from
+//     it.
+//   - Witness: a game of datasets/bfs/games.jsonl that replays to a row's
+//     length (the longest game) or score (the highest-scoring game).
 //
 // # Tables
 //
@@ -97,6 +103,13 @@
 // arrays of a level (children buffers, deduplicated partitions) live in
 // arenas outside the Go heap, in transparent huge pages where Linux offers
 // them, reused from level to level.
+//
+// Kept levels (Options.KeepEvery, kept.go): instead of every level, a
+// search can keep every K-th one, compressed; Rebuild (and RebuildTargets,
+// several games in one pass) then rebuilds a game backward segment by
+// segment, searching each segment's levels again from its kept level and
+// picking in each level the parent Reconstruct picks, so the game is the
+// same; it saves its progress after each segment and resumes from it.
 //
 // Checkpoints (Options.Checkpoint): between levels the search can save the
 // level it is about to expand and its results so far, atomically; the same

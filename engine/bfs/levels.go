@@ -37,6 +37,10 @@ type levelWriter struct {
 	dir string
 	c   *codec
 	opt Options
+	// keep (Options.KeepEvery): only levels d >= from with d%keep == 0
+	// are written, as compressed runs (writeKept); 0: every level as a
+	// level file.
+	keep, from int
 }
 
 // metaName is the file describing a search's level files; metaVersion its
@@ -46,6 +50,10 @@ type levelWriter struct {
 const (
 	metaName    = "meta.json"
 	metaVersion = 2
+	// metaVersionKept is the version of a meta.json of kept levels
+	// (KeepEvery), which a hatelab reading only versions 1..2 refuses
+	// rather than looking for level files that are not there.
+	metaVersionKept = 3
 )
 
 type levelMeta struct {
@@ -59,13 +67,16 @@ type levelMeta struct {
 	Score, Length int
 	Unbounded     bool
 	Truncated     bool
+	// KeepEvery (version 3): only levels 0, K, 2K... are in the folder,
+	// as compressed runs (Options.KeepEvery).
+	KeepEvery int `json:",omitempty"`
 }
 
 func newLevelWriter(dir string, c *codec, opt Options) (*levelWriter, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	return &levelWriter{dir: dir, c: c, opt: opt}, nil
+	return &levelWriter{dir: dir, c: c, opt: opt, keep: opt.KeepEvery}, nil
 }
 
 func levelPath(dir string, d int) string { return filepath.Join(dir, fmt.Sprintf("level-%05d.bin", d)) }
@@ -136,7 +147,10 @@ func writeWords(w io.Writer, p []uint64) error {
 
 func (lw *levelWriter) finish(res *Result) error {
 	m := levelMeta{Version: metaVersion, Width: lw.opt.Width, Height: lw.opt.Height, Rule: lw.opt.Rule.String(), StartScore: lw.opt.StartScore,
-		Levels: res.Levels, Score: res.Score, Length: res.Length, Unbounded: res.Unbounded, Truncated: res.Truncated}
+		Levels: res.Levels, Score: res.Score, Length: res.Length, Unbounded: res.Unbounded, Truncated: res.Truncated, KeepEvery: lw.keep}
+	if lw.keep > 0 {
+		m.Version = metaVersionKept
+	}
 	if lw.opt.Start != nil {
 		for r := 0; r < lw.opt.Height+Bar; r++ {
 			m.StartRows = append(m.StartRows, int(lw.opt.Start[r]))

@@ -2,6 +2,7 @@ package bfs
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,23 +49,19 @@ const (
 // time: it walks the level files backward, finding for each state the
 // first parent (in file order) whose move produces it, and checks the
 // result by replaying its keys.
+//
+// A folder of kept levels (Options.KeepEvery) is rebuilt by Rebuild, with
+// its default options.
 func Reconstruct(dir string, t Target) (*Game, error) {
 	m, rules, c, start, err := readMeta(dir)
 	if err != nil {
 		return nil, err
 	}
-	rule, _ := ParseRule(m.Rule)
-	rb := rebuild{dir: dir, m: m, rules: rules, c: c, startCells: c.cells(&start), gen: hatetris.NewGenerator(rules)}
-	depth, score := m.Length, -1
-	if t == HighestScoring {
-		for _, l := range m.Levels {
-			if l.BestScore == m.Score {
-				depth = l.Level
-				break
-			}
-		}
-		score = m.Score
+	if m.KeepEvery > 0 {
+		return Rebuild(context.Background(), dir, t, RebuildOptions{})
 	}
+	rb := rebuild{dir: dir, m: m, rules: rules, c: c, startCells: c.cells(&start), gen: hatetris.NewGenerator(rules)}
+	depth, score := targetLevel(m, t)
 	target, tscore, err := rb.target(depth, score)
 	if err != nil {
 		return nil, err
@@ -79,12 +76,36 @@ func Reconstruct(dir string, t Target) (*Game, error) {
 		}
 		wells, scores, pieces = append(wells, pw), append(scores, ps), append(pieces, piece)
 	}
+	return assemble(m, rules, wells, scores, pieces)
+}
+
+// targetLevel is the level of the game t of the search m, and the score
+// its target state must have there (-1: any).
+func targetLevel(m *levelMeta, t Target) (depth, score int) {
+	depth, score = m.Length, -1
+	if t == HighestScoring {
+		for _, l := range m.Levels {
+			if l.BestScore == m.Score {
+				depth = l.Level
+				break
+			}
+		}
+		score = m.Score
+	}
+	return depth, score
+}
+
+// assemble makes the game of the search m whose wells, scores and pieces
+// are given from its last state backward, and verifies it.
+func assemble(m *levelMeta, rules *hatetris.Rules, wells []hatetris.Well, scores []int, pieces []hatetris.Piece) (*Game, error) {
+	rule, _ := ParseRule(m.Rule)
+	wells, scores, pieces = slices.Clone(wells), slices.Clone(scores), slices.Clone(pieces)
 	// Reverse into game order.
 	slices.Reverse(wells)
 	slices.Reverse(scores)
 	slices.Reverse(pieces)
 	g := &Game{Width: m.Width, Height: m.Height, Rule: rule, Start: wells[0], StartScore: scores[0],
-		Pieces: pieces, Wells: wells, Scores: scores, Score: tscore, Length: depth}
+		Pieces: pieces, Wells: wells, Scores: scores, Score: scores[len(scores)-1], Length: len(pieces)}
 	var keys strings.Builder
 	for i, p := range pieces {
 		k, ok := rules.KeysTo(&wells[i], p, &wells[i+1])
@@ -159,21 +180,31 @@ func (rb *rebuild) parent(d int, cur hatetris.Well, cs int) (hatetris.Well, int,
 		var pw hatetris.Well
 		c.decode(p, w, &pw)
 		ps := sc.score(&pw)
-		lines := cs - ps
-		if lines < 0 || lines > 4 || c.cells(&pw)+4-rb.m.Width*lines != ccells {
-			continue
-		}
-		if lines == 0 && !subset(&pw, &cur) || !window(&pw, &cur, lines, rb.rules.Depth) {
-			continue
-		}
-		var piece hatetris.Piece
-		piece, rb.buf = rb.gen.Move(&pw, hatetris.Mild, nil, rb.buf[:0])
-		for i := range rb.buf {
-			if !rb.buf[i].GameOver && rb.buf[i].Lines == lines && rb.buf[i].Well == cur {
-				return pw, ps, piece, nil
-			}
+		if piece, ok := rb.moves(&pw, ps, &cur, cs, ccells); ok {
+			return pw, ps, piece, nil
 		}
 	}
+}
+
+// moves reports whether the AI's piece turns pw (of score ps) into cur
+// (of score cs and ccells cells), and that piece: cheap checks first
+// (cells, lines, the rows a piece can change), then the move itself.
+func (rb *rebuild) moves(pw *hatetris.Well, ps int, cur *hatetris.Well, cs, ccells int) (hatetris.Piece, bool) {
+	lines := cs - ps
+	if lines < 0 || lines > 4 || rb.c.cells(pw)+4-rb.m.Width*lines != ccells {
+		return 0, false
+	}
+	if lines == 0 && !subset(pw, cur) || !window(pw, cur, lines, rb.rules.Depth) {
+		return 0, false
+	}
+	var piece hatetris.Piece
+	piece, rb.buf = rb.gen.Move(pw, hatetris.Mild, nil, rb.buf[:0])
+	for i := range rb.buf {
+		if !rb.buf[i].GameOver && rb.buf[i].Lines == lines && rb.buf[i].Well == *cur {
+			return piece, true
+		}
+	}
+	return 0, false
 }
 
 // readMeta reads and checks the meta.json of a search written to dir:
@@ -201,12 +232,15 @@ func readMeta(dir string) (m *levelMeta, rules *hatetris.Rules, c *codec, start 
 	}
 	switch m.Version {
 	case 0: // version 1, before checksums
-	case metaVersion:
+	case metaVersion, metaVersionKept:
 		if !checkSealed(m, &m.Checksum) {
 			return nil, nil, nil, start, bad("checksum mismatch (damaged or edited)")
 		}
 	default:
-		return nil, nil, nil, start, bad("version %d; this hatelab reads 1..%d", m.Version, metaVersion)
+		return nil, nil, nil, start, bad("version %d; this hatelab reads 1..%d", m.Version, metaVersionKept)
+	}
+	if (m.Version == metaVersionKept) != (m.KeepEvery > 0) || m.KeepEvery < 0 || m.KeepEvery > maxLevelsSaved {
+		return nil, nil, nil, start, bad("version %d with keep-every %d", m.Version, m.KeepEvery)
 	}
 	if m.Unbounded || m.Truncated {
 		return nil, nil, nil, start, inputErrorf("bfs: the search in %s did not finish (loop or level limit): no game to rebuild", dir)

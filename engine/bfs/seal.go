@@ -42,8 +42,12 @@ func checkSealed(v any, sum *string) bool {
 	return err == nil && got == fmt.Sprintf("%s%08x", checksumPrefix, crc32.Checksum(b, crcTable))
 }
 
-// readSmallFile reads path, refusing one past maxJSONFile bytes.
+// readSmallFile reads path, refusing one past maxJSONFile bytes and one
+// that is not a regular file (a FIFO would block the open).
 func readSmallFile(path string) ([]byte, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, inputErrorf("bfs: %s: not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -57,8 +57,15 @@ type Options struct {
 	// 3 bytes a state instead of 8; see compress.go), and checkpoints it
 	// so. Results are identical. With SpillDir too, the levels are
 	// compressed runs in files and the spilled children sorted runs,
-	// merged into the next level (compressdisk.go); no LevelDir then.
+	// merged into the next level (compressdisk.go); LevelDir then only
+	// with KeepEvery.
 	Compress bool
+	// KeepEvery, with Compress and LevelDir, keeps only the levels 0, K,
+	// 2K, ... (K = KeepEvery) in LevelDir, as compressed runs
+	// (level-NNNNN.run, about 2.5 bytes a state), instead of every level
+	// as a level file: enough for Rebuild to rebuild a game segment by
+	// segment (kept.go). 0: every level (level files).
+	KeepEvery int
 	// LoopWells bounds the wells of the graph that Search keeps to find
 	// and describe a loop early (0: 4096). Past it, loops are still found
 	// exactly: a level equal to an earlier one proves that the levels
@@ -305,8 +312,14 @@ func validate(opt Options) (*codec, error) {
 	if opt.MemoryBudget < 0 {
 		return nil, inputErrorf("bfs: memory budget %d: want 0 (the default) or more", opt.MemoryBudget)
 	}
-	if opt.Compress && opt.SpillDir != "" && opt.LevelDir != "" {
-		return nil, inputErrorf("bfs: compressed disk mode (--compress --spill-dir) does not write level files (--levels-dir, --replay) yet")
+	if opt.KeepEvery < 0 || opt.KeepEvery > maxLevelsSaved {
+		return nil, inputErrorf("bfs: --keep-every %d: want 1..%d, or 0 for every level", opt.KeepEvery, maxLevelsSaved)
+	}
+	if opt.KeepEvery > 0 && (!opt.Compress || opt.LevelDir == "") {
+		return nil, inputErrorf("bfs: --keep-every keeps compressed levels in --levels-dir: it needs --compress and --levels-dir")
+	}
+	if opt.Compress && opt.SpillDir != "" && opt.LevelDir != "" && opt.KeepEvery == 0 {
+		return nil, inputErrorf("bfs: compressed disk mode (--compress --spill-dir) does not write every level (--levels-dir, --replay): keep some with --keep-every K")
 	}
 	if opt.CheckpointEvery < 0 {
 		return nil, inputErrorf("bfs: checkpoint interval %v: want 0 or more", opt.CheckpointEvery)

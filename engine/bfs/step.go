@@ -55,7 +55,7 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 	if err == nil && s.opt.Compress && s.opt.SpillDir == "" {
 		// The level files keep their format: written here, from the
 		// partitions, before they are compressed.
-		if s.ld != nil && next.size() > 0 {
+		if s.ld != nil && s.ld.keep == 0 && next.size() > 0 {
 			err = s.ld.write(depth+1, next)
 		}
 		if err == nil {
@@ -84,6 +84,28 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 // writeLevel starts writing level depth to Options.LevelDir (if set) and
 // returns the function that waits for the write and gives its error.
 func (s *searcher) writeLevel(depth int) (wait func() error) {
+	if s.ld != nil && s.ld.keep > 0 {
+		if !s.ld.kept(depth) {
+			return func() error { return nil }
+		}
+		if fl, ok := s.cur.store.(*fileRunLevel); ok {
+			// Compressed disk mode: written now, and the kept file
+			// holds the level from here on (its segment files go), so
+			// the disk does not hold it twice while it is expanded.
+			err := s.ld.writeKept(depth, s.cur)
+			if err == nil {
+				var r *fileRun
+				if r, err = fileRunAt(keptPath(s.ld.dir, depth), fl.r); err == nil {
+					fl.r.release()
+					fl.r = r
+				}
+			}
+			return func() error { return err }
+		}
+		errc := make(chan error, 1)
+		go func(l *level) { errc <- s.ld.writeKept(depth, l) }(s.cur)
+		return func() error { return <-errc }
+	}
 	if _, ok := s.cur.partitioned(); s.ld == nil || !ok {
 		// A compressed level was written when it was made.
 		return func() error { return nil }

@@ -1,0 +1,313 @@
+package bfs
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// keptLimit bounds the states expanded of the committed tables that
+// TestKeptRebuildTables rebuilds (10x4 and below, 20 k in -short); the
+// tables up to 10x6's 21 M states (10x5, 10x6, both rules) run with the
+// tag bfslarge (kept_large_test.go).
+const keptLimit = 200_000
+
+// TestKeptRebuildTables: for every committed table whose search is quick,
+// the games rebuilt from kept levels (K = 1, 2, 3 and one past the
+// length) are the games of the all-levels rebuild, key for key, and they
+// replay to the row's length (longest) and score (score).
+func TestKeptRebuildTables(t *testing.T) {
+	limit := int64(keptLimit)
+	if testing.Short() {
+		limit = 20_000
+	}
+	keptTables(t, 0, limit)
+}
+
+// keptTables runs the comparison on the committed tables whose states
+// expanded lie in (from, to].
+func keptTables(t *testing.T, from, to int64) {
+	rows, err := ReadSummaryFile(filepath.Join(datasetDir, "summary.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, r := range rows {
+		if r.Unbounded || r.States <= from || r.States > to {
+			continue
+		}
+		all := t.TempDir()
+		opt := Options{Width: r.Width, Height: r.Height, Rule: r.Rule, Workers: 2, LevelDir: all}
+		if _, err := Search(context.Background(), opt); err != nil {
+			t.Fatal(err)
+		}
+		want := map[Target]*Game{}
+		for _, tg := range []Target{Longest, HighestScoring} {
+			if want[tg], err = Reconstruct(all, tg); err != nil {
+				t.Fatalf("%dx%d %v: %v", r.Width, r.Height, r.Rule, err)
+			}
+		}
+		for _, K := range []int{1, 2, 3, r.Length + 1} {
+			dir := t.TempDir()
+			kopt := Options{Width: r.Width, Height: r.Height, Rule: r.Rule, Workers: 2, Compress: true, LevelDir: dir, KeepEvery: K}
+			if K == 3 {
+				kopt.SpillDir, kopt.MemoryBudget = t.TempDir(), 1<<20
+			}
+			if _, err := Search(context.Background(), kopt); err != nil {
+				t.Fatal(err)
+			}
+			for _, tg := range []Target{Longest, HighestScoring} {
+				ro := RebuildOptions{Workers: 2, WorkDir: t.TempDir()}
+				switch K {
+				case 2:
+					ro.SpillDir, ro.MemoryBudget = t.TempDir(), 1<<20
+				case 3:
+					ro.LowDisk = true
+				}
+				g, err := Rebuild(context.Background(), dir, tg, ro)
+				if err != nil {
+					t.Fatalf("%dx%d %v K=%d %s: %v", r.Width, r.Height, r.Rule, K, targetName(tg), err)
+				}
+				if g.Keys != want[tg].Keys || g.Score != want[tg].Score || g.Length != want[tg].Length {
+					t.Fatalf("%dx%d %v K=%d %s: game %q (score %d, %d pieces), all levels give %q (score %d, %d pieces)",
+						r.Width, r.Height, r.Rule, K, targetName(tg), g.Keys, g.Score, g.Length, want[tg].Keys, want[tg].Score, want[tg].Length)
+				}
+				rec := GameRecord{Width: r.Width, Height: r.Height, Rule: r.Rule.String(), Score: g.Score, Length: g.Length,
+					Pieces: piecesOf(g), Replay: g.Keys, Target: targetName(tg)}
+				if _, err := rec.Game(); err != nil {
+					t.Fatalf("%dx%d K=%d %s: %v", r.Width, r.Height, K, targetName(tg), err)
+				}
+				if tg == Longest && g.Length != r.Length || tg == HighestScoring && g.Score != r.Score {
+					t.Fatalf("%dx%d K=%d %s: score %d, length %d; the row says %d, %d", r.Width, r.Height, K, targetName(tg), g.Score, g.Length, r.Score, r.Length)
+				}
+			}
+			// Only the kept levels are in the folder.
+			files, _ := filepath.Glob(filepath.Join(dir, "level-*"))
+			if wantN := r.Length/K + 1; len(files) != wantN {
+				t.Fatalf("%dx%d K=%d: %d level files, want %d", r.Width, r.Height, K, len(files), wantN)
+			}
+		}
+		ran++
+	}
+	if ran == 0 {
+		t.Fatal("no table rebuilt")
+	}
+	t.Logf("%d tables rebuilt from kept levels", ran)
+}
+
+func piecesOf(g *Game) string {
+	b := make([]byte, len(g.Pieces))
+	for i, p := range g.Pieces {
+		b[i] = p.String()[0]
+	}
+	return string(b)
+}
+
+// keptSearch runs a search keeping every K-th level in a new folder.
+func keptSearch(t *testing.T, w, h, K int) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := Search(context.Background(), Options{Width: w, Height: h, Workers: 2, Compress: true, LevelDir: dir, KeepEvery: K}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestKeptRebuildResume: a rebuild stopped after n segments (as a kill
+// after its progress was saved) and run again gives the game of a rebuild
+// never stopped; a stale temporary file of the progress is ignored.
+func TestKeptRebuildResume(t *testing.T) {
+	dir := keptSearch(t, 8, 5, 3) // length 13: segments 12, 9..11, 6..8, 3..5, 0..2
+	want, err := Reconstruct(dir, Longest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		stops []int
+		low   bool
+	}{{"after 1", []int{1}, false}, {"after 2, then 1", []int{2, 1}, false}, {"after 4", []int{4}, false}, {"low disk, after 2", []int{2}, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			work := t.TempDir()
+			for _, n := range tc.stops {
+				if _, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work, stopAfter: n, LowDisk: tc.low}); !errors.Is(err, errStopped) {
+					t.Fatalf("stop after %d: %v", n, err)
+				}
+			}
+			os.WriteFile(filepath.Join(work, ".progress-longest.json.tmp-1"), []byte("{half"), 0o644)
+			g, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Keys != want.Keys {
+				t.Fatalf("resumed: %q, want %q", g.Keys, want.Keys)
+			}
+			// Finished: the progress holds the whole game.
+			if g, err = Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work}); err != nil || g.Keys != want.Keys {
+				t.Fatalf("again: %v", err)
+			}
+		})
+	}
+	// Both games in one pass, stopped and resumed: the games of the
+	// rebuilds one by one.
+	score, err := Reconstruct(dir, HighestScoring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	if _, err := RebuildTargets(context.Background(), dir, []Target{Longest, HighestScoring}, RebuildOptions{WorkDir: work, stopAfter: 2}); !errors.Is(err, errStopped) {
+		t.Fatal(err)
+	}
+	gs, err := RebuildTargets(context.Background(), dir, []Target{HighestScoring, Longest}, RebuildOptions{WorkDir: work})
+	if err != nil || gs[0].Keys != score.Keys || gs[1].Keys != want.Keys {
+		t.Fatalf("both: %v", err)
+	}
+	// A cancelled context stops it too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Rebuild(ctx, dir, Longest, RebuildOptions{WorkDir: t.TempDir()}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+// TestKeptRebuildHostile: damaged or foreign kept levels and progress are
+// refused with one line that names the problem (ErrInput).
+func TestKeptRebuildHostile(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		damage func(t *testing.T, dir, work string)
+		want   string
+	}{
+		{"missing kept level", func(t *testing.T, dir, _ string) { os.Remove(keptPath(dir, 4)) }, "kept level 4 is missing"},
+		{"truncated kept level", func(t *testing.T, dir, _ string) { truncate(t, keptPath(dir, 6), 50) }, "level-00006.run"},
+		{"flipped byte", func(t *testing.T, dir, _ string) { flipFile(t, keptPath(dir, 8), 60) }, "level-00008.run"},
+		{"kept level of another search", func(t *testing.T, dir, _ string) {
+			other := keptSearch(t, 8, 6, 2)
+			copyFile(t, keptPath(other, 4), keptPath(dir, 4))
+		}, "another search's"},
+		{"a directory for a level", func(t *testing.T, dir, _ string) {
+			os.Remove(keptPath(dir, 2))
+			os.Mkdir(keptPath(dir, 2), 0o755)
+		}, "not a regular file"},
+		{"edited meta", func(t *testing.T, dir, _ string) {
+			edit(t, filepath.Join(dir, metaName), `"KeepEvery": 2`, `"KeepEvery": 3`)
+		}, "checksum mismatch"},
+		{"progress of another search", func(t *testing.T, dir, work string) {
+			other := keptSearch(t, 8, 6, 2)
+			if _, err := Rebuild(context.Background(), other, Longest, RebuildOptions{WorkDir: work, stopAfter: 1}); !errors.Is(err, errStopped) {
+				t.Fatal(err)
+			}
+		}, "another rebuild"},
+		{"damaged progress", func(t *testing.T, dir, work string) {
+			os.WriteFile(progressPath(work, Longest), []byte(`{"Version": 1}`), 0o644)
+		}, "checksum mismatch"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { hostileKept(t, tc.damage, tc.want) })
+	}
+	// Options: kept levels need compression and a folder.
+	for _, opt := range []Options{
+		{Width: 6, Height: 4, KeepEvery: 2, LevelDir: t.TempDir()},
+		{Width: 6, Height: 4, KeepEvery: 2, Compress: true},
+		{Width: 6, Height: 4, KeepEvery: -1, Compress: true, LevelDir: t.TempDir()},
+		{Width: 6, Height: 4, Compress: true, SpillDir: t.TempDir(), LevelDir: t.TempDir()},
+	} {
+		if err := Validate(opt); err == nil || !errors.Is(err, ErrInput) {
+			t.Errorf("%+v: %v, want an input error", opt, err)
+		}
+	}
+}
+
+func truncate(t *testing.T, path string, n int64) {
+	t.Helper()
+	if err := os.Truncate(path, n); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func flipFile(t *testing.T, path string, at int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) <= at {
+		t.Fatalf("%s: %v (%d bytes)", path, err, len(b))
+	}
+	b[at] ^= 0x10
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func edit(t *testing.T, path, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if !strings.Contains(s, old) {
+		t.Fatalf("%s has no %q", path, old)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(s, old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestKeptSearchResume: a search keeping levels, stopped part way (at a
+// level limit, as a kill after a checkpoint) and run again from its
+// checkpoint, in memory and in compressed disk mode, leaves kept levels
+// that rebuild the game of a search never stopped.
+func TestKeptSearchResume(t *testing.T) {
+	want, err := Reconstruct(keptSearch(t, 7, 6, 4), Longest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, disk := range []bool{false, true} {
+		for _, stop := range []int{3, 4, 9} {
+			dir := t.TempDir()
+			opt := Options{Width: 7, Height: 6, Workers: 2, Compress: true, LevelDir: dir, KeepEvery: 4, Checkpoint: t.TempDir(), MaxLevels: stop}
+			if disk {
+				opt.SpillDir, opt.MemoryBudget = t.TempDir(), 1<<20
+			}
+			if res, err := Search(context.Background(), opt); err != nil || !res.Truncated {
+				t.Fatalf("stop at %d: %v", stop, err)
+			}
+			opt.MaxLevels = 0
+			if _, err := Search(context.Background(), opt); err != nil {
+				t.Fatal(err)
+			}
+			g, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: t.TempDir()})
+			if err != nil {
+				t.Fatalf("disk %v, stop at %d: %v", disk, stop, err)
+			}
+			if g.Keys != want.Keys {
+				t.Fatalf("disk %v, stop at %d: %q, want %q", disk, stop, g.Keys, want.Keys)
+			}
+		}
+	}
+}
+
+// hostileKept damages a kept-levels folder of 8x5 (K = 2) and a work
+// folder, and checks that Rebuild refuses them with one line containing
+// want (ErrInput).
+func hostileKept(t *testing.T, damage func(t *testing.T, dir, work string), want string) {
+	t.Helper()
+	dir, work := keptSearch(t, 8, 5, 2), t.TempDir()
+	damage(t, dir, work)
+	_, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work})
+	if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("got %v, want one line with %q (ErrInput)", err, want)
+	}
+}
