@@ -10,6 +10,9 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
+// gen0Path is generation 0's network, relative to this package.
+const gen0Path = "../../datasets/weights/gen-00.hlnn"
+
 // TestKeptWellsUnchanged pins the kept wells of whole searches: a
 // fingerprint of every level's kept wells and scores, in order, of its
 // best and worst values, its children and its loop-rule counts, for the

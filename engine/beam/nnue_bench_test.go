@@ -16,7 +16,6 @@ import (
 )
 
 // gen0Path is the committed generation-0 network (datasets/weights).
-const gen0Path = "../../datasets/weights/gen-00.hlnn"
 
 // BenchmarkBeamNNUE: one search from the empty well with the generation-0
 // NNUE network, on one worker, at widths 1,000 and 10,000 (the latter
