@@ -27,8 +27,10 @@ type Gate struct {
 	Dir string
 }
 
-// Judge is the cycle's gate hook (engine/nnue/cycle.Config.Gate).
-func (g Gate) Judge(ctx context.Context, gen int, prev, next *nnue.Network) (keep bool, verdict string, err error) {
+// Judge is the cycle's gate hook (engine/nnue/cycle.Config.Gate): the
+// new network of generation gen against prev, the network it started
+// from, named prevName in the match and the verdict.
+func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *nnue.Network) (keep bool, verdict string, err error) {
 	pe, err := eval.NewNNUE(prev)
 	if err != nil {
 		return false, "", err
@@ -38,7 +40,7 @@ func (g Gate) Judge(ctx context.Context, gen int, prev, next *nnue.Network) (kee
 		return false, "", err
 	}
 	arms := []Arm{
-		{Spec: fmt.Sprintf("gen-%02d", gen-1), Eval: pe},
+		{Spec: prevName, Eval: pe},
 		{Spec: fmt.Sprintf("gen-%02d", gen), Eval: ne},
 		{Spec: "hand", Eval: eval.NewHand(eval.DefaultWeights())},
 	}

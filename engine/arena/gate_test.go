@@ -25,11 +25,11 @@ func TestGate(t *testing.T) {
 	}
 	dir := t.TempDir()
 	g := Gate{Suite: s, BeamWidth: 60, Quiescence: true, Dir: dir}
-	keep, verdict, err := g.Judge(context.Background(), 1, gen0, gen0)
+	keep, verdict, err := g.Judge(context.Background(), 1, "gen-00", gen0, gen0)
 	if err != nil || !keep || !strings.Contains(verdict, "kept") {
 		t.Fatalf("a network against itself: keep %v, %q, %v", keep, verdict, err)
 	}
-	keep, verdict, err = g.Judge(context.Background(), 2, gen2, gen0)
+	keep, verdict, err = g.Judge(context.Background(), 2, "gen-01", gen2, gen0)
 	if err != nil || keep || !strings.Contains(verdict, "rejected: generation 3 starts from gen-01") {
 		t.Fatalf("generation 0 after gen-02-small: keep %v, %q, %v", keep, verdict, err)
 	}

@@ -15,8 +15,9 @@ import (
 
 // Generation is one generation of an NNUE cycle as its folder keeps it:
 // the report (gen-NN.report.json) and, when the cycle was gated, the gate
-// match's comparisons of the new network with the previous one and with
-// the hand-made evaluation (gate-NN.jsonl).
+// match's comparisons of the new network with the one it started from
+// (the previous generation's, or the one before when the gate rejected
+// that) and with the hand-made evaluation (gate-NN.jsonl).
 type Generation struct {
 	Report         cycle.Report
 	VsPrev, VsHand *arena.Comparison
@@ -33,6 +34,7 @@ func Generations(dir string) ([]Generation, error) {
 		dir = lab.RepoPath(dir)
 	}
 	var out []Generation
+	prev := "gen-00" // the network generation g started from
 	for g := 1; ; g++ {
 		path := filepath.Join(dir, fmt.Sprintf("gen-%02d.report.json", g))
 		f, err := os.Open(path)
@@ -56,11 +58,15 @@ func Generations(dir string) ([]Generation, error) {
 		}
 		gate := filepath.Join(dir, fmt.Sprintf("gate-%02d.jsonl", g))
 		if _, err := os.Stat(gate); err == nil {
-			if gen.VsPrev, gen.VsHand, err = gateComparisons(gate, g); err != nil {
+			if gen.VsPrev, gen.VsHand, err = gateComparisons(gate, g, prev); err != nil {
 				return nil, err
 			}
 		}
 		out = append(out, gen)
+		prev = fmt.Sprintf("gen-%02d", g)
+		if gen.Report.NextStart != "" { // rejected: the next starts where this one did
+			prev = strings.TrimSuffix(filepath.Base(gen.Report.NextStart), ".hlnn")
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no generation reports (gen-01.report.json)", dir)
@@ -68,10 +74,11 @@ func Generations(dir string) ([]Generation, error) {
 	return out, nil
 }
 
-// gateComparisons reads generation g's gate match: gen-g against
-// gen-(g-1) and against the hand-made evaluation ("hand").
-func gateComparisons(path string, g int) (vsPrev, vsHand *arena.Comparison, err error) {
-	arm, prev := fmt.Sprintf("gen-%02d", g), fmt.Sprintf("gen-%02d", g-1)
+// gateComparisons reads generation g's gate match: gen-g against the
+// network it started from (prev) and against the hand-made evaluation
+// ("hand").
+func gateComparisons(path string, g int, prev string) (vsPrev, vsHand *arena.Comparison, err error) {
+	arm := fmt.Sprintf("gen-%02d", g)
 	find := func(baseline string) (*arena.Comparison, error) {
 		res, err := arena.ReadMatch(path, baseline)
 		if err != nil {
@@ -97,11 +104,11 @@ func gateComparisons(path string, g int) (vsPrev, vsHand *arena.Comparison, err 
 // the targets (dead share, crowding), the held-out Spearman correlation
 // (the previous network's on the same wells), the stages' seconds, and
 // the gate's paired differences (mean, 95% interval, wins/losses, the
-// Wilcoxon p) against the previous generation and the hand-made
+// Wilcoxon p) against the network it started from and the hand-made
 // evaluation.
 func GenerationTable(gs []Generation) *lab.Table {
 	t := lab.NewTable("generation", "master beam (previous network)", "targets dead", "crowding", "held-out Spearman (previous)",
-		"seconds: master / targets / train", "gate: against the previous", "gate: against hand-made")
+		"seconds: master / targets / train", "gate: against its start", "gate: against hand-made")
 	gate := func(c *arena.Comparison) string {
 		if c == nil {
 			return ""
@@ -111,12 +118,19 @@ func GenerationTable(gs []Generation) *lab.Table {
 	for _, g := range gs {
 		r := g.Report
 		s := r.SecondsByStage
+		vsPrev := gate(g.VsPrev)
+		if g.VsPrev != nil {
+			vsPrev = g.VsPrev.Baseline + ": " + vsPrev
+		}
+		if r.NextStart != "" {
+			vsPrev += " (rejected)"
+		}
 		t.Add(r.Generation, fmt.Sprintf("%d lines, %d pieces", r.MasterScore, r.MasterPieces),
 			fmt.Sprintf("%.0f%%", 100*float64(r.DeadTargets)/float64(max(r.Samples, 1))),
 			fmt.Sprintf("%.2f", r.TargetCrowding),
 			fmt.Sprintf("%.2f (%.2f)", r.ValidSpearman, r.PrevValidSpearman),
 			fmt.Sprintf("%.0f / %.0f / %.0f", s["master"], s["targets"], s["train"]),
-			gate(g.VsPrev), gate(g.VsHand))
+			vsPrev, gate(g.VsHand))
 	}
 	t.Right[0] = true
 	return t

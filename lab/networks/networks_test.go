@@ -152,6 +152,11 @@ func TestGenerations(t *testing.T) {
 			}
 		}
 	}
+	// A rejected generation's successor is judged against the same start
+	// (the snapshot's generation 5 was rejected: 6 started from 4).
+	if len(gs) >= 6 && (gs[4].Report.NextStart == "" || gs[5].VsPrev.Baseline != "gen-04") {
+		t.Fatalf("generation 6 judged against %s (generation 5's next start %q)", gs[5].VsPrev.Baseline, gs[4].Report.NextStart)
+	}
 	tab := GenerationTable(gs)
 	if len(tab.Rows) != len(gs) || !strings.Contains(tab.Rows[1][6], "+5.60") {
 		t.Fatalf("table %+v", tab.Rows)

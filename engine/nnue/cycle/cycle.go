@@ -86,11 +86,13 @@ type Config struct {
 	Train   train.Config
 	Seed    uint64
 	Workers int
-	// Gate, when set, judges each new network against the previous one
-	// (issue 26's arena match, run by the caller): keep false leaves the
+	// Gate, when set, judges each new network against the one its
+	// generation started from (issue 26's arena match, run by the
+	// caller), named prevName ("gen-04": the previous generation's, or
+	// the one before when the gate rejected that): keep false leaves the
 	// new network in gen-NN.hlnn but starts the next generation from the
-	// previous one; the verdict (one line) goes in the report either way.
-	Gate func(ctx context.Context, g int, prev, next *nnue.Network) (keep bool, verdict string, err error)
+	// same start; the verdict (one line) goes in the report either way.
+	Gate func(ctx context.Context, g int, prevName string, prev, next *nnue.Network) (keep bool, verdict string, err error)
 	// Progress receives one event per stage.
 	Progress progress.Reporter
 	// OnStage, when set, is called after each stage ("master", "targets",
@@ -482,7 +484,8 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		}
 	}
 	if cfg.Gate != nil {
-		keep, verdict, err := cfg.Gate(ctx, g, prev, net)
+		prevName := strings.TrimSuffix(filepath.Base(startOf(cfg.Dir, g)), ".hlnn")
+		keep, verdict, err := cfg.Gate(ctx, g, prevName, prev, net)
 		if err != nil {
 			return nil, err
 		}

@@ -314,9 +314,12 @@ func TestReportChecked(t *testing.T) {
 func TestGate(t *testing.T) {
 	c := tinyConfig(t, t.TempDir())
 	var judged []int
-	c.Gate = func(_ context.Context, g int, prev, next *nnue.Network) (bool, string, error) {
+	c.Gate = func(_ context.Context, g int, prevName string, prev, next *nnue.Network) (bool, string, error) {
 		judged = append(judged, g)
-		return g != 1, fmt.Sprintf("gen %d vs %s: %v", g, prev.Header.Name, g != 1), nil
+		if prevName != prev.Header.Name {
+			t.Errorf("generation %d: the start is named %q, its network %q", g, prevName, prev.Header.Name)
+		}
+		return g != 1, fmt.Sprintf("gen %d vs %s: %v", g, prevName, g != 1), nil
 	}
 	reps, err := Run(context.Background(), c)
 	if err != nil {
