@@ -63,8 +63,8 @@ func TestGamesReplay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
-		if levels := strings.Count(string(log), "\nlevel ") + 1; levels != g.Pieces || !strings.Contains(g.Command, g.Evaluation) {
-			t.Fatalf("line %d: log %s has %d levels for %d pieces, or the command does not name %s", n, g.Log, levels, g.Pieces, g.Evaluation)
+		if levels := strings.Count(string(log), "\nlevel ") + 1; levels < g.Pieces || !strings.Contains(g.Command, g.Evaluation) {
+			t.Fatalf("line %d: log %s has %d levels, fewer than the game's %d pieces, or the command does not name %s", n, g.Log, levels, g.Pieces, g.Evaluation)
 		}
 	}
 	if err := sc.Err(); err != nil {
