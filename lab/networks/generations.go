@@ -3,13 +3,13 @@ package networks
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -37,20 +37,12 @@ func Generations(dir string) ([]Generation, error) {
 	prev := "gen-00" // the network generation g started from
 	for g := 1; ; g++ {
 		path := filepath.Join(dir, fmt.Sprintf("gen-%02d.report.json", g))
-		f, err := os.Open(path)
-		if os.IsNotExist(err) {
+		if _, err := os.Stat(path); os.IsNotExist(err) {
 			break
 		}
+		b, err := boundedfile.ReadFile(path, maxReport, "generation report")
 		if err != nil {
-			return nil, err
-		}
-		b, err := io.ReadAll(io.LimitReader(f, maxReport+1))
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		if len(b) > maxReport {
-			return nil, fmt.Errorf("%s: larger than %d bytes", path, maxReport)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		var gen Generation
 		if err := json.Unmarshal(b, &gen.Report); err != nil {
