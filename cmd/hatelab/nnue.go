@@ -155,8 +155,8 @@ func newNNUECycleCmd() *cobra.Command {
 		targetRule, targetScale                string
 		seed                                   uint64
 		gate                                   bool
-		gateSuite                              string
-		gateBeamWidth                          int
+		gateSuite, gateBaseline                string
+		gateBeamWidths                         []int
 	)
 	cmd := &cobra.Command{
 		Use:   "cycle --dir DIR --generations N --master-beam-width W --samples S [--start FILE] [--target-beam-width 512 --target-pieces 10]",
@@ -189,14 +189,10 @@ resume; the result is the same.`,
 				return err
 			}
 			if gate {
-				if err := flags.CheckBeamWidth("gate-beam-width", gateBeamWidth); err != nil {
+				g, err := newGate(gateSuite, gateBaseline, gateBeamWidths, dir)
+				if err != nil {
 					return err
 				}
-				s, err := arena.ParseSuite(gateSuite, nil)
-				if err != nil {
-					return fmt.Errorf("--gate-suite: %v", err)
-				}
-				g := arena.Gate{Suite: s, BeamWidth: gateBeamWidth, Quiescence: true, Dir: dir}
 				cfg.Gate = g.Judge
 			}
 			if start != "" {
@@ -233,10 +229,12 @@ resume; the result is the same.`,
 	f.StringVar(&dir, "dir", "", "directory of the run (resumes when it exists)")
 	f.StringVar(&start, "start", "", "generation-0 network (needed on the first run of a directory)")
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
-	f.BoolVar(&gate, "gate", false, "judge each new network in an arena match against the previous one and the hand-made evaluation (DIR/gate-NN.jsonl); a network whose mean is lower is not the next generation's start")
+	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline (DIR/gate-NN.jsonl, DIR/gate-NN-wW.jsonl); a network whose mean over the gate's games is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	flags.DecimalVar(f, &gateBeamWidth, "gate-beam-width", 1000, "the gate's beam width (with quiescence)")
-	flags.Alias(f, &gateBeamWidth, "gate-width", "gate-beam-width")
+	f.StringVar(&gateBaseline, "gate-baseline", "score", "the gate's other arm, an arena arm spec (score: lines alone, the best hand-made evaluation in the arena; hand: the hand-made weights, the committed scale run's gate)")
+	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the gate's beam widths, comma-separated (with quiescence), e.g. 1000,10000")
+	flags.DecimalsAlias(f, &gateBeamWidths, "gate-beam-width", "gate-beam-widths")
+	flags.DecimalsAlias(f, &gateBeamWidths, "gate-width", "gate-beam-widths")
 	flags.DecimalVar(f, &masterBeamWidth, "master-beam-width", 1000, "master beam width")
 	flags.Alias(f, &masterBeamWidth, "master-width", "master-beam-width")
 	flags.DecimalVar(f, &masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
@@ -340,4 +338,30 @@ func printCycleReports(w io.Writer, reps []cycle.Report) error {
 		}
 	}
 	return nil
+}
+
+// newGate is the cycle's gate of --gate: its suite, its baseline arm (an
+// arena arm spec without @ settings) and its widths, checked before any
+// work.
+func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, error) {
+	if len(widths) == 0 {
+		return nil, fmt.Errorf("--gate-beam-widths: no width")
+	}
+	for _, w := range widths {
+		if err := flags.CheckBeamWidth("gate-beam-widths", w); err != nil {
+			return nil, err
+		}
+	}
+	s, err := arena.ParseSuite(suite, nil)
+	if err != nil {
+		return nil, fmt.Errorf("--gate-suite: %v", err)
+	}
+	base, err := arena.ParseArm(baseline, nil)
+	if err != nil {
+		return nil, fmt.Errorf("--gate-baseline: %v", err)
+	}
+	if base.BeamWidth != 0 || base.Quiescence != nil {
+		return nil, fmt.Errorf("--gate-baseline %q: no @ settings (the gate plays at --gate-beam-widths, with quiescence)", baseline)
+	}
+	return &arena.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
 }

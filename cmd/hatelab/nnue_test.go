@@ -89,7 +89,7 @@ func TestNNUECycleOldNames(t *testing.T) {
 	common := []string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1",
 		"--master-pieces", "15", "--samples", "60", "--target-pieces", "3", "--epochs", "2", "--batch", "16"}
 	args := func(names ...string) []string { return append(append([]string{}, common...), names...) }
-	out, err := run(t, newNNUECmd(), args("--master-beam-width", "20", "--target-beam-width", "8", "--gate-beam-width", "5")...)
+	out, err := run(t, newNNUECmd(), args("--master-beam-width", "20", "--target-beam-width", "8", "--gate-beam-widths", "5")...)
 	if err != nil {
 		t.Fatal(err, out)
 	}
@@ -135,5 +135,31 @@ func TestNNUECycleOldNames(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(path); string(after) != old {
 		t.Errorf("cycle.json rewritten: %s", after)
+	}
+}
+
+// TestNNUECycleGateFlags: the gate's flags are checked before any work,
+// each error naming its flag; nothing is written in the run's folder.
+func TestNNUECycleGateFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		wantErr string
+	}{
+		{[]string{"--gate-beam-widths", "0"}, "--gate-beam-widths 0: want 1 to"},
+		{[]string{"--gate-beam-widths", "1000,010"}, "leading zeros"},
+		{[]string{"--gate-beam-width", "1000,"}, "not a decimal integer"},
+		{[]string{"--gate-baseline", "score@w300"}, "--gate-baseline \"score@w300\": no @ settings"},
+		{[]string{"--gate-baseline", "nothing"}, "--gate-baseline:"},
+		{[]string{"--gate-suite", "openings:0:8:1"}, "--gate-suite:"},
+	} {
+		dir := filepath.Join(t.TempDir(), "run")
+		args := append([]string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--samples", "60", "--batch", "16", "--gate"}, tc.args...)
+		_, err := run(t, newNNUECmd(), args...)
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("%v: %v, want an error with %q", tc.args, err, tc.wantErr)
+		}
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%v: the run's folder was made", tc.args)
+		}
 	}
 }

@@ -5,32 +5,45 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/nnue"
 )
 
-// Gate judges each new network of an NNUE cycle in a match: the previous
-// generation (the baseline), the new one and the hand-made evaluation
-// play every start of Suite; the new network is kept as the next
-// generation's start unless its mean score is below the previous one's.
-// Its verdict line gives both comparisons with their Wilcoxon p. A suite
-// of seeded openings is not the master beam's wells from the empty well,
-// which the training samples come from.
+// Gate judges each new network of an NNUE cycle in matches: the previous
+// generation, the new one and a baseline evaluation play every start of
+// Suite at each of BeamWidths; the new network is kept as the next
+// generation's start unless its mean score over all the gate's games is
+// below the previous network's. Its verdict gives, at each width, both
+// comparisons with their Wilcoxon p. A suite of seeded openings is not
+// the master beam's wells from the empty well, which the training samples
+// come from.
 type Gate struct {
-	Suite      *Suite
-	BeamWidth  int
+	Suite *Suite
+	// BeamWidths are the widths of the gate's matches (at least one).
+	BeamWidths []int
 	Quiescence bool
 	Parallel   int
-	// Dir, when set, keeps each gate's games in Dir/gate-NN.jsonl (a
-	// killed cycle resumes its gate match there).
+	// Baseline is the evaluation the new network is also compared with
+	// (its Spec names it); the zero Arm is the hand-made evaluation with
+	// the default weights, "hand" (the gate of the committed scale run).
+	// The best hand-made evaluation in the arena is "score", lines alone
+	// (datasets/weights/README.md).
+	Baseline Arm
+	// Dir, when set, keeps each gate's games in Dir/gate-NN.jsonl for
+	// the first width and Dir/gate-NN-wW.jsonl for each other width W (a
+	// killed cycle resumes its gate matches there).
 	Dir string
 }
 
 // Judge is the cycle's gate hook (engine/nnue/cycle.Config.Gate): the
 // new network of generation gen against prev, the network it started
-// from, named prevName in the match and the verdict.
+// from, named prevName in the matches and the verdict.
 func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *nnue.Network) (keep bool, verdict string, err error) {
+	if len(g.BeamWidths) == 0 {
+		return false, "", fmt.Errorf("the gate has no beam width")
+	}
 	pe, err := eval.NewNNUE(prev)
 	if err != nil {
 		return false, "", err
@@ -39,34 +52,51 @@ func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *n
 	if err != nil {
 		return false, "", err
 	}
-	arms := []Arm{
-		{Spec: prevName, Eval: pe},
-		{Spec: fmt.Sprintf("gen-%02d", gen), Eval: ne},
-		{Spec: "hand", Eval: eval.NewHand(eval.DefaultWeights())},
+	base := g.Baseline
+	if base.Eval == nil {
+		base = Arm{Spec: "hand", Eval: eval.NewHand(eval.DefaultWeights())}
 	}
-	m := &Match{Suite: g.Suite, Arms: arms, BeamWidth: g.BeamWidth, Quiescence: g.Quiescence, Parallel: g.Parallel}
+	arms := []Arm{{Spec: prevName, Eval: pe}, {Spec: fmt.Sprintf("gen-%02d", gen), Eval: ne}, base}
 	if g.Dir != "" {
-		m.Out = filepath.Join(g.Dir, fmt.Sprintf("gate-%02d.jsonl", gen))
 		if err := os.MkdirAll(g.Dir, 0o755); err != nil {
 			return false, "", err
 		}
 	}
-	res, err := m.Run(ctx)
-	if err != nil {
-		return false, "", err
+	var diff float64 // the new network's summed paired difference, every width
+	parts := []string{fmt.Sprintf("arena %s (%s)", g.Suite.Spec, g.Suite.ID())}
+	for i, w := range g.BeamWidths {
+		m := &Match{Suite: g.Suite, Arms: arms, BeamWidth: w, Quiescence: g.Quiescence, Parallel: g.Parallel}
+		if g.Dir != "" {
+			m.Out = filepath.Join(g.Dir, gateFile(gen, i, w))
+		}
+		res, err := m.Run(ctx)
+		if err != nil {
+			return false, "", err
+		}
+		st := res.Standings
+		vsPrev := st.Comparisons()[0]
+		// The new network against the baseline: the same games, compared
+		// with another arm.
+		vsBase := Compare(arms[1].Spec, base.Spec, st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
+		for _, d := range vsPrev.Diffs {
+			if d == d { // NaN: a start not played by both
+				diff += d
+			}
+		}
+		parts = append(parts, fmt.Sprintf("beam width %d: %s; %s", w, vsPrev.Verdict(), vsBase.Verdict()))
 	}
-	cs := res.Standings.Comparisons()
-	vsPrev := cs[0]
-	// The new network against the hand-made evaluation: the same games,
-	// compared with another baseline.
-	st := res.Standings
-	vsHand := Compare(arms[1].Spec, "hand", st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
-	keep = vsPrev.Diff.Estimate >= 0
+	keep = diff >= 0
 	word := "kept as the next generation's start"
 	if !keep {
 		word = fmt.Sprintf("rejected: generation %d starts from %s", gen+1, arms[0].Spec)
 	}
-	verdict = fmt.Sprintf("arena %s (%s), beam width %d: %s; %s; %s", g.Suite.Spec, g.Suite.ID(), g.BeamWidth,
-		vsPrev.Verdict(), vsHand.Verdict(), word)
-	return keep, verdict, nil
+	return keep, strings.Join(parts, ", ") + "; " + word, nil
+}
+
+// gateFile is the match file of generation gen's gate at its i-th width w.
+func gateFile(gen, i, w int) string {
+	if i == 0 {
+		return fmt.Sprintf("gate-%02d.jsonl", gen)
+	}
+	return fmt.Sprintf("gate-%02d-w%d.jsonl", gen, w)
 }

@@ -24,7 +24,7 @@ func TestGate(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	g := Gate{Suite: s, BeamWidth: 60, Quiescence: true, Dir: dir}
+	g := Gate{Suite: s, BeamWidths: []int{60}, Quiescence: true, Dir: dir}
 	keep, verdict, err := g.Judge(context.Background(), 1, "gen-00", gen0, gen0)
 	if err != nil || !keep || !strings.Contains(verdict, "kept") {
 		t.Fatalf("a network against itself: keep %v, %q, %v", keep, verdict, err)
@@ -35,5 +35,62 @@ func TestGate(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "gate-02.jsonl")); err != nil {
 		t.Fatalf("the gate's games were not kept: %v", err)
+	}
+}
+
+// TestGateWidths: a gate at two widths against lines alone keeps each
+// width's games in its own file and names both in its verdict; its keep
+// rule is the sign of the summed paired differences over both widths.
+func TestGateWidths(t *testing.T) {
+	gen0, err := nnue.Load(filepath.Join("..", "..", "datasets", "weights", "gen-00.hlnn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen2, err := nnue.Load(filepath.Join("..", "..", "datasets", "weights", "gen-02-small.hlnn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSuite("openings:3:8:1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := ParseArm("score", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	g := Gate{Suite: s, BeamWidths: []int{20, 40}, Baseline: base, Quiescence: true, Dir: dir}
+	keep, verdict, err := g.Judge(context.Background(), 3, "gen-02", gen0, gen2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"beam width 20: gen-03 vs gen-02", "beam width 40: gen-03 vs gen-02", "gen-03 vs score"} {
+		if !strings.Contains(verdict, want) {
+			t.Errorf("verdict %q lacks %q", verdict, want)
+		}
+	}
+	var sum float64
+	for _, f := range []string{"gate-03.jsonl", "gate-03-w40.jsonl"} {
+		m, err := ReadMatch(filepath.Join(dir, f), "gen-02")
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		st := m.Standings
+		if len(st.Arms) != 3 || st.Arms[1] != "gen-03" || st.Arms[2] != "score" {
+			t.Fatalf("%s: arms %v", f, st.Arms)
+		}
+		c := Compare("gen-03", "gen-02", st.Scores[1], st.Scores[0], 10, 1, 0.95, nil)
+		if c.N != 3 {
+			t.Fatalf("%s: %d pairs", f, c.N)
+		}
+		for _, d := range c.Diffs {
+			sum += d
+		}
+	}
+	if keep != (sum >= 0) {
+		t.Errorf("keep %v with summed difference %g", keep, sum)
+	}
+	if _, _, err := (Gate{Suite: s}).Judge(context.Background(), 1, "gen-00", gen0, gen0); err == nil {
+		t.Error("a gate without widths judged")
 	}
 }

@@ -19,6 +19,7 @@ package flags
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 )
@@ -87,6 +88,60 @@ func (d Decimal[T]) Set(s string) error {
 		return fmt.Errorf("out of range")
 	}
 	*d.p = T(v)
+	return nil
+}
+
+// Decimals is a pflag.Value of a list flag of integers, comma-separated,
+// each read as plain decimal (ParseDecimal); the zero value is not
+// usable: make it with DecimalsVar. Setting it replaces the default; a
+// flag given twice appends.
+type Decimals[T Integer] struct {
+	p   *[]T
+	set *bool
+}
+
+// DecimalsVar defines the integer list flag name of fs ("1000,10000"),
+// with default value, storing into p.
+func DecimalsVar[T Integer](fs *pflag.FlagSet, p *[]T, name string, value []T, usage string) {
+	*p = append([]T(nil), value...)
+	fs.Var(Decimals[T]{p, new(bool)}, name, usage)
+}
+
+// DecimalsAlias defines old as a deprecated alias of the list flag name
+// of fs (already defined, storing into p), as Alias does for one integer.
+func DecimalsAlias[T Integer](fs *pflag.FlagSet, p *[]T, old, name string) {
+	fs.Var(Decimals[T]{p, new(bool)}, old, "old name of --"+name)
+	_ = fs.MarkDeprecated(old, "use --"+name)
+}
+
+func (d Decimals[T]) String() string {
+	if d.p == nil {
+		return "[]"
+	}
+	parts := make([]string, len(*d.p))
+	for i, v := range *d.p {
+		parts[i] = Decimal[T]{&v}.String()
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// Type names the flag's type in the help.
+func (d Decimals[T]) Type() string { return Decimal[T]{}.Type() + "s" }
+
+// Set reads s, comma-separated plain decimals, into the flag's list.
+func (d Decimals[T]) Set(s string) error {
+	var vs []T
+	for _, f := range strings.Split(s, ",") {
+		var v T
+		if err := (Decimal[T]{&v}).Set(strings.TrimSpace(f)); err != nil {
+			return fmt.Errorf("%q: %v", f, err)
+		}
+		vs = append(vs, v)
+	}
+	if !*d.set {
+		*d.p, *d.set = nil, true
+	}
+	*d.p = append(*d.p, vs...)
 	return nil
 }
 

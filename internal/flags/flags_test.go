@@ -2,6 +2,7 @@ package flags
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -130,6 +131,39 @@ func TestCheckBeamWidth(t *testing.T) {
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), "--target-beam-width ") {
 			t.Errorf("CheckBeamWidth(%d) = %v: does not name the flag", c.v, err)
+		}
+	}
+}
+
+func TestDecimals(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		want    []int
+		wantErr string
+	}{
+		{nil, []int{1000}, ""},
+		{[]string{"--widths", "300"}, []int{300}, ""},
+		{[]string{"--widths", "1000,10000"}, []int{1000, 10000}, ""},
+		{[]string{"--widths", "1000", "--widths", "10000"}, []int{1000, 10000}, ""},
+		{[]string{"--old-widths", "7"}, []int{7}, ""},
+		{[]string{"--widths", "1000,010"}, nil, "leading zeros"},
+		{[]string{"--widths", "1000,"}, nil, "not a decimal integer"},
+		{[]string{"--widths", "0x10"}, nil, "not a decimal integer"},
+	} {
+		var ws []int
+		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		DecimalsVar(fs, &ws, "widths", []int{1000}, "")
+		DecimalsAlias(fs, &ws, "old-widths", "widths")
+		err := fs.Parse(c.args)
+		if c.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("%v: %v, %v; want an error with %q", c.args, ws, err, c.wantErr)
+			}
+			continue
+		}
+		if err != nil || fmt.Sprint(ws) != fmt.Sprint(c.want) {
+			t.Errorf("%v: %v, %v; want %v", c.args, ws, err, c.want)
 		}
 	}
 }
