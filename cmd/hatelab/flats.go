@@ -169,7 +169,7 @@ any regular file); a device, FIFO or folder is refused.`,
 	flags.DecimalVar(cmd.Flags(), &games, "games", 1000, "random: games to play")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
 	flags.DecimalVar(f, &seed, "seed", 1, "random, beam: the seed of the games or openings")
-	f.IntSliceVar(&beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at")
+	flags.DecimalsVar(f, &beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at, comma-separated")
 	flags.DecimalVar(cmd.Flags(), &starts, "starts", 5, "beam: seeded random openings")
 	flags.DecimalVar(cmd.Flags(), &opening, "opening", 8, "beam: pieces in each opening")
 	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")

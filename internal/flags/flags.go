@@ -118,11 +118,38 @@ func (d Decimals[T]) String() string {
 	if d.p == nil {
 		return "[]"
 	}
-	parts := make([]string, len(*d.p))
+	return "[" + strings.Join(d.GetSlice(), ",") + "]"
+}
+
+// GetSlice returns the values as decimal strings (pflag.SliceValue).
+func (d Decimals[T]) GetSlice() []string {
+	out := make([]string, len(*d.p))
 	for i, v := range *d.p {
-		parts[i] = Decimal[T]{&v}.String()
+		out[i] = Decimal[T]{&v}.String()
 	}
-	return "[" + strings.Join(parts, ",") + "]"
+	return out
+}
+
+// Append adds one value (pflag.SliceValue).
+func (d Decimals[T]) Append(s string) error {
+	var v T
+	if err := (Decimal[T]{&v}).Set(s); err != nil {
+		return err
+	}
+	*d.p = append(*d.p, v)
+	return nil
+}
+
+// Replace replaces the values (pflag.SliceValue).
+func (d Decimals[T]) Replace(ss []string) error {
+	vs := make([]T, len(ss))
+	for i, s := range ss {
+		if err := (Decimal[T]{&vs[i]}).Set(s); err != nil {
+			return err
+		}
+	}
+	*d.p = vs
+	return nil
 }
 
 // Type names the flag's type in the help.

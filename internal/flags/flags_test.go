@@ -167,3 +167,25 @@ func TestDecimals(t *testing.T) {
 		}
 	}
 }
+
+func TestDecimalsSliceValue(t *testing.T) {
+	var ws []int
+	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+	DecimalsVar(fs, &ws, "widths", []int{1}, "")
+	sv, ok := fs.Lookup("widths").Value.(pflag.SliceValue)
+	if !ok {
+		t.Fatal("not a pflag.SliceValue")
+	}
+	if err := sv.Replace([]string{"4", "6"}); err != nil || fmt.Sprint(sv.GetSlice()) != "[4 6]" {
+		t.Fatalf("Replace: %v, %v", err, sv.GetSlice())
+	}
+	if err := sv.Append("8"); err != nil || fmt.Sprint(ws) != "[4 6 8]" {
+		t.Fatalf("Append: %v, %v", err, ws)
+	}
+	if sv.Append("08") == nil || sv.Replace([]string{"x"}) == nil {
+		t.Fatal("a bad value was taken")
+	}
+	if got := fs.Lookup("widths").Value.String(); got != "[4,6,8]" {
+		t.Fatalf("String %q", got)
+	}
+}
