@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/arena"
@@ -14,13 +15,22 @@ import (
 )
 
 // Generation is one generation of an NNUE cycle as its folder keeps it:
-// the report (gen-NN.report.json) and, when the cycle was gated, the gate
-// match's comparisons of the new network with the one it started from
-// (the previous generation's, or the one before when the gate rejected
-// that) and with the hand-made evaluation (gate-NN.jsonl).
+// the report (gen-NN.report.json) and, when the cycle was gated, its gate
+// matches, one per beam width.
 type Generation struct {
-	Report         cycle.Report
-	VsPrev, VsHand *arena.Comparison
+	Report cycle.Report
+	Gates  []GateMatch
+}
+
+// GateMatch is one of a generation's gate matches (gate-NN.jsonl at the
+// gate's first width, gate-NN-wW.jsonl at each other width W): the new
+// network's comparisons with the network it started from (the previous
+// generation's, or the one before when the gate rejected that) and with
+// the gate's baseline (the third arm: "hand" in the committed scale run,
+// "score" by default since).
+type GateMatch struct {
+	BeamWidth      int
+	VsPrev, VsBase *arena.Comparison
 }
 
 // maxReport bounds a report file.
@@ -48,11 +58,8 @@ func Generations(dir string) ([]Generation, error) {
 		if err := json.Unmarshal(b, &gen.Report); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		gate := filepath.Join(dir, fmt.Sprintf("gate-%02d.jsonl", g))
-		if _, err := os.Stat(gate); err == nil {
-			if gen.VsPrev, gen.VsHand, err = gateComparisons(gate, g, prev); err != nil {
-				return nil, err
-			}
+		if gen.Gates, err = gateMatches(dir, g, prev); err != nil {
+			return nil, err
 		}
 		out = append(out, gen)
 		prev = fmt.Sprintf("gen-%02d", g)
@@ -66,63 +73,84 @@ func Generations(dir string) ([]Generation, error) {
 	return out, nil
 }
 
-// gateComparisons reads generation g's gate match: gen-g against the
-// network it started from (prev) and against the hand-made evaluation
-// ("hand").
-func gateComparisons(path string, g int, prev string) (vsPrev, vsHand *arena.Comparison, err error) {
-	arm := fmt.Sprintf("gen-%02d", g)
-	find := func(baseline string) (*arena.Comparison, error) {
-		res, err := arena.ReadMatch(path, baseline)
+// gateMatches reads generation g's gate matches in dir, the first
+// width's then the others' by width: gen-g against the network it started
+// from (prev) and against the third arm.
+func gateMatches(dir string, g int, prev string) ([]GateMatch, error) {
+	paths := []string{filepath.Join(dir, fmt.Sprintf("gate-%02d.jsonl", g))}
+	if _, err := os.Stat(paths[0]); err != nil {
+		return nil, nil // not gated
+	}
+	others, err := filepath.Glob(filepath.Join(dir, fmt.Sprintf("gate-%02d-w*.jsonl", g)))
+	if err != nil {
+		return nil, err
+	}
+	var out []GateMatch
+	for _, path := range append(paths, others...) {
+		m, err := gateMatch(path, g, prev)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range res.Standings.Comparisons() {
-			if c.Arm == arm {
-				return &c, nil
-			}
-		}
-		return nil, fmt.Errorf("%s: no arm %s", path, arm)
+		out = append(out, m)
 	}
-	if vsPrev, err = find(prev); err != nil {
-		return nil, nil, err
+	slices.SortStableFunc(out[1:], func(a, b GateMatch) int { return a.BeamWidth - b.BeamWidth })
+	return out, nil
+}
+
+// gateMatch reads one gate match of generation g.
+func gateMatch(path string, g int, prev string) (GateMatch, error) {
+	arm := fmt.Sprintf("gen-%02d", g)
+	res, err := arena.ReadMatch(path, prev)
+	if err != nil {
+		return GateMatch{}, err
 	}
-	if vsHand, err = find("hand"); err != nil {
-		return nil, nil, err
+	st := res.Standings
+	if len(st.Arms) != 3 || st.Arms[1] != arm {
+		return GateMatch{}, fmt.Errorf("%s: arms %v, want %s, %s and a baseline", path, st.Arms, prev, arm)
 	}
-	return vsPrev, vsHand, nil
+	m := GateMatch{BeamWidth: res.Header.BeamWidth}
+	cs := st.Comparisons()
+	m.VsPrev = &cs[0]
+	// The same comparison the gate's verdict gives (arena.Gate.Judge).
+	vsBase := arena.Compare(arm, st.Arms[2], st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
+	m.VsBase = &vsBase
+	return m, nil
 }
 
 // GenerationTable shows a cycle's generations: the master beam's game,
 // the targets (dead share, crowding), the held-out Spearman correlation
 // (the previous network's on the same wells), the stages' seconds, and
-// the gate's paired differences (mean, 95% interval, wins/losses, the
-// Wilcoxon p) against the network it started from and the hand-made
-// evaluation.
+// the gate's paired differences at each of its widths (mean, 95%
+// interval, wins/losses, the Wilcoxon p) against the network it started
+// from and the gate's baseline.
 func GenerationTable(gs []Generation) *lab.Table {
 	t := lab.NewTable("generation", "master beam (previous network)", "targets dead", "crowding", "held-out Spearman (previous)",
-		"seconds: master / targets / train", "gate: against its start", "gate: against hand-made")
-	gate := func(c *arena.Comparison) string {
-		if c == nil {
-			return ""
-		}
+		"seconds: master / targets / train", "gate: against its start", "gate: against the baseline")
+	cmp := func(c *arena.Comparison) string {
 		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %d/%d, p = %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, pText(c.P))
 	}
 	for _, g := range gs {
 		r := g.Report
 		s := r.SecondsByStage
-		vsPrev := gate(g.VsPrev)
-		if g.VsPrev != nil {
-			vsPrev = g.VsPrev.Baseline + ": " + vsPrev
+		var vsPrev, vsBase []string
+		for _, m := range g.Gates {
+			w := ""
+			if len(g.Gates) > 1 {
+				w = fmt.Sprintf("width %d: ", m.BeamWidth)
+			}
+			vsPrev = append(vsPrev, w+m.VsPrev.Baseline+": "+cmp(m.VsPrev))
+			vsBase = append(vsBase, w+m.VsBase.Baseline+": "+cmp(m.VsBase))
 		}
+		prev := strings.Join(vsPrev, "; ")
 		if r.NextStart != "" {
-			vsPrev += " (rejected)"
+			prev += " (rejected)"
 		}
 		t.Add(r.Generation, fmt.Sprintf("%d lines, %d pieces", r.MasterScore, r.MasterPieces),
 			fmt.Sprintf("%.0f%%", 100*float64(r.DeadTargets)/float64(max(r.Samples, 1))),
 			fmt.Sprintf("%.2f", r.TargetCrowding),
 			fmt.Sprintf("%.2f (%.2f)", r.ValidSpearman, r.PrevValidSpearman),
 			fmt.Sprintf("%.0f / %.0f / %.0f", s["master"], s["targets"], s["train"]),
-			vsPrev, gate(g.VsHand))
+			prev, strings.Join(vsBase, "; "))
 	}
 	t.Right[0] = true
 	return t

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -142,10 +143,10 @@ func TestGenerations(t *testing.T) {
 		t.Fatalf("%d generations", len(gs))
 	}
 	for i, g := range gs {
-		if g.Report.Generation != i+1 || g.VsPrev == nil || g.VsHand == nil {
+		if g.Report.Generation != i+1 || len(g.Gates) != 1 || g.Gates[0].BeamWidth != 1000 || g.Gates[0].VsBase.Baseline != "hand" {
 			t.Fatalf("generation %d: %+v", i+1, g)
 		}
-		for _, c := range []*arena.Comparison{g.VsPrev, g.VsHand} {
+		for _, c := range []*arena.Comparison{g.Gates[0].VsPrev, g.Gates[0].VsBase} {
 			want := fmt.Sprintf("vs %s: %+.2f lines", c.Baseline, c.Diff.Estimate)
 			if !strings.Contains(g.Report.Gate, want) {
 				t.Fatalf("generation %d: the gate line %q lacks %q", i+1, g.Report.Gate, want)
@@ -154,8 +155,8 @@ func TestGenerations(t *testing.T) {
 	}
 	// A rejected generation's successor is judged against the same start
 	// (the snapshot's generation 5 was rejected: 6 started from 4).
-	if len(gs) >= 6 && (gs[4].Report.NextStart == "" || gs[5].VsPrev.Baseline != "gen-04") {
-		t.Fatalf("generation 6 judged against %s (generation 5's next start %q)", gs[5].VsPrev.Baseline, gs[4].Report.NextStart)
+	if len(gs) >= 6 && (gs[4].Report.NextStart == "" || gs[5].Gates[0].VsPrev.Baseline != "gen-04") {
+		t.Fatalf("generation 6 judged against %s (generation 5's next start %q)", gs[5].Gates[0].VsPrev.Baseline, gs[4].Report.NextStart)
 	}
 	tab := GenerationTable(gs)
 	if len(tab.Rows) != len(gs) || !strings.Contains(tab.Rows[1][6], "+5.60") {
@@ -163,5 +164,54 @@ func TestGenerations(t *testing.T) {
 	}
 	if _, err := Generations(t.TempDir()); err == nil {
 		t.Fatal("an empty folder should be an error")
+	}
+}
+
+// TestGenerationsWidths: a generation gated at two widths against lines
+// alone reads both matches, the first width first, and the table names
+// each width and the baseline.
+func TestGenerationsWidths(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile(lab.RepoPath("datasets/weights/scale-run/gen-01.report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "gen-01.report.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	load := func(name string) *nnue.Network {
+		n, err := nnue.Load(lab.RepoPath("datasets/weights/" + name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	s, err := arena.ParseSuite("openings:2:8:1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := arena.ParseArm("score", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := arena.Gate{Suite: s, BeamWidths: []int{30, 10}, Baseline: base, Quiescence: true, Dir: dir}
+	if _, _, err := g.Judge(context.Background(), 1, "gen-00", load("gen-00.hlnn"), load("gen-02-small.hlnn")); err != nil {
+		t.Fatal(err)
+	}
+	gs, err := Generations(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gs) != 1 || len(gs[0].Gates) != 2 || gs[0].Gates[0].BeamWidth != 30 || gs[0].Gates[1].BeamWidth != 10 {
+		t.Fatalf("%+v", gs)
+	}
+	for _, m := range gs[0].Gates {
+		if m.VsPrev.Baseline != "gen-00" || m.VsBase.Baseline != "score" || m.VsPrev.N != 2 || m.VsBase.N != 2 {
+			t.Fatalf("width %d: %+v, %+v", m.BeamWidth, m.VsPrev, m.VsBase)
+		}
+	}
+	row := GenerationTable(gs).Rows[0]
+	if !strings.Contains(row[6], "width 30: gen-00: ") || !strings.Contains(row[6], "; width 10: gen-00: ") || !strings.Contains(row[7], "width 10: score: ") {
+		t.Fatalf("row %q", row)
 	}
 }
