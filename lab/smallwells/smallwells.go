@@ -302,3 +302,45 @@ func FullAICheck(g *bfs.Game) (same bool, full *hatetris.Game, err error) {
 	}
 	return same, full, nil
 }
+
+// Witness returns the row's rebuilt game for target ("longest" or
+// "score") from gs, checked: replayed by the engine, its length (longest)
+// or score (score) equal to the row's in rows, and the same game under
+// the full AI (FullAICheck). ok is false, with no error, when gs has no
+// such game.
+func Witness(rows []bfs.Row, gs []bfs.GameRecord, width, height int, target string) (g *bfs.Game, ok bool, err error) {
+	var row *bfs.Row
+	for i := range rows {
+		if rows[i].Width == width && rows[i].Height == height && rows[i].Rule == bfs.RuleQntm {
+			row = &rows[i]
+		}
+	}
+	if row == nil {
+		return nil, false, fmt.Errorf("no %dx%d row in the table", width, height)
+	}
+	found := false
+	for _, r := range gs {
+		found = found || (r.Width == width && r.Height == height && r.Target == target && r.Rule == "qntm")
+	}
+	if !found {
+		return nil, false, nil
+	}
+	if g, err = FindGame(gs, width, height, target); err != nil {
+		return nil, false, err
+	}
+	got, want := g.Length, row.Length
+	if target == "score" {
+		got, want = g.Score, row.Score
+	}
+	if got != want {
+		return nil, false, fmt.Errorf("%dx%d %s game: %d against the row's %d", width, height, target, got, want)
+	}
+	same, _, err := FullAICheck(g)
+	if err != nil {
+		return nil, false, err
+	}
+	if !same {
+		return nil, false, fmt.Errorf("%dx%d %s game: not the same game under the full AI", width, height, target)
+	}
+	return g, true, nil
+}

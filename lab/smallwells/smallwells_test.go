@@ -123,3 +123,38 @@ func TestStored(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestWitness: a committed witness passes its checks; a row whose
+// number differs, a missing row and a size without a game are told apart.
+func TestWitness(t *testing.T) {
+	rows, err := Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := Games()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"longest", "score"} {
+		g, ok, err := Witness(rows, gs, 10, 7, target)
+		if err != nil || !ok || g.Width != 10 || g.Height != 7 {
+			t.Fatalf("10x7 %s: %v, %v", target, ok, err)
+		}
+	}
+	var none []bfs.GameRecord
+	if _, ok, err := Witness(rows, none, 10, 7, "longest"); ok || err != nil {
+		t.Fatalf("no games: %v, %v", ok, err)
+	}
+	if _, _, err := Witness(rows, gs, 10, 30, "longest"); err == nil || !strings.Contains(err.Error(), "no 10x30 row") {
+		t.Fatalf("a size without a row: %v", err)
+	}
+	bad := append([]bfs.Row(nil), rows...)
+	for i := range bad {
+		if bad[i].Width == 10 && bad[i].Height == 7 && bad[i].Rule == bfs.RuleQntm {
+			bad[i].Score++
+		}
+	}
+	if _, _, err := Witness(bad, gs, 10, 7, "score"); err == nil || !strings.Contains(err.Error(), "against the row's") {
+		t.Fatalf("a row with another score: %v", err)
+	}
+}
