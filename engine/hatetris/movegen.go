@@ -291,43 +291,13 @@ func (g *Generator) dedupLevels(t *pieceTables, clearsOnly bool) {
 	// Each rule reads the slots of the lowest orientation of its class
 	// (never itself a rule's b), so removing b slots in place is safe.
 	y0, y1 := g.y0, g.y1
-	if clearsOnly {
-		g.dedupClearing(t)
-		return
-	}
 	for i := 0; i < t.nDups; i++ {
 		d := &t.dups[i]
 		for y := max(y0, y0-d.dy); y < min(y1, y1-d.dy); y++ {
-			g.lev[y&63] &^= shift(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
-		}
-	}
-}
-
-// dedupClearing is dedupLevels for a clears-only build: the levels it
-// edits (those with a line-clearing resting slot) are gathered once as a
-// bit set, before any rule runs. A level whose clearing slots an earlier
-// rule removed is then edited too, which changes nothing the build reads
-// (it keeps only clearing slots, and there are none left).
-func (g *Generator) dedupClearing(t *pieceTables) {
-	y0, y1 := g.y0, g.y1
-	var want uint64
-	for y := y0; y < y1; y++ {
-		if (g.nf>>uint(y))&0xf != 0 && g.clr[y&63]&g.lev[y&63] != 0 {
-			want |= 1 << uint(y&63)
-		}
-	}
-	if want == 0 {
-		return
-	}
-	for i := 0; i < t.nDups; i++ {
-		d := &t.dups[i]
-		lo, hi := max(y0, y0-d.dy), min(y1, y1-d.dy)
-		for m := want; m != 0; m &= m - 1 {
-			y := bits.TrailingZeros64(m)
-			if y < lo || y >= hi {
+			if clearsOnly && ((g.nf>>uint(y))&0xf == 0 || g.clr[y&63]&g.lev[y&63] == 0) {
 				continue
 			}
-			g.lev[y] &^= shift(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
+			g.lev[y&63] &^= shift(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
 		}
 	}
 }
