@@ -504,6 +504,144 @@ func (q *Quantized) ChildOutput(scratch, parent *Accumulator, rows []uint16) int
 	return q.Output(scratch)
 }
 
+// UpdateCleared makes dst the accumulator of rows (Height rows below the
+// bar), a well one line clear away from src's: src's rows with a piece
+// placed, row c (counted from the top, 0 <= c < Height) cleared, the rows
+// above it moved down one and a new row on top. c < 0 says that no row
+// below the bar moved (Update's case). With shared features, where a
+// pattern's feature does not depend on its position, only the features of
+// the rows the piece and the clear changed (and of the windows over them)
+// are swapped; with positional features, where a moved row's feature
+// changes, dst is refreshed. Whatever rows and c are, dst ends bit for bit
+// the refresh of rows (c only decides which rows are compared), with its
+// features and rows, so it can serve as a parent in turn. src must hold
+// features and rows (Refresh, Update or UpdateCleared made it) and must
+// not be dst. It reports whether it updated incrementally.
+func (q *Quantized) UpdateCleared(dst, src *Accumulator, rows []uint16, c int) bool {
+	fs := q.fs
+	h := fs.height
+	rows = rows[:h]
+	if c < 0 || c >= h {
+		if src.valid {
+			return q.Update(dst, src, rows)
+		}
+		q.Refresh(dst, rows)
+		return false
+	}
+	if fs.variant != Shared || !src.valid || fs.active > len(dst.feats) {
+		q.Refresh(dst, rows)
+		return false
+	}
+	// New row r came from old row r-1 (r <= c) or r (r > c); new row 0
+	// has no source, and is paired with the removed row c. changed: the
+	// new rows that differ from their source.
+	old := &src.rows
+	changed := uint32(1)
+	for r := 1; r <= c; r++ {
+		if rows[r] != old[r-1] {
+			changed |= 1 << r
+		}
+	}
+	for r := c + 1; r < h; r++ {
+		if rows[r] != old[r] {
+			changed |= 1 << r
+		}
+	}
+	of, nf := src.feats[:fs.active], dst.feats[:fs.active]
+	base := fs.base[:fs.active]
+	mask := uint16(1<<fs.width - 1)
+	swaps := dst.swaps[:0]
+	// Row slots (one base for every row: a row's feature is its pattern).
+	nf[0] = base[0] + int32(rows[0]&mask)
+	if o := of[c]; o != nf[0] {
+		swaps = append(swaps, o, nf[0])
+	}
+	copy(nf[1:c+1], of[:c])
+	copy(nf[c+1:h], of[c+1:h])
+	for m := changed &^ 1; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m)
+		if n := base[r] + int32(rows[r]&mask); n != nf[r] {
+			swaps = append(swaps, nf[r], n)
+			nf[r] = n
+		}
+	}
+	if ws := fs.wslots; ws > 0 {
+		swaps = q.clearedWindows(swaps, of, nf, rows, c, changed, dst.next)
+	}
+	copy(dst.words, src.words)
+	q.applySwaps(dst.words, swaps)
+	dst.swaps = swaps
+	copy(dst.rows[:], rows)
+	dst.valid = true
+	return true
+}
+
+// clearedWindows is UpdateCleared's window part: the window slots of nf
+// (new features) from those of of (old), appending the swaps. A new window
+// with top row t whose four rows all moved together (t >= 1 and t+3 <= c:
+// from old top t-1; t > c: from old top t) and did not change keeps its
+// source's feature; the others (top row 0 and those straddling the cleared
+// row, paired in order with the old windows no new one came from: tops
+// c-3..c) are recomputed into next, as are moved windows over a changed
+// row.
+func (q *Quantized) clearedWindows(swaps, of, nf []int32, rows []uint16, c int, changed uint32, next []int32) []int32 {
+	fs := q.fs
+	h, ws := fs.height, fs.wslots
+	// redo: new tops to recompute; moved: new tops that have a source.
+	var redo, moved uint32
+	for t := 0; t < ws; t++ {
+		if t >= 1 && t+3 <= c || t > c {
+			moved |= 1 << t
+			if (changed>>t)&0xf != 0 {
+				redo |= 1 << t
+			}
+		} else {
+			redo |= 1 << t
+		}
+	}
+	next = next[:fs.active]
+	base := fs.base[:fs.active]
+	for m := redo; m != 0; {
+		t0 := bits.TrailingZeros32(m)
+		t1 := t0 + bits.TrailingZeros32(^(m >> t0))
+		fs.windows(next, base, rows, t0, t1)
+		m &^= 1<<t1 - 1
+	}
+	// The moved runs: new tops 1..min(c-3, ws-1) from old tops 0..; new
+	// tops c+1..ws-1 from the same old tops. Old tops max(c-3, 0)..min(c,
+	// ws-1) have no new window.
+	up := min(c-3, ws-1) // new tops 1..up came from old tops 0..up-1
+	u0 := max(c-3, 0)
+	for col := 0; col < fs.wcols; col++ {
+		so := h + ws*col
+		n, o := nf[so:so+ws], of[so:so+ws]
+		if up >= 1 {
+			copy(n[1:up+1], o[:up])
+		}
+		if c+1 < ws {
+			copy(n[c+1:], o[c+1:])
+		}
+		u := u0
+		for m := redo; m != 0; m &= m - 1 {
+			t := bits.TrailingZeros32(m)
+			var src int32
+			if moved>>t&1 != 0 {
+				src = n[t] // copied from its source above
+			} else {
+				src = o[u]
+				u++
+			}
+			if f := next[so+t]; f != src {
+				swaps = append(swaps, src, f)
+				n[t] = f
+			} else {
+				n[t] = src
+			}
+		}
+	}
+	return swaps
+}
+
 // changed returns the first and last rows where rows and prev differ
 // (-1, -1 if none).
 func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {

@@ -549,3 +549,101 @@ func TestChanged(t *testing.T) {
 		}
 	}
 }
+
+// clearedRow returns the row (of the rows below the bar) that the
+// placement of res completed in w, -1 if it cleared no line there.
+func clearedRow(r *hatetris.Rules, w *hatetris.Well, res *hatetris.Outcome) int {
+	for br, cells := range res.Placed.Cells {
+		y := res.Placed.Y + br
+		if cells != 0 && y < r.Depth && w[y]|cells == r.FullRow() {
+			return y - r.Bar
+		}
+	}
+	return -1
+}
+
+// TestUpdateClearedEqualsRefresh: along single-line-clear chains (every
+// piece's one-line clears of a well, then of the first of them, three
+// steps), UpdateCleared from the chain well before gives the refresh's
+// sums, features and output bit for bit, for shared and positional
+// features (the latter refreshed), with the true cleared row and with
+// every other row as the hint (the hint only decides which rows are
+// compared), and the updated accumulator serves as the next step's parent.
+func TestUpdateClearedEqualsRefresh(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 21, 3000)
+	rec := recordWells(t)
+	for i := 0; i < len(rec); i += 2 {
+		wells = append(wells, rec[i])
+	}
+	g := hatetris.NewGenerator(r)
+	var buf []hatetris.Outcome
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		q, err := Quantize(randomNetwork(t, fs, 32, HardTanh, 0.1, 5), 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := fs.Height()
+		src, dst, full := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
+		pairs, incr, byRow := 0, 0, map[int]int{}
+		for i := range wells {
+			if testing.Short() && i%4 != 0 {
+				continue
+			}
+			w := wells[i]
+			q.Refresh(src, below(r, &w))
+			for step := 0; step < 3; step++ {
+				buf = buf[:0]
+				for p := hatetris.Piece(0); p < hatetris.NumPieces; p++ {
+					buf = g.ClearingOutcomes(&w, p, buf)
+				}
+				next := -1
+				for k := range buf {
+					res := &buf[k]
+					if res.GameOver || res.Lines != 1 {
+						continue
+					}
+					rows := below(r, &res.Well)
+					q.Refresh(full, rows)
+					c := clearedRow(r, &w, res)
+					hints := []int{c}
+					if k == 0 {
+						for x := -1; x <= h; x++ {
+							hints = append(hints, x)
+						}
+					}
+					for _, x := range hints {
+						if q.UpdateCleared(dst, src, rows, x) {
+							incr++
+						}
+						pairs++
+						if !slices.Equal(dst.words, full.words) || !slices.Equal(dst.feats, full.feats) || dst.rows != full.rows || q.Output(dst) != q.Output(full) {
+							t.Fatalf("%s: well %d step %d outcome %d hint %d (cleared %d): UpdateCleared != Refresh\n%s", v, i, step, k, x, c, r.Format(&res.Well))
+						}
+					}
+					byRow[c]++
+					if next < 0 {
+						next = k
+					}
+				}
+				if next < 0 {
+					break
+				}
+				// The next step from the first outcome, its accumulator
+				// updated (not refreshed) from this one.
+				rows := below(r, &buf[next].Well)
+				q.UpdateCleared(dst, src, rows, clearedRow(r, &w, &buf[next]))
+				src, dst = dst, src
+				w = buf[next].Well
+			}
+		}
+		t.Logf("%s: %d updates, %d incremental; cleared rows %v", v, pairs, incr, byRow)
+		if pairs < 1000 || len(byRow) < 8 {
+			t.Fatalf("%s: only %d updates over %d cleared rows", v, pairs, len(byRow))
+		}
+		if want := v == Shared; (incr > pairs/2) != want {
+			t.Fatalf("%s: %d of %d updates incremental", v, incr, pairs)
+		}
+	}
+}
