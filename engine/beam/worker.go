@@ -27,7 +27,6 @@ func newWorker(s *searcher) *worker {
 	w.exp.g = hatetris.NewGenerator(s.r)
 	w.q = quiescer{g: hatetris.NewGenerator(s.r), ev: w.ev, cap: s.cfg.QuiescenceCap, r: s.r}
 	w.q.cw, _ = w.ev.(eval.ClearsWorker)
-	w.q.chw, _ = w.ev.(eval.ChainWorker)
 	w.pw, _ = w.ev.(eval.ParentWorker)
 	return w
 }
@@ -100,7 +99,6 @@ type quiescer struct {
 	buf       []hatetris.Outcome
 	r         *hatetris.Rules
 	cw        eval.ClearsWorker // ev, when it reports clears
-	chw       eval.ChainWorker  // ev, when it evaluates chain wells from theirs
 	clr       [hatetris.NumPieces]int
 }
 
@@ -164,9 +162,6 @@ func (q *quiescer) eval(w *hatetris.Well, score, k int) (float64, [hatetris.NumP
 }
 
 func (q *quiescer) value(w *hatetris.Well, score int) float64 {
-	if q.chw != nil && q.cw == nil {
-		return q.chainValue(w, score)
-	}
 	best, clears := q.eval(w, score, 0)
 	q.cur = append(q.cur[:0], qwell{*w, clears})
 	visited := 1
@@ -206,74 +201,6 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 		q.cur, q.next = q.next, q.cur
 	}
 	return best
-}
-
-// chainValue is value for a ChainWorker: the same wells in the same
-// order (so the same cap), but each evaluated as soon as it is found,
-// from the chain well it came from (slot i of the step's bank). The
-// child's own clears are found first: a child without any (a third of
-// them) is evaluated plainly, and the others are kept as chain parents.
-func (q *quiescer) chainValue(w *hatetris.Well, score int) float64 {
-	q.buf, _ = q.g.SingleClears(w, q.buf[:0])
-	if !q.anyClear() {
-		return q.ev.Evaluate(w, score, 0)
-	}
-	// Slots: the wells of odd steps in cap.., of even steps in 0.., so
-	// that a step's wells never overwrite the previous step's.
-	best := q.chw.EvaluateFrom(w, score, 0, -1, 0, -1)
-	q.cur = append(q.cur[:0], qwell{well: *w})
-	visited := 1
-	curBase, nextBase := 0, q.cap
-	for k := 1; len(q.cur) > 0 && visited < q.cap; k++ {
-		q.next = q.next[:0]
-	steps:
-		for i := range q.cur {
-			x := &q.cur[i]
-			if k > 1 {
-				q.buf, _ = q.g.SingleClears(&x.well, q.buf[:0])
-			}
-			for j := range q.buf {
-				res := &q.buf[j]
-				if res.Lines != 1 || res.GameOver || q.has(&res.Well) {
-					continue
-				}
-				if visited >= q.cap {
-					break steps
-				}
-				visited++
-				to := nextBase + len(q.next)
-				q.next = append(q.next, qwell{well: res.Well})
-				v := q.chw.EvaluateFrom(&res.Well, score, k, curBase+i, to, q.cleared(&x.well, res))
-				best = max(best, v)
-			}
-		}
-		q.cur, q.next = q.next, q.cur
-		curBase, nextBase = nextBase, curBase
-	}
-	return best
-}
-
-// anyClear reports whether buf holds an outcome a chain follows.
-func (q *quiescer) anyClear() bool {
-	for i := range q.buf {
-		if q.buf[i].Lines == 1 && !q.buf[i].GameOver {
-			return true
-		}
-	}
-	return false
-}
-
-// cleared returns the row of w that res's placement completed (-1 if
-// none): a hint for the ChainWorker.
-func (q *quiescer) cleared(w *hatetris.Well, res *hatetris.Outcome) int {
-	full := q.r.FullRow()
-	for br, cells := range res.Placed.Cells {
-		y := res.Placed.Y + br
-		if cells != 0 && y < q.r.Depth && w[y]|cells == full {
-			return y
-		}
-	}
-	return -1
 }
 
 // piece returns the chain's piece for x: the first that cannot clear two

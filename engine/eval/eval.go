@@ -43,22 +43,6 @@ type ClearsWorker interface {
 	EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64
 }
 
-// ChainWorker is a Worker that evaluates the wells of a quiescence chain
-// faster from the chain well each came from (an NNUE accumulator updated
-// across the line clear, where Evaluate would refresh it). The lookahead
-// numbers its wells with slots (small non-negative ints of its choice):
-// EvaluateFrom(w, score, future, from, to, cleared) returns Evaluate(w,
-// score, future), bit for bit, and keeps w's state in slot to. from is the
-// slot of the well w came from by one placement clearing row cleared of it
-// (a well row; -1 when not known) or -1 for none (then the worker's
-// parent, if it is a ParentWorker, serves as for Evaluate); from must not
-// be to. A slot's well is the one last evaluated into it. Values must not
-// depend on from, to or cleared: they only say where to start.
-type ChainWorker interface {
-	Worker
-	EvaluateFrom(w *hatetris.Well, score, future, from, to, cleared int) float64
-}
-
 // ByName returns the evaluation a CLI flag names: "hand" (the default
 // weights, or those of weightsFile when it is not empty) or "nnue" (the
 // network of weightsFile, an engine/nnue weights file).

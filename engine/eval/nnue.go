@@ -86,8 +86,7 @@ func (e *NNUE) NewWorker(r *hatetris.Rules) Worker {
 // NNUEWorker evaluates wells with an NNUE network; it implements
 // ParentWorker: after SetParent, a well that differs from the parent in a
 // few rows is evaluated from the parent's accumulator (bit for bit the
-// same value as a full refresh); and ChainWorker: a chain well is updated
-// from the accumulator of the well it came from (nnue.UpdateCleared).
+// same value as a full refresh).
 type NNUEWorker struct {
 	q                *nnue.Quantized
 	bar, depth       int
@@ -95,42 +94,6 @@ type NNUEWorker struct {
 	parent, scratch  *nnue.Accumulator
 	parentWell       hatetris.Well
 	hasParent, stale bool
-	slots            []*nnue.Accumulator // ChainWorker's, made as first used
-}
-
-// EvaluateFrom implements ChainWorker; it allocates only when a slot is
-// first used.
-func (w *NNUEWorker) EvaluateFrom(well *hatetris.Well, score, future, from, to, cleared int) float64 {
-	if to < 0 || to == from {
-		return w.Evaluate(well, score, future)
-	}
-	for len(w.slots) <= to {
-		w.slots = append(w.slots, w.q.NewAccumulator())
-	}
-	dst := w.slots[to]
-	rows := well[w.bar:w.depth]
-	switch {
-	case from >= 0 && from < len(w.slots):
-		c := -1
-		if cleared >= 0 {
-			c = cleared - w.bar
-		}
-		w.q.UpdateCleared(dst, w.slots[from], rows, c)
-	case w.hasParent:
-		w.refreshParent()
-		w.q.Update(dst, w.parent, rows)
-	default:
-		w.q.Refresh(dst, rows)
-	}
-	return float64(w.q.Output(dst))*w.q.Scale() + w.sw*float64(score+future)
-}
-
-// refreshParent computes the parent's accumulator if SetParent changed it.
-func (w *NNUEWorker) refreshParent() {
-	if w.stale {
-		w.q.Refresh(w.parent, w.parentWell[w.bar:w.depth])
-		w.stale = false
-	}
 }
 
 // SetParent implements ParentWorker; the parent's accumulator is computed
@@ -145,7 +108,10 @@ func (w *NNUEWorker) Evaluate(well *hatetris.Well, score, future int) float64 {
 	rows := well[w.bar:w.depth]
 	var out int64
 	if w.hasParent {
-		w.refreshParent()
+		if w.stale {
+			w.q.Refresh(w.parent, w.parentWell[w.bar:w.depth])
+			w.stale = false
+		}
 		out = w.q.ChildOutput(w.scratch, w.parent, rows)
 	} else {
 		w.q.Refresh(w.scratch, rows)
