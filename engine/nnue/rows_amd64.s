@@ -58,3 +58,53 @@ swapDone:
 	VMOVDQU Y1, 32(DI)
 	VZEROUPPER
 	RET
+
+// func outputAVX2(words *uint64, w2 *int16, blocks int, lo, hi uint16) int64
+// The sum over blocks*32 hidden lanes of w2[j] times lane j clamped to
+// lo..hi, where lanes and bounds are biased: words plus 2^15 in every
+// 16-bit lane holds each lane's value plus 2^15 with no borrow between
+// lanes, and lo, hi are the clamp's ends plus 2^15 (Quantized.outputGo).
+TEXT ·outputAVX2(SB), NOSPLIT, $0-40
+	MOVQ words+0(FP), DI
+	MOVQ w2+8(FP), SI
+	MOVQ blocks+16(FP), CX
+	VPBROADCASTW lo+24(FP), Y5
+	VPBROADCASTW hi+26(FP), Y6
+	MOVQ $0x8000800080008000, AX
+	VMOVQ AX, X7
+	VPBROADCASTQ X7, Y7
+	VPXOR Y8, Y8, Y8
+	TESTQ CX, CX
+	JEQ outDone
+outLoop:
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VPADDQ Y7, Y0, Y0
+	VPADDQ Y7, Y1, Y1
+	VPMAXUW Y5, Y0, Y0
+	VPMAXUW Y5, Y1, Y1
+	VPMINUW Y6, Y0, Y0
+	VPMINUW Y6, Y1, Y1
+	VPXOR Y7, Y0, Y0
+	VPXOR Y7, Y1, Y1
+	VPMADDWD (SI), Y0, Y0
+	VPMADDWD 32(SI), Y1, Y1
+	VPADDD Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMOVSXDQ X0, Y2
+	VPMOVSXDQ X1, Y3
+	VPADDQ Y2, Y8, Y8
+	VPADDQ Y3, Y8, Y8
+	ADDQ $64, DI
+	ADDQ $64, SI
+	DECQ CX
+	JNE outLoop
+outDone:
+	VEXTRACTI128 $1, Y8, X1
+	VPADDQ X1, X8, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET

@@ -45,3 +45,52 @@ func TestRowKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputKernel: the AVX2 output kernel (where the machine has it)
+// gives the Go loop's output exactly, for hard tanh and clipped ReLU at
+// H32 and H64 and at the smallest and largest QA, on accumulators whose
+// lanes are random int16 values, the int16 extremes and the clamp's
+// ends (packed as the accumulators pack them), with output weights at
+// +-32767.
+func TestOutputKernel(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2 kernels in this build or on this machine")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	fs, _ := NewFeatureSet(Shared, 10, 16)
+	for _, act := range []Activation{HardTanh, ClippedReLU} {
+		for _, hidden := range []int{32, 64} {
+			for _, qa := range []int{64, 256, 0} {
+				n := randomNetwork(t, fs, hidden, act, 0.001, uint64(hidden))
+				for j := range n.W2 {
+					n.W2[j] *= 0.01 // an error bound under 1 at small QA
+				}
+				q, err := Quantize(n, qa, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if q.w2h == nil {
+					t.Fatalf("%s H%d: no int16 output weights", act, hidden)
+				}
+				q.w2[0], q.w2h[0] = 32767, 32767
+				q.w2[1], q.w2h[1] = -32767, -32767
+				qa32 := int64(q.qa)
+				special := []int64{-32768, 32767, -1, 0, 1, qa32, qa32 + 1, -qa32, -qa32 - 1}
+				a := q.NewAccumulator()
+				for trial := 0; trial < 2000; trial++ {
+					clear(a.words)
+					for j := 0; j < 4*q.words; j++ {
+						v := int64(int16(rng.Uint32()))
+						if trial%2 == 0 {
+							v = special[rng.IntN(len(special))]
+						}
+						a.words[j/4] += uint64(v) << (16 * (j % 4))
+					}
+					if got, want := q.Output(a), q.outputGo(a); got != want {
+						t.Fatalf("%s H%d qa %d trial %d: kernel %d, Go %d", act, hidden, q.qa, trial, got, want)
+					}
+				}
+			}
+		}
+	}
+}
