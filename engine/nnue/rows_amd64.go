@@ -18,3 +18,6 @@ func swapRows8AVX2(acc *[8]uint64, w1 *uint64, pairs *int32, n int, stride int)
 
 //go:noescape
 func outputAVX2(words *uint64, w2 *int16, blocks int, lo, hi uint16) int64
+
+//go:noescape
+func windows8x8AVX2(out *int32, base *int32, rows *uint16, ws int, step int32)

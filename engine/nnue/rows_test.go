@@ -94,3 +94,55 @@ func TestOutputKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowKernel: the AVX2 window kernel (where the machine has it)
+// writes the Go loop's window features for every range of top rows, for
+// shared and positional features at heights 11 (eight window rows: one
+// group), 16 and 20, on random rows (bits past the width included); the
+// slots outside the range it rewrites hold their values for the same
+// rows, and it leaves the row slots alone.
+func TestWindowKernel(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2 kernels in this build or on this machine")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, v := range []Variant{Shared, Positional} {
+		for _, height := range []int{11, 16, 20} {
+			fs, err := NewFeatureSet(v, 10, height)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := make([]int32, fs.active)
+			got := make([]int32, fs.active)
+			for trial := 0; trial < 300; trial++ {
+				rows := make([]uint16, height)
+				for i := range rows {
+					rows[i] = uint16(rng.Uint32())
+					if trial%3 == 0 {
+						rows[i] &= 1<<10 - 1
+					}
+				}
+				fs.windows8Go(full, fs.base, rows, 0, fs.wslots)
+				for r0 := 0; r0 < fs.wslots; r0++ {
+					for r1 := r0 + 1; r1 <= fs.wslots; r1++ {
+						for i := range got {
+							got[i] = -1
+						}
+						fs.windows8(got, fs.base, rows, r0, r1)
+						for s := range got {
+							inRange := s >= fs.height && (s-fs.height)%fs.wslots >= r0 && (s-fs.height)%fs.wslots < r1
+							switch {
+							case inRange && got[s] != full[s]:
+								t.Fatalf("%s h%d rows %d..%d: slot %d = %d, want %d", v, height, r0, r1, s, got[s], full[s])
+							case !inRange && got[s] != -1 && got[s] != full[s]:
+								t.Fatalf("%s h%d rows %d..%d: slot %d outside rewritten to %d, not its value %d", v, height, r0, r1, s, got[s], full[s])
+							case s < fs.height && got[s] != -1:
+								t.Fatalf("%s h%d: row slot %d written", v, height, s)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
