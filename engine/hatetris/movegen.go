@@ -70,23 +70,18 @@ func (g *Generator) Rules() *Rules { return g.r }
 func (g *Generator) load(w *Well) bool {
 	r := g.r
 	g.well = w
-	full := r.full
 	top := 0
 	for top < r.Depth && w[top] == 0 {
 		g.ext[top&63] = 0
-		g.open[top&63] = full
 		top++
 	}
 	g.top = top
 	// nfK: rows with 1..K empty cells (K = 1..4), without branches.
 	var nf1, nf2, nf3, nf4 uint64
-	open := full
 	contiguous := true
 	for y := top; y < r.Depth; y++ {
 		v := w[y]
 		g.ext[y&63] = v
-		g.open[y&63] = open
-		open &^= v
 		contiguous = contiguous && v != 0
 		k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
 		nf1 |= (k & 1) << uint(y)
@@ -98,7 +93,6 @@ func (g *Generator) load(w *Well) bool {
 		// An empty row is nearly full too (an I fills it).
 		nf4 |= 1<<uint(top) - 1
 	}
-	g.open[r.Depth&63] = open
 	g.nfBy[1], g.nfBy[2], g.nfBy[3], g.nfBy[4] = nf1, nf2, nf3, nf4
 	// Real: every row from the peak down to the floor is non-empty. A
 	// stack reaching into the spawn box (only with a bar of 1..3, or a
@@ -108,6 +102,22 @@ func (g *Generator) load(w *Well) bool {
 		return g.spawnsFit()
 	}
 	return contiguous
+}
+
+// loadOpen fills open for the loaded well: only the Mild choice's
+// dropReaches reads it, so load leaves it to the Mild choice.
+func (g *Generator) loadOpen() {
+	r := g.r
+	full := r.full
+	for y := 0; y < g.top; y++ {
+		g.open[y&63] = full
+	}
+	open := full
+	for y := g.top; y < r.Depth; y++ {
+		g.open[y&63] = open
+		open &^= g.ext[y&63]
+	}
+	g.open[r.Depth&63] = open
 }
 
 // spawnsFit reports whether every piece's spawn position lies on empty
