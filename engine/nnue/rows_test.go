@@ -2,7 +2,10 @@ package nnue
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
 // TestRowKernels: the AVX2 kernels (where the machine has them) give the
@@ -141,6 +144,49 @@ func TestWindowKernel(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestDeltaAnyBand: an incremental update over any band of changed rows
+// (the refresh fallback lifted) gives the refresh's sums and features,
+// for shared and positional features: the window kernel's groups of
+// eight top rows, which overlap near the last top row, are recomputed
+// for bands of every size and position.
+func TestDeltaAnyBand(t *testing.T) {
+	r := hatetris.Standard()
+	wells := randomGames(r, 31, 400)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, v := range []Variant{Shared, Positional} {
+		fs, _ := NewFeatureSet(v, 10, 16)
+		q, err := Quantize(randomNetwork(t, fs, 32, HardTanh, 0.1, 11), 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.maxBand = MaxHeight + 1
+		parent, dst, full := q.NewAccumulator(), q.NewAccumulator(), q.NewAccumulator()
+		h := fs.Height()
+		for i := range wells {
+			prows := below(r, &wells[i])
+			q.Refresh(parent, prows)
+			for trial := 0; trial < 20; trial++ {
+				lo := rng.IntN(h)
+				hi := lo + rng.IntN(h-lo)
+				rows := append([]uint16(nil), prows...)
+				for y := lo; y <= hi; y++ {
+					rows[y] = uint16(rng.IntN(1 << 10))
+				}
+				if !q.Update(dst, parent, rows) {
+					t.Fatal("refreshed with the fallback lifted")
+				}
+				q.Refresh(full, rows)
+				if !slices.Equal(dst.words, full.words) || !slices.Equal(dst.feats, full.feats) {
+					t.Fatalf("%s: well %d rows %d..%d changed: update != refresh", v, i, lo, hi)
+				}
+				if o := q.ChildOutput(dst, parent, rows); o != q.Output(full) {
+					t.Fatalf("%s: well %d rows %d..%d changed: child output %d, refresh %d", v, i, lo, hi, o, q.Output(full))
 				}
 			}
 		}
