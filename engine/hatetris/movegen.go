@@ -76,19 +76,23 @@ func (g *Generator) load(w *Well) bool {
 		top++
 	}
 	g.top = top
-	// nfK: rows with 1..K empty cells (K = 1..4), without branches.
+	// nfK: rows with 1..K empty cells (K = 1..4), without branches; the
+	// rows are read from the floor up, each shifting the masks by one
+	// (a constant shift: cheaper than a shift by y), and the masks are
+	// moved to row top at the end.
 	var nf1, nf2, nf3, nf4 uint64
 	contiguous := true
-	for y := top; y < r.Depth; y++ {
+	for y := r.Depth - 1; y >= top; y-- {
 		v := w[y]
 		g.ext[y&63] = v
 		contiguous = contiguous && v != 0
 		k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
-		nf1 |= (k & 1) << uint(y)
-		nf2 |= (k >> 1 & 1) << uint(y)
-		nf3 |= (k >> 2 & 1) << uint(y)
-		nf4 |= (k >> 3 & 1) << uint(y)
+		nf1 = nf1<<1 | k&1
+		nf2 = nf2<<1 | k>>1&1
+		nf3 = nf3<<1 | k>>2&1
+		nf4 = nf4<<1 | k>>3
 	}
+	nf1, nf2, nf3, nf4 = nf1<<uint(top), nf2<<uint(top), nf3<<uint(top), nf4<<uint(top)
 	if r.Width <= 4 {
 		// An empty row is nearly full too (an I fills it).
 		nf4 |= 1<<uint(top) - 1
