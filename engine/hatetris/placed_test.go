@@ -86,3 +86,29 @@ func TestOutcomePlaced(t *testing.T) {
 		}
 	}
 }
+
+// TestRotationsStayInWord: spread rotates the slot sets (bits.RotateLeft64)
+// where it means to shift them, which is the same only if no source slot
+// of a rotation moves past either end of the word: checked for every
+// piece, orientation and width, the rotation landing on a slot of the
+// next orientation.
+func TestRotationsStayInWord(t *testing.T) {
+	for width := MinWidth; width <= MaxWidth; width++ {
+		r, err := NewRules(width, 20, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := Piece(0); p < NumPieces; p++ {
+			pt := &r.pieces[p]
+			for o := 0; o < 4; o++ {
+				for src := pt.rotSrc[o]; src != 0; src &= src - 1 {
+					s := bits.TrailingZeros64(src)
+					d := s + pt.rotSh[o]
+					if d < 0 || d >= 64 || pt.block[(o+1)&3]&(1<<uint(d)) == 0 {
+						t.Fatalf("width %d piece %v orientation %d: slot %d rotates to %d", width, p, o, s, d)
+					}
+				}
+			}
+		}
+	}
+}
