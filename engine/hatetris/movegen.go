@@ -242,8 +242,9 @@ func (g *Generator) start(t *pieceTables) (y int, reach uint64) {
 func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k4 uint64) {
 	r := g.r
 	var c [4]uint64
+	nf := g.nf >> uint(y) // one shift by y, not one per box row
 	for br := 0; br < 4; br++ {
-		if g.nf&(1<<uint(y+br)) != 0 {
+		if nf&(1<<uint(br)) != 0 {
 			c[br] = t.fills(br, r.full^g.ext[(y+br)&63]) & rest
 		}
 	}
