@@ -305,14 +305,37 @@ func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
 func (g *Generator) dedupLevels(t *pieceTables, clearsOnly bool) {
 	// Each rule reads the slots of the lowest orientation of its class
 	// (never itself a rule's b), so removing b slots in place is safe.
+	// The shift of a rule's a slots is a rotation: none leaves the word
+	// (TestRotationsStayInWord), and a rotation takes no branch on the
+	// shift's sign.
 	y0, y1 := g.y0, g.y1
+	if clearsOnly {
+		// The levels with a line-clearing resting slot, gathered once (a
+		// level whose clearing slots an earlier rule removes is edited
+		// all the same: it loses b slots, which no rule reads and which
+		// the build no longer reads there).
+		var want uint64
+		ny := g.nf >> uint(y0)
+		for y := y0; y < y1; y, ny = y+1, ny>>1 {
+			if ny&0xf != 0 && g.clr[y&63]&g.lev[y&63] != 0 {
+				want |= 1 << uint(y&63)
+			}
+		}
+		for i := 0; want != 0 && i < t.nDups; i++ {
+			d := &t.dups[i]
+			lo, hi := max(y0, y0-d.dy), min(y1, y1-d.dy)
+			for m := want; m != 0; m &= m - 1 {
+				if y := bits.TrailingZeros64(m); y >= lo && y < hi {
+					g.lev[y] &^= bits.RotateLeft64(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
+				}
+			}
+		}
+		return
+	}
 	for i := 0; i < t.nDups; i++ {
 		d := &t.dups[i]
 		for y := max(y0, y0-d.dy); y < min(y1, y1-d.dy); y++ {
-			if clearsOnly && ((g.nf>>uint(y))&0xf == 0 || g.clr[y&63]&g.lev[y&63] == 0) {
-				continue
-			}
-			g.lev[y&63] &^= shift(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
+			g.lev[y&63] &^= bits.RotateLeft64(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
 		}
 	}
 }
@@ -415,14 +438,16 @@ func (g *Generator) buildResults(p Piece, dst []Outcome, clearsOnly bool) []Outc
 	g.nf = g.nfBy[t.rowCells]
 	g.dedupLevels(t, clearsOnly)
 	start := len(dst)
-	for y := g.y0; y < g.y1; y++ {
+	// ny: the nearly-full rows from y down (shifted by one a level).
+	ny := g.nf >> uint(g.y0)
+	for y := g.y0; y < g.y1; y, ny = y+1, ny>>1 {
 		rest := g.lev[y&63]
 		if rest == 0 {
 			continue
 		}
 		// Slots that clear lines, and slots with a cell above the bar.
 		var clears, above uint64
-		if (g.nf>>uint(y))&0xf != 0 {
+		if ny&0xf != 0 {
 			clears = g.clr[y&63] & rest // the scan's
 		}
 		if clearsOnly {
