@@ -250,6 +250,7 @@ func (g *Generator) chooseMild(w *Well) Piece {
 		}
 		return rk.Best()
 	}
+	g.loadOpen()
 	best, bestV := Piece(0), 1<<30
 	g.saved = NumPieces
 	for p := Piece(0); p < NumPieces; p++ {

@@ -57,7 +57,9 @@ func (g *Generator) maxClear(p Piece) int {
 	g.y0 = y
 	g.complete = false
 	best := 0
-	for reach != 0 && nf>>uint(y) != 0 {
+	// ny: nf from row y down, shifted by one a level (a shift by y per
+	// level costs more).
+	for ny := nf >> uint(y); reach != 0 && ny != 0; ny >>= 1 {
 		var fn uint64
 		if t.wide {
 			fn = t.freeWide(&g.ext, y+1)
@@ -66,7 +68,7 @@ func (g *Generator) maxClear(p Piece) int {
 		}
 		rest := reach &^ fn
 		g.lev[y&63] = rest
-		if rest != 0 && (nf>>uint(y))&0xf != 0 {
+		if rest != 0 && ny&0xf != 0 {
 			k1, k2, k3, k4 := g.clearSets(t, y, rest)
 			g.clr[y&63] = k1
 			switch {

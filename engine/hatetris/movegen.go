@@ -70,35 +70,33 @@ func (g *Generator) Rules() *Rules { return g.r }
 func (g *Generator) load(w *Well) bool {
 	r := g.r
 	g.well = w
-	full := r.full
 	top := 0
 	for top < r.Depth && w[top] == 0 {
 		g.ext[top&63] = 0
-		g.open[top&63] = full
 		top++
 	}
 	g.top = top
-	// nfK: rows with 1..K empty cells (K = 1..4), without branches.
+	// nfK: rows with 1..K empty cells (K = 1..4), without branches; the
+	// rows are read from the floor up, each shifting the masks by one
+	// (a constant shift: cheaper than a shift by y), and the masks are
+	// moved to row top at the end.
 	var nf1, nf2, nf3, nf4 uint64
-	open := full
 	contiguous := true
-	for y := top; y < r.Depth; y++ {
+	for y := r.Depth - 1; y >= top; y-- {
 		v := w[y]
 		g.ext[y&63] = v
-		g.open[y&63] = open
-		open &^= v
 		contiguous = contiguous && v != 0
 		k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
-		nf1 |= (k & 1) << uint(y)
-		nf2 |= (k >> 1 & 1) << uint(y)
-		nf3 |= (k >> 2 & 1) << uint(y)
-		nf4 |= (k >> 3 & 1) << uint(y)
+		nf1 = nf1<<1 | k&1
+		nf2 = nf2<<1 | k>>1&1
+		nf3 = nf3<<1 | k>>2&1
+		nf4 = nf4<<1 | k>>3
 	}
+	nf1, nf2, nf3, nf4 = nf1<<uint(top), nf2<<uint(top), nf3<<uint(top), nf4<<uint(top)
 	if r.Width <= 4 {
 		// An empty row is nearly full too (an I fills it).
 		nf4 |= 1<<uint(top) - 1
 	}
-	g.open[r.Depth&63] = open
 	g.nfBy[1], g.nfBy[2], g.nfBy[3], g.nfBy[4] = nf1, nf2, nf3, nf4
 	// Real: every row from the peak down to the floor is non-empty. A
 	// stack reaching into the spawn box (only with a bar of 1..3, or a
@@ -108,6 +106,22 @@ func (g *Generator) load(w *Well) bool {
 		return g.spawnsFit()
 	}
 	return contiguous
+}
+
+// loadOpen fills open for the loaded well: only the Mild choice's
+// dropReaches reads it, so load leaves it to the Mild choice.
+func (g *Generator) loadOpen() {
+	r := g.r
+	full := r.full
+	for y := 0; y < g.top; y++ {
+		g.open[y&63] = full
+	}
+	open := full
+	for y := g.top; y < r.Depth; y++ {
+		g.open[y&63] = open
+		open &^= g.ext[y&63]
+	}
+	g.open[r.Depth&63] = open
 }
 
 // spawnsFit reports whether every piece's spawn position lies on empty
@@ -228,8 +242,9 @@ func (g *Generator) start(t *pieceTables) (y int, reach uint64) {
 func (g *Generator) clearSets(t *pieceTables, y int, rest uint64) (k1, k2, k3, k4 uint64) {
 	r := g.r
 	var c [4]uint64
+	nf := g.nf >> uint(y) // one shift by y, not one per box row
 	for br := 0; br < 4; br++ {
-		if g.nf&(1<<uint(y+br)) != 0 {
+		if nf&(1<<uint(br)) != 0 {
 			c[br] = t.fills(br, r.full^g.ext[(y+br)&63]) & rest
 		}
 	}
@@ -290,14 +305,37 @@ func (g *Generator) levelValue(t *pieceTables, y int, rest uint64) int {
 func (g *Generator) dedupLevels(t *pieceTables, clearsOnly bool) {
 	// Each rule reads the slots of the lowest orientation of its class
 	// (never itself a rule's b), so removing b slots in place is safe.
+	// The shift of a rule's a slots is a rotation: none leaves the word
+	// (TestRotationsStayInWord), and a rotation takes no branch on the
+	// shift's sign.
 	y0, y1 := g.y0, g.y1
+	if clearsOnly {
+		// The levels with a line-clearing resting slot, gathered once (a
+		// level whose clearing slots an earlier rule removes is edited
+		// all the same: it loses b slots, which no rule reads and which
+		// the build no longer reads there).
+		var want uint64
+		ny := g.nf >> uint(y0)
+		for y := y0; y < y1; y, ny = y+1, ny>>1 {
+			if ny&0xf != 0 && g.clr[y&63]&g.lev[y&63] != 0 {
+				want |= 1 << uint(y&63)
+			}
+		}
+		for i := 0; want != 0 && i < t.nDups; i++ {
+			d := &t.dups[i]
+			lo, hi := max(y0, y0-d.dy), min(y1, y1-d.dy)
+			for m := want; m != 0; m &= m - 1 {
+				if y := bits.TrailingZeros64(m); y >= lo && y < hi {
+					g.lev[y] &^= bits.RotateLeft64(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
+				}
+			}
+		}
+		return
+	}
 	for i := 0; i < t.nDups; i++ {
 		d := &t.dups[i]
 		for y := max(y0, y0-d.dy); y < min(y1, y1-d.dy); y++ {
-			if clearsOnly && ((g.nf>>uint(y))&0xf == 0 || g.clr[y&63]&g.lev[y&63] == 0) {
-				continue
-			}
-			g.lev[y&63] &^= shift(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
+			g.lev[y&63] &^= bits.RotateLeft64(g.lev[(y+d.dy)&63]&t.block[d.a], d.sh) & t.block[d.b]
 		}
 	}
 }
@@ -400,14 +438,16 @@ func (g *Generator) buildResults(p Piece, dst []Outcome, clearsOnly bool) []Outc
 	g.nf = g.nfBy[t.rowCells]
 	g.dedupLevels(t, clearsOnly)
 	start := len(dst)
-	for y := g.y0; y < g.y1; y++ {
+	// ny: the nearly-full rows from y down (shifted by one a level).
+	ny := g.nf >> uint(g.y0)
+	for y := g.y0; y < g.y1; y, ny = y+1, ny>>1 {
 		rest := g.lev[y&63]
 		if rest == 0 {
 			continue
 		}
 		// Slots that clear lines, and slots with a cell above the bar.
 		var clears, above uint64
-		if (g.nf>>uint(y))&0xf != 0 {
+		if ny&0xf != 0 {
 			clears = g.clr[y&63] & rest // the scan's
 		}
 		if clearsOnly {

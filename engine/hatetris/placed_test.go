@@ -86,3 +86,37 @@ func TestOutcomePlaced(t *testing.T) {
 		}
 	}
 }
+
+// TestRotationsStayInWord: spread and dedupLevels rotate slot sets
+// (bits.RotateLeft64) where they mean to shift them, which is the same
+// only if no source slot moves past either end of the word: checked for
+// every piece, orientation, duplicate rule and width (a rotation landing
+// on a slot of the next orientation).
+func TestRotationsStayInWord(t *testing.T) {
+	for width := MinWidth; width <= MaxWidth; width++ {
+		r, err := NewRules(width, 20, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := Piece(0); p < NumPieces; p++ {
+			pt := &r.pieces[p]
+			for o := 0; o < 4; o++ {
+				for src := pt.rotSrc[o]; src != 0; src &= src - 1 {
+					s := bits.TrailingZeros64(src)
+					d := s + pt.rotSh[o]
+					if d < 0 || d >= 64 || pt.block[(o+1)&3]&(1<<uint(d)) == 0 {
+						t.Fatalf("width %d piece %v orientation %d: slot %d rotates to %d", width, p, o, s, d)
+					}
+				}
+			}
+			for i := 0; i < pt.nDups; i++ {
+				d := pt.dups[i]
+				for src := pt.block[d.a]; src != 0; src &= src - 1 {
+					if s := bits.TrailingZeros64(src); s+d.sh < 0 || s+d.sh >= 64 {
+						t.Fatalf("width %d piece %v duplicate rule %d: slot %d shifts to %d", width, p, i, s, s+d.sh)
+					}
+				}
+			}
+		}
+	}
+}

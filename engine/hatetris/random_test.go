@@ -122,6 +122,7 @@ func TestDropReachesIsSound(t *testing.T) {
 			for p := Piece(0); p < NumPieces; p++ {
 				value := g.Value(&w, p)
 				g.load(&w)
+				g.loadOpen()
 				best := naiveDropTop(r, &w, p)
 				for v := max(0, g.top-6); v <= g.top; v++ {
 					got := g.dropReaches(&r.pieces[p], v)

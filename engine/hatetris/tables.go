@@ -1,5 +1,7 @@
 package hatetris
 
+import "math/bits"
+
 // pieceTables holds one piece's waveform layout for one well width.
 //
 // A "slot" is a (box column x, orientation o) pair that keeps the piece
@@ -255,8 +257,10 @@ func translate(p Piece, a, b int) (sx, sy int, ok bool) {
 // moves returns the slots reachable from v by one L, R or U press, plus v.
 func (t *pieceTables) spread(v uint64) uint64 {
 	u := v | (v&t.notLast)<<1 | (v&t.notFirst)>>1
-	u |= shift(v&t.rotSrc[0], t.rotSh[0]) | shift(v&t.rotSrc[1], t.rotSh[1]) |
-		shift(v&t.rotSrc[2], t.rotSh[2]) | shift(v&t.rotSrc[3], t.rotSh[3])
+	// A rotation moves every slot of rotSrc[o] to a slot (no bit leaves
+	// the word), so a rotate is the shift, without a branch on its sign.
+	u |= bits.RotateLeft64(v&t.rotSrc[0], t.rotSh[0]) | bits.RotateLeft64(v&t.rotSrc[1], t.rotSh[1]) |
+		bits.RotateLeft64(v&t.rotSrc[2], t.rotSh[2]) | bits.RotateLeft64(v&t.rotSrc[3], t.rotSh[3])
 	return u
 }
 

@@ -176,7 +176,32 @@ func (fs *FeatureSet) Append(dst []int32, rows []uint16) []int32 {
 // spread words are loaded once and slid through the four rows of a window,
 // and a slot's index is the slot's base plus a fixed step per column (0
 // for shared features, one window table for positional ones).
+//
+// On amd64 with AVX2, where there are at least eight window rows, the
+// assembly kernel (rows_amd64.s) computes eight top rows at a time, all
+// columns, storing each column's eight slots at once; a last group that
+// would pass the last top row starts earlier, so slots just outside
+// [r0, r1) may be rewritten, with their values for the same rows.
 func (fs *FeatureSet) windows8(out, base []int32, rows []uint16, r0, r1 int) {
+	ws, h := fs.wslots, fs.height
+	if hasAVX2 && ws >= 8 && r0 < r1 {
+		var step int32
+		if fs.variant == Positional {
+			step = int32(ws * windowPatterns)
+		}
+		rows = rows[:h]
+		out, base = out[:fs.active], base[:fs.active]
+		for t := r0; t < r1; t += 8 {
+			t0 := min(t, ws-8)
+			windows8x8AVX2(&out[h+t0], &base[h+t0], &rows[t0], ws, step)
+		}
+		return
+	}
+	fs.windows8Go(out, base, rows, r0, r1)
+}
+
+// windows8Go is windows8 in Go.
+func (fs *FeatureSet) windows8Go(out, base []int32, rows []uint16, r0, r1 int) {
 	mask := uint16(1<<fs.width - 1)
 	sp := fs.spread
 	ws, h := fs.wslots, fs.height
@@ -213,7 +238,8 @@ func (fs *FeatureSet) windows8(out, base []int32, rows []uint16, r0, r1 int) {
 }
 
 // windows writes the window slots whose top row is in [r0, r1) into out
-// (a full slot array). For each top row the spread words of its four rows
+// (a full slot array; windows8's kernel may also rewrite a few slots of
+// other top rows, with their values for rows). For each top row the spread words of its four rows
 // are combined (shifts by 9, 6, 3, 0), giving four window patterns per
 // word, 16 bits apart.
 func (fs *FeatureSet) windows(out, base []int32, rows []uint16, r0, r1 int) {

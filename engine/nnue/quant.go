@@ -43,6 +43,10 @@ type Quantized struct {
 	scoreWeight float64
 	errBound    float64
 	maxBand     int // Update falls back to a refresh above this many changed rows
+	// w2h: w2 as int16 (every output weight fits), for the AVX2 output
+	// kernel; nil where it does not run (tanh, or hidden words not a
+	// multiple of 8).
+	w2h []int16
 }
 
 // MaxErrorBound is the largest ErrorBound Quantize accepts: the values
@@ -209,6 +213,17 @@ func (q *Quantized) fill(n *Network) {
 		q.w2[j] = int32(math.Round(float64(w) * qb))
 	}
 	q.b2 = int64(math.Round(float64(n.B2) * qa * qb))
+	if q.act != Tanh && q.words%8 == 0 {
+		// |w| <= 32767 (outputScale), checked all the same.
+		q.w2h = make([]int16, len(q.w2))
+		for j, w := range q.w2 {
+			if w != int32(int16(w)) {
+				q.w2h = nil
+				break
+			}
+			q.w2h[j] = int16(w)
+		}
+	}
 	if q.act == Tanh {
 		q.tanh = make([]int16, 1<<16)
 		for i := range q.tanh {
@@ -585,6 +600,21 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 // Output is the network's integer output for a: B2*QA*QB plus the output
 // weights times the activated hidden values (in units of 1/(QA*QB)).
 func (q *Quantized) Output(a *Accumulator) int64 {
+	if hasAVX2 && q.w2h != nil {
+		// The kernel clamps biased lanes (see outputAVX2): the same
+		// integer sum as the loop below.
+		return q.b2 + outputAVX2(&a.words[0], &q.w2h[0], q.words/8, uint16(q.lo+bias16), uint16(q.qa+bias16))
+	}
+	return q.outputGo(a)
+}
+
+// bias16 is 2^15, the lane bias of the AVX2 output kernel.
+const bias16 = 1 << 15
+
+// outputGo is Output in Go: each packed word's four lanes decoded in
+// turn (each borrows from the one below it), clamped (or looked up in the
+// tanh table) and weighted.
+func (q *Quantized) outputGo(a *Accumulator) int64 {
 	out := q.b2
 	w2 := q.w2[:4*q.words]
 	words := a.words[:q.words]

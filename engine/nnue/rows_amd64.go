@@ -5,8 +5,9 @@ package nnue
 import "golang.org/x/sys/cpu"
 
 // hasAVX2 selects the AVX2 kernels of rows_amd64.s (the same 64-bit word
-// sums as the Go loops, four words an instruction). Build with the purego
-// tag to use the Go loops everywhere.
+// sums as the Go loops, four words an instruction; and the output's
+// integer sum, 32 hidden lanes at a time). Build with the purego tag to
+// use the Go loops everywhere.
 var hasAVX2 = cpu.X86.HasAVX2
 
 //go:noescape
@@ -14,3 +15,9 @@ func addRows8AVX2(acc *[8]uint64, w1 *uint64, feats *int32, n int, stride int)
 
 //go:noescape
 func swapRows8AVX2(acc *[8]uint64, w1 *uint64, pairs *int32, n int, stride int)
+
+//go:noescape
+func outputAVX2(words *uint64, w2 *int16, blocks int, lo, hi uint16) int64
+
+//go:noescape
+func windows8x8AVX2(out *int32, base *int32, rows *uint16, ws int, step int32)

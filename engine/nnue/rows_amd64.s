@@ -58,3 +58,120 @@ swapDone:
 	VMOVDQU Y1, 32(DI)
 	VZEROUPPER
 	RET
+
+// func outputAVX2(words *uint64, w2 *int16, blocks int, lo, hi uint16) int64
+// The sum over blocks*32 hidden lanes of w2[j] times lane j clamped to
+// lo..hi, where lanes and bounds are biased: words plus 2^15 in every
+// 16-bit lane holds each lane's value plus 2^15 with no borrow between
+// lanes, and lo, hi are the clamp's ends plus 2^15 (Quantized.outputGo).
+TEXT ·outputAVX2(SB), NOSPLIT, $0-40
+	MOVQ words+0(FP), DI
+	MOVQ w2+8(FP), SI
+	MOVQ blocks+16(FP), CX
+	VPBROADCASTW lo+24(FP), Y5
+	VPBROADCASTW hi+26(FP), Y6
+	MOVQ $0x8000800080008000, AX
+	VMOVQ AX, X7
+	VPBROADCASTQ X7, Y7
+	VPXOR Y8, Y8, Y8
+	TESTQ CX, CX
+	JEQ outDone
+outLoop:
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VPADDQ Y7, Y0, Y0
+	VPADDQ Y7, Y1, Y1
+	VPMAXUW Y5, Y0, Y0
+	VPMAXUW Y5, Y1, Y1
+	VPMINUW Y6, Y0, Y0
+	VPMINUW Y6, Y1, Y1
+	VPXOR Y7, Y0, Y0
+	VPXOR Y7, Y1, Y1
+	VPMADDWD (SI), Y0, Y0
+	VPMADDWD 32(SI), Y1, Y1
+	VPADDD Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMOVSXDQ X0, Y2
+	VPMOVSXDQ X1, Y3
+	VPADDQ Y2, Y8, Y8
+	VPADDQ Y3, Y8, Y8
+	ADDQ $64, DI
+	ADDQ $64, SI
+	DECQ CX
+	JNE outLoop
+outDone:
+	VEXTRACTI128 $1, Y8, X1
+	VPADDQ X1, X8, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// One column of windows8x8AVX2: the patterns of column c (row values
+// shifted right by c, their 3-bit slices masked in place) for eight top
+// rows, plus the slots' bases, stored; the bases then step to the next
+// column and DI to its slots.
+#define WINCOL(c) \
+	VPSRLD $c, Y0, Y10; \
+	VPAND Y4, Y10, Y10; \
+	VPSRLD $c, Y1, Y11; \
+	VPAND Y5, Y11, Y11; \
+	VPOR Y11, Y10, Y10; \
+	VPSRLD $c, Y2, Y11; \
+	VPAND Y6, Y11, Y11; \
+	VPOR Y11, Y10, Y10; \
+	VPSRLD $c, Y3, Y11; \
+	VPAND Y7, Y11, Y11; \
+	VPOR Y11, Y10, Y10; \
+	VPADDD Y8, Y10, Y10; \
+	VMOVDQU Y10, (DI); \
+	VPADDD Y9, Y8, Y8; \
+	ADDQ DX, DI
+
+// func windows8x8AVX2(out *int32, base *int32, rows *uint16, ws int, step int32)
+// The window features of eight consecutive top rows and the eight window
+// columns of a 10-wide well: out[c*ws+i] = base[i] + c*step + the 12-bit
+// pattern of rows[i..i+3] at column c (bits c..c+2 of each row, the top
+// row's in the high bits), for i, c = 0..7 (FeatureSet.windows8; it reads
+// rows[0..10]).
+TEXT ·windows8x8AVX2(SB), NOSPLIT, $0-36
+	MOVQ out+0(FP), DI
+	MOVQ base+8(FP), SI
+	MOVQ rows+16(FP), BX
+	MOVQ ws+24(FP), DX
+	SHLQ $2, DX
+	MOVL step+32(FP), AX
+	VMOVD AX, X9
+	VPBROADCASTD X9, Y9
+	VPMOVZXWD (BX), Y0
+	VPMOVZXWD 2(BX), Y1
+	VPMOVZXWD 4(BX), Y2
+	VPMOVZXWD 6(BX), Y3
+	VPSLLD $9, Y0, Y0
+	VPSLLD $6, Y1, Y1
+	VPSLLD $3, Y2, Y2
+	MOVL $0xe00, AX
+	VMOVD AX, X4
+	VPBROADCASTD X4, Y4
+	MOVL $0x1c0, AX
+	VMOVD AX, X5
+	VPBROADCASTD X5, Y5
+	MOVL $0x38, AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	MOVL $7, AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+	VMOVDQU (SI), Y8
+	WINCOL(0)
+	WINCOL(1)
+	WINCOL(2)
+	WINCOL(3)
+	WINCOL(4)
+	WINCOL(5)
+	WINCOL(6)
+	WINCOL(7)
+	VZEROUPPER
+	RET

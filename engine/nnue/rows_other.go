@@ -12,3 +12,11 @@ func addRows8AVX2(acc *[8]uint64, w1 *uint64, feats *int32, n int, stride int) {
 func swapRows8AVX2(acc *[8]uint64, w1 *uint64, pairs *int32, n int, stride int) {
 	panic("nnue: no AVX2 kernels in this build")
 }
+
+func outputAVX2(words *uint64, w2 *int16, blocks int, lo, hi uint16) int64 {
+	panic("nnue: no AVX2 kernels in this build")
+}
+
+func windows8x8AVX2(out *int32, base *int32, rows *uint16, ws int, step int32) {
+	panic("nnue: no AVX2 kernels in this build")
+}
