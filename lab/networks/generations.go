@@ -104,16 +104,21 @@ func gateMatch(path string, g int, prev string) (GateMatch, error) {
 	if err != nil {
 		return GateMatch{}, err
 	}
+	// The file's arms in the order their games finished: the start
+	// network (read first, as ReadMatch's baseline), gen-g and the gate's
+	// baseline in either order.
 	st := res.Standings
-	if len(st.Arms) != 3 || st.Arms[1] != arm {
+	a, b := slices.Index(st.Arms, arm), 3-slices.Index(st.Arms, arm)
+	if len(st.Arms) != 3 || a < 1 {
 		return GateMatch{}, fmt.Errorf("%s: arms %v, want %s, %s and a baseline", path, st.Arms, prev, arm)
 	}
 	m := GateMatch{BeamWidth: res.Header.BeamWidth}
-	cs := st.Comparisons()
-	m.VsPrev = &cs[0]
-	// The same comparison the gate's verdict gives (arena.Gate.Judge).
-	vsBase := arena.Compare(arm, st.Arms[2], st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
-	m.VsBase = &vsBase
+	// The same comparisons the gate's verdict gives (arena.Gate.Judge).
+	vsPrev := arena.Compare(arm, prev, st.Scores[a], st.Scores[0], 2000, 1, 0.95, nil)
+	baseVsPrev := arena.Compare(st.Arms[b], prev, st.Scores[b], st.Scores[0], 2000, 1, 0.95, nil)
+	vsPrev.PHolm = arena.Holm([]float64{vsPrev.P, baseVsPrev.P})[0]
+	vsBase := arena.Compare(arm, st.Arms[b], st.Scores[a], st.Scores[b], 2000, 1, 0.95, nil)
+	m.VsPrev, m.VsBase = &vsPrev, &vsBase
 	return m, nil
 }
 
