@@ -78,6 +78,25 @@ func TestEmbeddedTables(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Every game is its row's witness: the longest game has the row's
+	// length, the highest-scoring one its score (engine/bfs's
+	// TestGamesDataset replays every game to these numbers).
+	for _, gr := range games {
+		var row *search.Row
+		for i := range rows {
+			if rows[i].Width == gr.Width && rows[i].Height == gr.Height && rows[i].Rule.String() == gr.Rule {
+				row = &rows[i]
+			}
+		}
+		switch {
+		case row == nil:
+			t.Errorf("%dx%d %s game: no row in summary.csv", gr.Width, gr.Height, gr.Rule)
+		case gr.Target == "longest" && gr.Length != row.Length, gr.Target == "score" && gr.Score != row.Score:
+			t.Errorf("%dx%d %s game: length %d, score %d; the row says %d, %d", gr.Width, gr.Height, gr.Target, gr.Length, gr.Score, row.Length, row.Score)
+		case gr.Target != "longest" && gr.Target != "score":
+			t.Errorf("%dx%d game: target %q", gr.Width, gr.Height, gr.Target)
+		}
+	}
 	if b, _ := Files().(interface{ ReadFile(string) ([]byte, error) }).ReadFile("summary.csv"); !bytes.HasPrefix(b, []byte("width,height,rule,")) {
 		t.Fatal("summary.csv does not start with its header")
 	}
