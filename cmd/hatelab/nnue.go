@@ -347,9 +347,12 @@ func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, err
 	if len(widths) == 0 {
 		return nil, fmt.Errorf("--gate-beam-widths: no width")
 	}
-	for _, w := range widths {
+	for i, w := range widths {
 		if err := flags.CheckBeamWidth("gate-beam-widths", w); err != nil {
 			return nil, err
+		}
+		if slices.Contains(widths[:i], w) {
+			return nil, fmt.Errorf("--gate-beam-widths: %d given twice", w)
 		}
 	}
 	s, err := arena.ParseSuite(suite, nil)

@@ -147,6 +147,8 @@ func TestNNUECycleGateFlags(t *testing.T) {
 	}{
 		{[]string{"--gate-beam-widths", "0"}, "--gate-beam-widths 0: want 1 to"},
 		{[]string{"--gate-beam-widths", "1000,010"}, "leading zeros"},
+		{[]string{"--gate-beam-widths", "1000,10000,1000"}, "--gate-beam-widths: 1000 given twice"},
+		{[]string{"--gate-beam-widths", "99999999999999999999"}, "out of range"},
 		{[]string{"--gate-beam-width", "1000,"}, "not a decimal integer"},
 		{[]string{"--gate-baseline", "score@w300"}, "--gate-baseline \"score@w300\": no @ settings"},
 		{[]string{"--gate-baseline", "nothing"}, "--gate-baseline:"},

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,7 +80,7 @@ func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *n
 		// with another arm.
 		vsBase := Compare(arms[1].Spec, base.Spec, st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
 		for _, d := range vsPrev.Diffs {
-			if d == d { // NaN: a start not played by both
+			if !math.IsNaN(d) { // NaN: a start not played by both
 				diff += d
 			}
 		}
