@@ -30,6 +30,14 @@ type Weights struct {
 	StackHeight       float64 `json:"stack_height,omitempty"`
 	SurfaceColumns    float64 `json:"surface_columns,omitempty"`
 	Erasability       float64 `json:"erasability"`
+	// The classic family (WeightTerms says what each counts); absent from
+	// a file, 0.
+	RowTransitions    float64 `json:"row_transitions,omitempty"`
+	ColumnTransitions float64 `json:"column_transitions,omitempty"`
+	CumulativeWells   float64 `json:"cumulative_wells,omitempty"`
+	HoleDepth         float64 `json:"hole_depth,omitempty"`
+	RowsWithHoles     float64 `json:"rows_with_holes,omitempty"`
+	Bumpiness         float64 `json:"bumpiness,omitempty"`
 	Score             float64 `json:"score"`
 	// FutureFactor weighs the lines a quiescence chain cleared to reach a
 	// well against lines already scored ("a bird in the hand": 0.5).
@@ -199,6 +207,31 @@ type Features struct {
 	// Erasability: how many of the 7 pieces, each on its own, have a
 	// placement that clears a line.
 	Erasability int
+	// The classic family: computed only by a worker whose weights give
+	// one of them a non-zero weight (WeightTerm.Costly), else 0. Unlike
+	// the terms above they count every row of the well, down to the
+	// floor (engine/classic's definitions).
+	//
+	// RowTransitions: filled/empty changes along every row, the walls
+	// counting as filled (an empty row has 2, a full row 0).
+	RowTransitions int
+	// ColumnTransitions: filled/empty changes down every column, the sky
+	// above the well empty and the floor below it filled.
+	ColumnTransitions int
+	// CumulativeWells: over every vertical run of well cells (an empty
+	// cell whose left and right neighbours are filled or a wall), run
+	// length L, the sum 1+2+...+L.
+	CumulativeWells int
+	// HoleDepth: over every empty cell with a filled cell above it in its
+	// column, the number of filled cells above it in that column.
+	HoleDepth int
+	// RowsWithHoles: rows holding at least one empty cell with a filled
+	// cell above it in its column.
+	RowsWithHoles int
+	// Bumpiness: the sum over neighbouring columns of the difference of
+	// their heights (rows between the floor and the column's top filled
+	// cell, 0 for an empty column).
+	Bumpiness int
 	// Clears: the most lines each piece can clear (S Z O I L J T).
 	Clears [hatetris.NumPieces]int
 }
@@ -241,15 +274,20 @@ func (h *Hand) NewWorker(r *hatetris.Rules) Worker { return h.NewHandWorker(r) }
 
 // NewHandWorker is NewWorker with the concrete type (for Features).
 func (h *Hand) NewHandWorker(r *hatetris.Rules) *HandWorker {
-	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r)}
+	hw := &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r)}
+	for _, t := range WeightTerms {
+		hw.costly = hw.costly || t.Costly && *t.Of(&hw.w) != 0
+	}
+	return hw
 }
 
 // HandWorker evaluates wells with the hand-made evaluation.
 type HandWorker struct {
-	w   Weights
-	r   *hatetris.Rules
-	g   *hatetris.Generator
-	buf [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
+	w      Weights
+	r      *hatetris.Rules
+	g      *hatetris.Generator
+	buf    [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
+	costly bool                  // a Costly term's weight is set: compute them
 }
 
 // Evaluate implements Worker; it allocates nothing (once its buffers have
@@ -395,11 +433,18 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 		wt.StackHeight*float64(f.StackHeight) +
 		wt.SurfaceColumns*float64(f.SurfaceColumns) +
 		wt.Erasability*float64(f.Erasability) +
+		wt.RowTransitions*float64(f.RowTransitions) +
+		wt.ColumnTransitions*float64(f.ColumnTransitions) +
+		wt.CumulativeWells*float64(f.CumulativeWells) +
+		wt.HoleDepth*float64(f.HoleDepth) +
+		wt.RowsWithHoles*float64(f.RowsWithHoles) +
+		wt.Bumpiness*float64(f.Bumpiness) +
 		wt.Score*lines
 	return -cost
 }
 
-// Features computes the terms of w.
+// Features computes the terms of w (the Costly ones only when the
+// worker's weights set one of them).
 func (hw *HandWorker) Features(w *hatetris.Well) Features {
 	var f Features
 	r := hw.r
@@ -454,5 +499,64 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 			f.Erasability++
 		}
 	}
+	if hw.costly {
+		classicFeatures(r, w, &f)
+	}
 	return f
+}
+
+// planes is the number of bit planes of a bit-sliced column counter: a
+// count up to MaxDepth fits.
+const planes = 6
+
+// classicFeatures fills the classic family of f (f.StackHeight set): one
+// pass over the rows from the top of the stack to the floor, bitwise. Two
+// per-column counts are kept bit-sliced (plane k holds bit k of every
+// column's count): the filled cells above each column's current row (for
+// HoleDepth) and the length of the run of well cells ending there (for
+// CumulativeWells, which adds every run's length once per cell: 1+2+...+L).
+func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features) {
+	full := r.FullRow()
+	walls := uint32(1) | uint32(1)<<(r.Width+1)
+	inner := uint32(1)<<(r.Width+1) - 1
+	top := r.Depth - f.StackHeight
+	f.RowTransitions = 2 * top // the empty rows above the stack
+	var prev, above uint16
+	var filled, run [planes]uint16
+	var height [16]int
+	for y := top; y < r.Depth; y++ {
+		row := w[y]
+		ext := uint32(row)<<1 | walls
+		f.RowTransitions += bits.OnesCount32((ext ^ ext>>1) & inner)
+		f.ColumnTransitions += bits.OnesCount16(prev ^ row)
+		if h := full &^ row & above; h != 0 {
+			f.RowsWithHoles++
+			for k := range filled {
+				f.HoleDepth += bits.OnesCount16(filled[k]&h) << k
+			}
+		}
+		for k, c := 0, row; c != 0 && k < planes; k++ {
+			filled[k], c = filled[k]^c, filled[k]&c
+		}
+		well := uint16(ext&(ext>>2)) & full &^ row
+		for k := range run {
+			run[k] &= well
+		}
+		for k, c := 0, well; c != 0 && k < planes; k++ {
+			run[k], c = run[k]^c, run[k]&c
+		}
+		for k := range run {
+			f.CumulativeWells += bits.OnesCount16(run[k]) << k
+		}
+		for n := row &^ above; n != 0; n &= n - 1 {
+			height[bits.TrailingZeros16(n)] = r.Depth - y
+		}
+		above |= row
+		prev = row
+	}
+	f.ColumnTransitions += bits.OnesCount16(full &^ prev)
+	for x := 1; x < r.Width; x++ {
+		d := height[x] - height[x-1]
+		f.Bumpiness += max(d, -d)
+	}
 }
