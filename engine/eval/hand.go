@@ -506,8 +506,29 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 }
 
 // planes is the number of bit planes of a bit-sliced column counter: a
-// count up to MaxDepth fits.
-const planes = 6
+// count up to 31 fits, and no column of a well (at most MaxDepth-3 rows,
+// hatetris.NewRules) counts more.
+const planes = 5
+
+// A compile-time check that planes holds every count (the array's length
+// would be negative if MaxDepth grew past it).
+var _ [1<<planes - (hatetris.MaxDepth - 3) - 1]struct{}
+
+// slicedSum is the sum of the bit-sliced counts p over the columns of m.
+func slicedSum(p *[planes]uint16, m uint16) int {
+	return bits.OnesCount16(p[0]&m) + bits.OnesCount16(p[1]&m)<<1 + bits.OnesCount16(p[2]&m)<<2 +
+		bits.OnesCount16(p[3]&m)<<3 + bits.OnesCount16(p[4]&m)<<4
+}
+
+// slicedInc adds 1 to the bit-sliced counts p of the columns of m.
+func slicedInc(p *[planes]uint16, m uint16) {
+	for k := range p {
+		if m == 0 {
+			return
+		}
+		p[k], m = p[k]^m, p[k]&m
+	}
+}
 
 // classicFeatures fills the classic family of f (f.StackHeight set): one
 // pass over the rows from the top of the stack to the floor, bitwise. Two
@@ -521,7 +542,7 @@ func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features) {
 	inner := uint32(1)<<(r.Width+1) - 1
 	top := r.Depth - f.StackHeight
 	f.RowTransitions = 2 * top // the empty rows above the stack
-	var prev, above uint16
+	var prev, above, wells uint16
 	var filled, run [planes]uint16
 	var height [16]int
 	for y := top; y < r.Depth; y++ {
@@ -531,22 +552,17 @@ func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features) {
 		f.ColumnTransitions += bits.OnesCount16(prev ^ row)
 		if h := full &^ row & above; h != 0 {
 			f.RowsWithHoles++
-			for k := range filled {
-				f.HoleDepth += bits.OnesCount16(filled[k]&h) << k
-			}
+			f.HoleDepth += slicedSum(&filled, h)
 		}
-		for k, c := 0, row; c != 0 && k < planes; k++ {
-			filled[k], c = filled[k]^c, filled[k]&c
-		}
+		slicedInc(&filled, row)
 		well := uint16(ext&(ext>>2)) & full &^ row
-		for k := range run {
-			run[k] &= well
-		}
-		for k, c := 0, well; c != 0 && k < planes; k++ {
-			run[k], c = run[k]^c, run[k]&c
-		}
-		for k := range run {
-			f.CumulativeWells += bits.OnesCount16(run[k]) << k
+		if well|wells != 0 { // a run goes on, starts or ends
+			for k := range run {
+				run[k] &= well
+			}
+			slicedInc(&run, well)
+			f.CumulativeWells += slicedSum(&run, well)
+			wells = well
 		}
 		for n := row &^ above; n != 0; n &= n - 1 {
 			height[bits.TrailingZeros16(n)] = r.Depth - y
