@@ -207,8 +207,8 @@ type Features struct {
 	// Erasability: how many of the 7 pieces, each on its own, have a
 	// placement that clears a line.
 	Erasability int
-	// The classic family: computed only by a worker whose weights give
-	// one of them a non-zero weight (WeightTerm.Costly), else 0. Unlike
+	// The classic family: each computed only by a worker whose weights
+	// give it a non-zero weight (WeightTerm.Costly), else 0. Unlike
 	// the terms above they count every row of the well, down to the
 	// floor (engine/classic's definitions).
 	//
@@ -274,20 +274,45 @@ func (h *Hand) NewWorker(r *hatetris.Rules) Worker { return h.NewHandWorker(r) }
 
 // NewHandWorker is NewWorker with the concrete type (for Features).
 func (h *Hand) NewHandWorker(r *hatetris.Rules) *HandWorker {
-	hw := &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r)}
-	for _, t := range WeightTerms {
-		hw.costly = hw.costly || t.Costly && *t.Of(&hw.w) != 0
-	}
-	return hw
+	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r), classic: classicWeighed(&h.W)}
 }
 
 // HandWorker evaluates wells with the hand-made evaluation.
 type HandWorker struct {
-	w      Weights
-	r      *hatetris.Rules
-	g      *hatetris.Generator
-	buf    [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
-	costly bool                  // a Costly term's weight is set: compute them
+	w       Weights
+	r       *hatetris.Rules
+	g       *hatetris.Generator
+	buf     [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
+	classic classicSet            // the Costly terms its weights set
+}
+
+// classicSet is a set of the classic family's terms (the Costly ones).
+type classicSet uint8
+
+const (
+	cRowTransitions classicSet = 1 << iota
+	cColumnTransitions
+	cRowsWithHoles
+	cHoleDepth
+	cCumulativeWells
+	cBumpiness
+	// cOnePass: the terms classicFeatures computes in its first pass.
+	cOnePass = cRowTransitions | cColumnTransitions | cRowsWithHoles
+)
+
+// classicWeighed is the set of the classic terms w weighs.
+func classicWeighed(w *Weights) classicSet {
+	var s classicSet
+	for _, c := range []struct {
+		v float64
+		s classicSet
+	}{{w.RowTransitions, cRowTransitions}, {w.ColumnTransitions, cColumnTransitions}, {w.RowsWithHoles, cRowsWithHoles},
+		{w.HoleDepth, cHoleDepth}, {w.CumulativeWells, cCumulativeWells}, {w.Bumpiness, cBumpiness}} {
+		if c.v != 0 {
+			s |= c.s
+		}
+	}
+	return s
 }
 
 // Evaluate implements Worker; it allocates nothing (once its buffers have
@@ -443,8 +468,8 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 	return -cost
 }
 
-// Features computes the terms of w (the Costly ones only when the
-// worker's weights set one of them).
+// Features computes the terms of w (each Costly one only when the
+// worker's weights set it).
 func (hw *HandWorker) Features(w *hatetris.Well) Features {
 	var f Features
 	r := hw.r
@@ -499,8 +524,8 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 			f.Erasability++
 		}
 	}
-	if hw.costly {
-		classicFeatures(r, w, &f)
+	if hw.classic != 0 {
+		classicFeatures(r, w, &f, hw.classic)
 	}
 	return f
 }
@@ -530,47 +555,84 @@ func slicedInc(p *[planes]uint16, m uint16) {
 	}
 }
 
-// classicFeatures fills the classic family of f (f.StackHeight set): one
-// pass over the rows from the top of the stack to the floor, bitwise. Two
+// classicFeatures fills the terms of set s of the classic family of f
+// (f.StackHeight set), bitwise, in up to four passes over the rows from the
+// top of the stack to the floor, each only when s asks for its terms. Two
 // per-column counts are kept bit-sliced (plane k holds bit k of every
 // column's count): the filled cells above each column's current row (for
 // HoleDepth) and the length of the run of well cells ending there (for
 // CumulativeWells, which adds every run's length once per cell: 1+2+...+L).
-func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features) {
+func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features, s classicSet) {
 	full := r.FullRow()
 	walls := uint32(1) | uint32(1)<<(r.Width+1)
-	inner := uint32(1)<<(r.Width+1) - 1
 	top := r.Depth - f.StackHeight
-	f.RowTransitions = 2 * top // the empty rows above the stack
-	var prev, above, wells uint16
-	var filled, run [planes]uint16
-	var height [16]int
-	for y := top; y < r.Depth; y++ {
-		row := w[y]
-		ext := uint32(row)<<1 | walls
-		f.RowTransitions += bits.OnesCount32((ext ^ ext>>1) & inner)
-		f.ColumnTransitions += bits.OnesCount16(prev ^ row)
-		if h := full &^ row & above; h != 0 {
-			f.RowsWithHoles++
-			f.HoleDepth += slicedSum(&filled, h)
-		}
-		slicedInc(&filled, row)
-		well := uint16(ext&(ext>>2)) & full &^ row
-		if well|wells != 0 { // a run goes on, starts or ends
-			for k := range run {
-				run[k] &= well
+	if s&cOnePass != 0 {
+		inner := uint32(1)<<(r.Width+1) - 1
+		rt := 2 * top // the empty rows above the stack
+		var ct, rwh int
+		var prev, above uint16
+		for y := top; y < r.Depth; y++ {
+			row := w[y]
+			ext := uint32(row)<<1 | walls
+			rt += bits.OnesCount32((ext ^ ext>>1) & inner)
+			ct += bits.OnesCount16(prev ^ row)
+			if full&^row&above != 0 {
+				rwh++
 			}
-			slicedInc(&run, well)
-			f.CumulativeWells += slicedSum(&run, well)
-			wells = well
+			above |= row
+			prev = row
 		}
-		for n := row &^ above; n != 0; n &= n - 1 {
+		ct += bits.OnesCount16(full &^ prev)
+		if s&cRowTransitions != 0 {
+			f.RowTransitions = rt
+		}
+		if s&cColumnTransitions != 0 {
+			f.ColumnTransitions = ct
+		}
+		if s&cRowsWithHoles != 0 {
+			f.RowsWithHoles = rwh
+		}
+	}
+	if s&cHoleDepth != 0 {
+		var above uint16
+		var filled [planes]uint16
+		for y := top; y < r.Depth; y++ {
+			row := w[y]
+			if h := full &^ row & above; h != 0 {
+				f.HoleDepth += slicedSum(&filled, h)
+			}
+			slicedInc(&filled, row)
+			above |= row
+		}
+	}
+	if s&cCumulativeWells != 0 {
+		var wells uint16
+		var run [planes]uint16
+		for y := top; y < r.Depth; y++ {
+			row := w[y]
+			ext := uint32(row)<<1 | walls
+			well := uint16(ext&(ext>>2)) & full &^ row
+			if well|wells != 0 { // a run goes on, starts or ends
+				for k := range run {
+					run[k] &= well
+				}
+				slicedInc(&run, well)
+				f.CumulativeWells += slicedSum(&run, well)
+				wells = well
+			}
+		}
+	}
+	if s&cBumpiness == 0 {
+		return
+	}
+	var height [16]int
+	var above uint16
+	for y := top; y < r.Depth && above != full; y++ {
+		for n := w[y] &^ above; n != 0; n &= n - 1 {
 			height[bits.TrailingZeros16(n)] = r.Depth - y
 		}
-		above |= row
-		prev = row
+		above |= w[y]
 	}
-	f.ColumnTransitions += bits.OnesCount16(full &^ prev)
 	for x := 1; x < r.Width; x++ {
 		d := height[x] - height[x-1]
 		f.Bumpiness += max(d, -d)

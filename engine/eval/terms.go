@@ -21,9 +21,9 @@ type WeightTerm struct {
 	// valid. A new term gets a Label.
 	Label string
 	// Costly terms (the classic family) are computed by
-	// HandWorker.Features only when the worker's weights give one of them
-	// a non-zero weight: a worker whose weights leave them all at 0 pays
-	// nothing for them, and reports them as 0.
+	// HandWorker.Features only when the worker's weights give them a
+	// non-zero weight (else reported as 0): a worker whose weights leave
+	// them at 0 pays nothing for them.
 	Costly bool
 }
 

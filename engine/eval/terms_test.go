@@ -96,9 +96,9 @@ func TestClassicFeatures(t *testing.T) {
 	}
 }
 
-// TestClassicFeaturesSkipped: a worker whose weights leave the classic
-// family at 0 does not compute it (reports 0), and the other terms are the
-// same either way.
+// TestClassicFeaturesSkipped: a worker computes a classic term only when
+// its weights set it (it reports the others as 0), and the other terms are
+// the same either way.
 func TestClassicFeaturesSkipped(t *testing.T) {
 	r := hatetris.Standard()
 	w := well(t, "#.#.......", "###.......", "#.#.......", "#.#.......")
@@ -106,22 +106,33 @@ func TestClassicFeaturesSkipped(t *testing.T) {
 	if got := classicPart(plain); got != (classicOf{}) {
 		t.Fatalf("dnf86's worker computed the classic family: %+v", got)
 	}
+	all := NewHand(classicWeights()).NewHandWorker(r).Features(&w)
+	n := 0
 	for _, term := range WeightTerms {
 		if !term.Costly {
 			continue
 		}
+		n++
 		wt := DefaultWeights()
 		*term.Of(&wt) = 1
 		f := NewHand(wt).NewHandWorker(r).Features(&w)
-		if term.Feature(&f) == 0 {
-			t.Errorf("%s set: its feature is 0", term.Name)
+		if got, want := term.Feature(&f), term.Feature(&all); got != want || got == 0 {
+			t.Errorf("%s set: its feature is %d, want %d (not 0)", term.Name, got, want)
 		}
 		got := f
+		for _, other := range WeightTerms {
+			if other.Costly && other.Name != term.Name && other.Feature(&f) != 0 {
+				t.Errorf("%s set: %s computed too (%d)", term.Name, other.Name, other.Feature(&f))
+			}
+		}
 		got.RowTransitions, got.ColumnTransitions, got.CumulativeWells = 0, 0, 0
 		got.HoleDepth, got.RowsWithHoles, got.Bumpiness = 0, 0, 0
 		if got != plain {
 			t.Errorf("%s set: the other terms changed: %+v, want %+v", term.Name, got, plain)
 		}
+	}
+	if n != 6 {
+		t.Fatalf("%d Costly terms, want the 6 of the classic family", n)
 	}
 }
 
@@ -292,8 +303,9 @@ func BenchmarkClassicFeatures(b *testing.B) {
 	}
 	w := well(b, rows...)
 	f := Features{StackHeight: r.Height(&w)}
+	all := classicWeights()
 	for b.Loop() {
-		classicFeatures(r, &w, &f)
+		classicFeatures(r, &w, &f, classicWeighed(&all))
 		sinkBits += bits.OnesCount(uint(f.RowTransitions))
 	}
 }
