@@ -30,6 +30,14 @@ type Weights struct {
 	StackHeight       float64 `json:"stack_height,omitempty"`
 	SurfaceColumns    float64 `json:"surface_columns,omitempty"`
 	Erasability       float64 `json:"erasability"`
+	// The classic family (WeightTerms says what each counts); absent from
+	// a file, 0.
+	RowTransitions    float64 `json:"row_transitions,omitempty"`
+	ColumnTransitions float64 `json:"column_transitions,omitempty"`
+	CumulativeWells   float64 `json:"cumulative_wells,omitempty"`
+	HoleDepth         float64 `json:"hole_depth,omitempty"`
+	RowsWithHoles     float64 `json:"rows_with_holes,omitempty"`
+	Bumpiness         float64 `json:"bumpiness,omitempty"`
 	Score             float64 `json:"score"`
 	// FutureFactor weighs the lines a quiescence chain cleared to reach a
 	// well against lines already scored ("a bird in the hand": 0.5).
@@ -199,6 +207,31 @@ type Features struct {
 	// Erasability: how many of the 7 pieces, each on its own, have a
 	// placement that clears a line.
 	Erasability int
+	// The classic family: each computed only by a worker whose weights
+	// give it a non-zero weight (WeightTerm.Costly), else 0. Unlike
+	// the terms above they count every row of the well, down to the
+	// floor (engine/classic's definitions).
+	//
+	// RowTransitions: filled/empty changes along every row, the walls
+	// counting as filled (an empty row has 2, a full row 0).
+	RowTransitions int
+	// ColumnTransitions: filled/empty changes down every column, the sky
+	// above the well empty and the floor below it filled.
+	ColumnTransitions int
+	// CumulativeWells: over every vertical run of well cells (an empty
+	// cell whose left and right neighbours are filled or a wall), run
+	// length L, the sum 1+2+...+L.
+	CumulativeWells int
+	// HoleDepth: over every empty cell with a filled cell above it in its
+	// column, the number of filled cells above it in that column.
+	HoleDepth int
+	// RowsWithHoles: rows holding at least one empty cell with a filled
+	// cell above it in its column.
+	RowsWithHoles int
+	// Bumpiness: the sum over neighbouring columns of the difference of
+	// their heights (rows between the floor and the column's top filled
+	// cell, 0 for an empty column).
+	Bumpiness int
 	// Clears: the most lines each piece can clear (S Z O I L J T).
 	Clears [hatetris.NumPieces]int
 }
@@ -241,15 +274,45 @@ func (h *Hand) NewWorker(r *hatetris.Rules) Worker { return h.NewHandWorker(r) }
 
 // NewHandWorker is NewWorker with the concrete type (for Features).
 func (h *Hand) NewHandWorker(r *hatetris.Rules) *HandWorker {
-	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r)}
+	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r), classic: classicWeighed(&h.W)}
 }
 
 // HandWorker evaluates wells with the hand-made evaluation.
 type HandWorker struct {
-	w   Weights
-	r   *hatetris.Rules
-	g   *hatetris.Generator
-	buf [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
+	w       Weights
+	r       *hatetris.Rules
+	g       *hatetris.Generator
+	buf     [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
+	classic classicSet            // the Costly terms its weights set
+}
+
+// classicSet is a set of the classic family's terms (the Costly ones).
+type classicSet uint8
+
+const (
+	cRowTransitions classicSet = 1 << iota
+	cColumnTransitions
+	cRowsWithHoles
+	cHoleDepth
+	cCumulativeWells
+	cBumpiness
+	// cOnePass: the terms classicFeatures computes in its first pass.
+	cOnePass = cRowTransitions | cColumnTransitions | cRowsWithHoles
+)
+
+// classicWeighed is the set of the classic terms w weighs.
+func classicWeighed(w *Weights) classicSet {
+	var s classicSet
+	for _, c := range []struct {
+		v float64
+		s classicSet
+	}{{w.RowTransitions, cRowTransitions}, {w.ColumnTransitions, cColumnTransitions}, {w.RowsWithHoles, cRowsWithHoles},
+		{w.HoleDepth, cHoleDepth}, {w.CumulativeWells, cCumulativeWells}, {w.Bumpiness, cBumpiness}} {
+		if c.v != 0 {
+			s |= c.s
+		}
+	}
+	return s
 }
 
 // Evaluate implements Worker; it allocates nothing (once its buffers have
@@ -395,11 +458,18 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 		wt.StackHeight*float64(f.StackHeight) +
 		wt.SurfaceColumns*float64(f.SurfaceColumns) +
 		wt.Erasability*float64(f.Erasability) +
+		wt.RowTransitions*float64(f.RowTransitions) +
+		wt.ColumnTransitions*float64(f.ColumnTransitions) +
+		wt.CumulativeWells*float64(f.CumulativeWells) +
+		wt.HoleDepth*float64(f.HoleDepth) +
+		wt.RowsWithHoles*float64(f.RowsWithHoles) +
+		wt.Bumpiness*float64(f.Bumpiness) +
 		wt.Score*lines
 	return -cost
 }
 
-// Features computes the terms of w.
+// Features computes the terms of w (each Costly one only when the
+// worker's weights set it).
 func (hw *HandWorker) Features(w *hatetris.Well) Features {
 	var f Features
 	r := hw.r
@@ -454,5 +524,117 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 			f.Erasability++
 		}
 	}
+	if hw.classic != 0 {
+		classicFeatures(r, w, &f, hw.classic)
+	}
 	return f
+}
+
+// planes is the number of bit planes of a bit-sliced column counter: a
+// count up to 31 fits, and no column of a well (at most MaxDepth-3 rows,
+// hatetris.NewRules) counts more.
+const planes = 5
+
+// A compile-time check that planes holds every count (the array's length
+// would be negative if MaxDepth grew past it).
+var _ [1<<planes - (hatetris.MaxDepth - 3) - 1]struct{}
+
+// slicedSum is the sum of the bit-sliced counts p over the columns of m.
+func slicedSum(p *[planes]uint16, m uint16) int {
+	return bits.OnesCount16(p[0]&m) + bits.OnesCount16(p[1]&m)<<1 + bits.OnesCount16(p[2]&m)<<2 +
+		bits.OnesCount16(p[3]&m)<<3 + bits.OnesCount16(p[4]&m)<<4
+}
+
+// slicedInc adds 1 to the bit-sliced counts p of the columns of m.
+func slicedInc(p *[planes]uint16, m uint16) {
+	for k := range p {
+		if m == 0 {
+			return
+		}
+		p[k], m = p[k]^m, p[k]&m
+	}
+}
+
+// classicFeatures fills the terms of set s of the classic family of f
+// (f.StackHeight set), bitwise, in up to four passes over the rows from the
+// top of the stack to the floor, each only when s asks for its terms. Two
+// per-column counts are kept bit-sliced (plane k holds bit k of every
+// column's count): the filled cells above each column's current row (for
+// HoleDepth) and the length of the run of well cells ending there (for
+// CumulativeWells, which adds every run's length once per cell: 1+2+...+L).
+func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features, s classicSet) {
+	full := r.FullRow()
+	walls := uint32(1) | uint32(1)<<(r.Width+1)
+	top := r.Depth - f.StackHeight
+	if s&cOnePass != 0 {
+		inner := uint32(1)<<(r.Width+1) - 1
+		rt := 2 * top // the empty rows above the stack
+		var ct, rwh int
+		var prev, above uint16
+		for y := top; y < r.Depth; y++ {
+			row := w[y]
+			ext := uint32(row)<<1 | walls
+			rt += bits.OnesCount32((ext ^ ext>>1) & inner)
+			ct += bits.OnesCount16(prev ^ row)
+			if full&^row&above != 0 {
+				rwh++
+			}
+			above |= row
+			prev = row
+		}
+		ct += bits.OnesCount16(full &^ prev)
+		if s&cRowTransitions != 0 {
+			f.RowTransitions = rt
+		}
+		if s&cColumnTransitions != 0 {
+			f.ColumnTransitions = ct
+		}
+		if s&cRowsWithHoles != 0 {
+			f.RowsWithHoles = rwh
+		}
+	}
+	if s&cHoleDepth != 0 {
+		var above uint16
+		var filled [planes]uint16
+		for y := top; y < r.Depth; y++ {
+			row := w[y]
+			if h := full &^ row & above; h != 0 {
+				f.HoleDepth += slicedSum(&filled, h)
+			}
+			slicedInc(&filled, row)
+			above |= row
+		}
+	}
+	if s&cCumulativeWells != 0 {
+		var wells uint16
+		var run [planes]uint16
+		for y := top; y < r.Depth; y++ {
+			row := w[y]
+			ext := uint32(row)<<1 | walls
+			well := uint16(ext&(ext>>2)) & full &^ row
+			if well|wells != 0 { // a run goes on, starts or ends
+				for k := range run {
+					run[k] &= well
+				}
+				slicedInc(&run, well)
+				f.CumulativeWells += slicedSum(&run, well)
+				wells = well
+			}
+		}
+	}
+	if s&cBumpiness == 0 {
+		return
+	}
+	var height [16]int
+	var above uint16
+	for y := top; y < r.Depth && above != full; y++ {
+		for n := w[y] &^ above; n != 0; n &= n - 1 {
+			height[bits.TrailingZeros16(n)] = r.Depth - y
+		}
+		above |= w[y]
+	}
+	for x := 1; x < r.Width; x++ {
+		d := height[x] - height[x-1]
+		f.Bumpiness += max(d, -d)
+	}
 }

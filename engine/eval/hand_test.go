@@ -217,6 +217,7 @@ func FuzzParseWeights(f *testing.F) {
 	f.Add([]byte(`{"holes": 1} x`))
 	f.Add([]byte(`{"holes": 1e6, "score": -1e6, "future_factor": -1e6, "surface_columns": 999999}`))
 	f.Add([]byte(`{"holes": 1e308}`))
+	f.Add([]byte(`{"row_transitions": 1e6, "column_transitions": -1e6, "cumulative_wells": 1e6, "hole_depth": -1e6, "rows_with_holes": 1e6, "bumpiness": 1e6}`))
 	f.Add(weights.DNF86)
 	r := hatetris.Standard()
 	wells := make([]hatetris.Well, len(fuzzWells))

@@ -20,6 +20,11 @@ type WeightTerm struct {
 	// evaluations were committed keeps their names (and so their files)
 	// valid. A new term gets a Label.
 	Label string
+	// Costly terms (the classic family) are computed by
+	// HandWorker.Features only when the worker's weights give them a
+	// non-zero weight (else reported as 0): a worker whose weights leave
+	// them at 0 pays nothing for them.
+	Costly bool
 }
 
 // WeightTerms lists the hand-made evaluation's weights in the order of the
@@ -28,23 +33,40 @@ type WeightTerm struct {
 // sum out for speed, and a test holds the two to the same value.
 var WeightTerms = []WeightTerm{
 	{"holes", "empty cells with a filled cell above them in their column",
-		func(w *Weights) *float64 { return &w.Holes }, func(f *Features) int { return f.Holes }, ""},
+		func(w *Weights) *float64 { return &w.Holes }, func(f *Features) int { return f.Holes }, "", false},
 	{"enclosed_holes", "empty cells a 1x1 block dropped from the top cannot reach",
-		func(w *Weights) *float64 { return &w.EnclosedHoles }, func(f *Features) int { return f.EnclosedHoles }, ""},
+		func(w *Weights) *float64 { return &w.EnclosedHoles }, func(f *Features) int { return f.EnclosedHoles }, "", false},
 	{"enclosed_hole_lines", "rows holding an enclosed hole",
-		func(w *Weights) *float64 { return &w.EnclosedHoleLines }, func(f *Features) int { return f.EnclosedHoleLines }, ""},
+		func(w *Weights) *float64 { return &w.EnclosedHoleLines }, func(f *Features) int { return f.EnclosedHoleLines }, "", false},
 	{"surface_height", "rows between the floor and the lowest row the 1x1 block reaches",
-		func(w *Weights) *float64 { return &w.SurfaceHeight }, func(f *Features) int { return f.SurfaceHeight }, ""},
+		func(w *Weights) *float64 { return &w.SurfaceHeight }, func(f *Features) int { return f.SurfaceHeight }, "", false},
 	{"stack_height", "rows between the floor and the top of the stack",
-		func(w *Weights) *float64 { return &w.StackHeight }, func(f *Features) int { return f.StackHeight }, ""},
+		func(w *Weights) *float64 { return &w.StackHeight }, func(f *Features) int { return f.StackHeight }, "", false},
 	{"surface_columns", "the surface's height summed over the columns",
-		func(w *Weights) *float64 { return &w.SurfaceColumns }, func(f *Features) int { return f.SurfaceColumns }, "columns"},
+		func(w *Weights) *float64 { return &w.SurfaceColumns }, func(f *Features) int { return f.SurfaceColumns }, "columns", false},
 	{"erasability", "how many of the 7 pieces can clear a line",
-		func(w *Weights) *float64 { return &w.Erasability }, func(f *Features) int { return f.Erasability }, ""},
+		func(w *Weights) *float64 { return &w.Erasability }, func(f *Features) int { return f.Erasability }, "", false},
+	// The classic family (Dellacherie's and Thiery & Scherrer's BCTS
+	// features, engine/classic's definitions on a HATETRIS well): every
+	// row of the well counts, from the top to the floor, dead rows below
+	// the surface included (a sealed row keeps its count: sealing is not
+	// rewarded by hiding a row's mess).
+	{"row_transitions", "filled/empty changes along every row, the walls filled",
+		func(w *Weights) *float64 { return &w.RowTransitions }, func(f *Features) int { return f.RowTransitions }, "row-transitions", true},
+	{"column_transitions", "filled/empty changes down every column, the sky empty, the floor filled",
+		func(w *Weights) *float64 { return &w.ColumnTransitions }, func(f *Features) int { return f.ColumnTransitions }, "column-transitions", true},
+	{"cumulative_wells", "1+2+...+depth summed over every vertical run of well cells (empty, both sides filled or a wall)",
+		func(w *Weights) *float64 { return &w.CumulativeWells }, func(f *Features) int { return f.CumulativeWells }, "cumulative-wells", true},
+	{"hole_depth", "filled cells above each empty cell that has one above it, summed",
+		func(w *Weights) *float64 { return &w.HoleDepth }, func(f *Features) int { return f.HoleDepth }, "hole-depth", true},
+	{"rows_with_holes", "rows holding an empty cell with a filled cell above it (dead rows included)",
+		func(w *Weights) *float64 { return &w.RowsWithHoles }, func(f *Features) int { return f.RowsWithHoles }, "rows-with-holes", true},
+	{"bumpiness", "the sum of |height differences| of neighbouring columns (a column's height: floor to its top cell)",
+		func(w *Weights) *float64 { return &w.Bumpiness }, func(f *Features) int { return f.Bumpiness }, "bumpiness", true},
 	{"score", "lines cleared (quiescence lines weighed by future_factor)",
-		func(w *Weights) *float64 { return &w.Score }, nil, ""},
+		func(w *Weights) *float64 { return &w.Score }, nil, "", false},
 	{"future_factor", "the weight of a quiescence chain's lines against lines scored",
-		func(w *Weights) *float64 { return &w.FutureFactor }, nil, ""},
+		func(w *Weights) *float64 { return &w.FutureFactor }, nil, "", false},
 }
 
 // WeightRule is one of knewjade's rules (a switch of Weights): its name in
