@@ -126,8 +126,11 @@ func verifyBeamReplay(t *testing.T, last string) beamJSON {
 
 // TestBeamEvalSpecs: beam --eval reads the arm specs of hatelab arena
 // (issue 28) besides its old values: the same evaluation by either name
-// plays the same game; an arm's search suffix, --weights with a spec, and
-// an unknown spec are one-line errors naming --eval (or --weights).
+// plays the same game; without --eval the game is tuned's (the weights of
+// datasets/weights/tuned-03.json), --eval hand still D&F's, and --weights
+// FILE alone FILE's hand-made weights; an arm's search suffix, --weights
+// with a spec, and an unknown spec are one-line errors naming --eval (or
+// --weights).
 func TestBeamEvalSpecs(t *testing.T) {
 	game := func(args ...string) (beamJSON, error) {
 		out, err := run(t, newBeamCmd(), append([]string{"--json", "--beam-width", "20", "--max-pieces", "12", "--workers", "1"}, args...)...)
@@ -137,7 +140,11 @@ func TestBeamEvalSpecs(t *testing.T) {
 		}
 		return res, err
 	}
-	hand, err := game()
+	hand, err := game("--eval", "hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned, err := game()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +158,14 @@ func TestBeamEvalSpecs(t *testing.T) {
 		same    *beamJSON // the game it must equal (nil: any game)
 		wantErr string
 	}{
-		{"old hand", []string{"--eval", "hand"}, &hand, ""},
+		{"default is tuned-03.json", []string{"--eval", "weights:../../datasets/weights/tuned-03.json"}, &tuned, ""},
+		{"tuned", []string{"--eval", "tuned"}, &tuned, ""},
+		{"weights file alone: tuned-03.json", []string{"--weights", "../../datasets/weights/tuned-03.json"}, &tuned, ""},
+		{"weights file alone: dnf86.json", []string{"--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
+		{"hand is dnf86.json", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
+		{"tuned and --weights", []string{"--eval", "tuned", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue; with --eval \"tuned\" name the file"},
+		{"tuned-TERM", []string{"--eval", "tuned-rows-with-holes"}, nil, ""},
+		{"tuned-TERM at 0", []string{"--eval", "tuned-holes"}, nil, "--eval \"tuned-holes\": weights tuned-03: holes is already 0"},
 		{"old HAND", []string{"--eval", "HAND"}, &hand, ""},
 		{"old hand with its weights file", []string{"--eval", "hand", "--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
 		{"weights:FILE", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
@@ -184,7 +198,10 @@ func TestBeamEvalSpecs(t *testing.T) {
 			t.Errorf("%s: game %d %q, want %d %q", tc.name, got.Score, got.Replay, tc.same.Score, tc.same.Replay)
 		}
 	}
-	if hand.Replay == net.Replay {
-		t.Errorf("hand and nnue play the same game: the test cannot tell them apart")
+	if f := newBeamCmd().Flags().Lookup("eval"); f.DefValue != "tuned" || !strings.Contains(f.Usage, "tuned (the best hand-made evaluation in the arena") {
+		t.Errorf("--eval: default %q, help %q", f.DefValue, f.Usage)
+	}
+	if hand.Replay == net.Replay || hand.Replay == tuned.Replay {
+		t.Errorf("hand plays the same game as nnue or tuned: the test cannot tell them apart")
 	}
 }

@@ -231,7 +231,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
 	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline (DIR/gate-NN.jsonl, DIR/gate-NN-wW.jsonl); a network whose mean over the gate's games is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	f.StringVar(&gateBaseline, "gate-baseline", "score", "the gate's other arm, an arena arm spec (score: lines alone, the best hand-made evaluation in the arena; hand: the hand-made weights, the committed scale run's gate)")
+	f.StringVar(&gateBaseline, "gate-baseline", arena.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
 	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the gate's beam widths, comma-separated (with quiescence), e.g. 1000,10000")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-beam-width", "gate-beam-widths")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-width", "gate-beam-widths")
