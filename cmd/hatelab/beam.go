@@ -111,6 +111,10 @@ weights.`,
 				},
 			})
 			if errors.Is(err, beam.ErrConfig) {
+				if resume && !cmd.Flags().Changed("eval") && strings.Contains(err.Error(), "eval="+eval.NewHand(eval.DefaultWeights()).Name()+" ") {
+					// A checkpoint of the default before tuned.
+					return fmt.Errorf("%w (the search was begun with hand, the default --eval before tuned: resume it with --eval hand)", err)
+				}
 				return err
 			}
 			if err != nil {
@@ -222,6 +226,9 @@ func beamEval(spec, weights string, r *hatetris.Rules) (eval.Evaluator, error) {
 	switch strings.ToLower(strings.TrimSpace(spec)) {
 	case "", "hand", "nnue":
 		return eval.ByName(spec, weights)
+	}
+	if weights != "" && spec == arena.BestHand {
+		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; --eval %s has its own weights (datasets/weights/tuned-03.json): for other weights use --eval hand --weights FILE or --eval weights:FILE", spec)
 	}
 	if weights != "" {
 		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; with --eval %s name the file in the spec (weights:FILE, nnue:FILE)", clip.Quote(spec))

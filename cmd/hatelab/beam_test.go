@@ -66,6 +66,41 @@ func TestBeamCommandText(t *testing.T) {
 	}
 }
 
+// TestBeamResumeOldDefault: a checkpoint of a search begun with hand,
+// the default --eval before tuned, resumed without --eval is refused with
+// one line that says to resume it with --eval hand, which then resumes it;
+// a checkpoint of tuned resumes without --eval.
+func TestBeamResumeOldDefault(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		begin   []string // --eval of the first search
+		resume  []string // --eval of the resumed one
+		wantErr string
+	}{
+		{"hand, resumed by default", []string{"--eval", "hand"}, nil, "the default --eval before tuned: resume it with --eval hand"},
+		{"hand, resumed with hand", []string{"--eval", "hand"}, []string{"--eval", "hand"}, ""},
+		{"tuned by default, resumed by default", nil, nil, ""},
+		{"tuned, resumed with hand", []string{"--eval", "tuned"}, []string{"--eval", "hand"}, "checkpoint was made with"},
+	} {
+		dir := t.TempDir()
+		if out, err := run(t, newBeamCmd(), append([]string{"--beam-width", "10", "--max-pieces", "4", "--checkpoint", dir}, tc.begin...)...); err != nil {
+			t.Fatal(tc.name, err, out)
+		}
+		out, err := run(t, newBeamCmd(), append([]string{"--beam-width", "10", "--max-pieces", "6", "--checkpoint", dir, "--resume"}, tc.resume...)...)
+		if tc.wantErr == "" {
+			if err != nil || !strings.Contains(out, "level    6") || strings.Contains(out, "level    4 ") {
+				t.Errorf("%s: %v\n%s", tc.name, err, out)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line with %q", tc.name, err, tc.wantErr)
+		} else if strings.Contains(tc.wantErr, "checkpoint") && strings.Contains(err.Error(), "resume it with --eval hand") {
+			t.Errorf("%s: %v: the hint is for hand's checkpoints only", tc.name, err)
+		}
+	}
+}
+
 func TestBeamCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--beam-width", "0"},
@@ -163,7 +198,7 @@ func TestBeamEvalSpecs(t *testing.T) {
 		{"weights file alone: tuned-03.json", []string{"--weights", "../../datasets/weights/tuned-03.json"}, &tuned, ""},
 		{"weights file alone: dnf86.json", []string{"--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
 		{"hand is dnf86.json", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
-		{"tuned and --weights", []string{"--eval", "tuned", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue; with --eval \"tuned\" name the file"},
+		{"tuned and --weights", []string{"--eval", "tuned", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue; --eval tuned has its own weights (datasets/weights/tuned-03.json): for other weights use --eval hand --weights FILE"},
 		{"tuned-TERM", []string{"--eval", "tuned-rows-with-holes"}, nil, ""},
 		{"tuned-TERM at 0", []string{"--eval", "tuned-holes"}, nil, "--eval \"tuned-holes\": weights tuned-03: holes is already 0"},
 		{"old HAND", []string{"--eval", "HAND"}, &hand, ""},
