@@ -44,8 +44,8 @@ func newBeamCmd() *cobra.Command {
 		Use:   "beam --beam-width N [--quiescence] [--eval SPEC] [--weights FILE] [--max-pieces P] [--checkpoint DIR] [--resume] [--json]",
 		Short: "Beam-search a HATETRIS game and print its replay",
 		Long: `Beam-search HATETRIS from the empty well: keep the best N wells at each level
-(hand-made evaluation, optional bird-in-hand quiescence lookahead), expand them
-under the real AI with the loop rule, until no child survives. The best game
+(--eval, optional bird-in-hand quiescence lookahead), expand them under the real
+AI with the loop rule, until no child survives. The best game
 (highest score, then longest) is rebuilt, played to game over, checked with the
 real game and printed as keys and a Base2048 replay. A progress line per level
 goes to standard error. With --checkpoint DIR the beam is saved after every
@@ -56,8 +56,17 @@ candidate, --beam-width x 1.25 per worker) must fit in the memory the process
 can take (MemAvailable, RLIMIT_AS, cgroup memory.max); a 4-wide well under a
 bar of one row is refused (its beam clears lines forever, and its best game
 cannot be played to game over); without --max-pieces a search that has not
-ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
+ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.
+
+The default evaluation is tuned, the best hand-made evaluation in the arena
+(datasets/weights/tuned-03.json: lines alone plus row transitions, rows with
+holes and column transitions; on the test openings with quiescence it beats
+both lines alone and D&F's weights at beam widths 1,000 and 10,000). --eval
+hand is D&F's 86-point weights, the default before it: it replays the games
+of older runs. --weights FILE without --eval is --eval hand with FILE's
+weights.`,
 		Example: `  hatelab beam --beam-width 1000 --quiescence
+  hatelab beam --beam-width 1000 --quiescence --eval hand
   hatelab beam --beam-width 1000 --eval hand+stack-height
   hatelab beam --beam-width 1000 --quiescence --eval nnue:datasets/weights/gen-00.hlnn
   hatelab beam --json --beam-width 1000 --quiescence
@@ -80,6 +89,9 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 			if err := checkInputFile("--weights", weights); err != nil {
 				return err
 			}
+			if weights != "" && !cmd.Flags().Changed("eval") {
+				evalName = "hand" // --weights FILE alone: FILE's hand-made weights, as before tuned
+			}
 			ev, err := beamEval(evalName, weights, r)
 			if err != nil {
 				return err
@@ -99,6 +111,10 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 				},
 			})
 			if errors.Is(err, beam.ErrConfig) {
+				if resume && !cmd.Flags().Changed("eval") && strings.Contains(err.Error(), "eval="+eval.NewHand(eval.DefaultWeights()).Name()+" ") {
+					// A checkpoint of the default before tuned.
+					return fmt.Errorf("%w (the search was begun with hand, the default --eval before tuned: resume it with --eval hand)", err)
+				}
 				return err
 			}
 			if err != nil {
@@ -126,8 +142,8 @@ ended after ` + strconv.Itoa(maxOpenPieces) + ` pieces stops with an error.`,
 	// --well-width in every command).
 	flags.Alias(f, &beamWidth, "width", flags.BeamWidthFlag)
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
-	f.StringVar(&evalName, "eval", "hand", "evaluation: hand or nnue (with --weights), or an arm spec as hatelab arena takes it: "+beamEvalSpecs)
-	f.StringVar(&weights, "weights", "", "weights file: JSON for --eval hand (default: datasets/weights/dnf86.json's values), a network (.hlnn) for --eval nnue")
+	f.StringVar(&evalName, "eval", arena.BestHand, "evaluation: tuned (the best hand-made evaluation in the arena, datasets/weights/tuned-03.json), hand (D&F's 86-point weights, the default of older runs) or nnue (with --weights), or an arm spec as hatelab arena takes it: "+beamEvalSpecs)
+	f.StringVar(&weights, "weights", "", "weights file: JSON hand-made weights for --eval hand (default: datasets/weights/dnf86.json's values; --weights without --eval is --eval hand), a network (.hlnn) for --eval nnue")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
 	flags.Alias(f, &maxPieces, "max-depth", "max-pieces")
 	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
@@ -196,12 +212,13 @@ func printLevel(w io.Writer, ds beam.LevelStats) {
 		ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
 }
 
-// beamEvalSpecs describes what beam --eval takes besides hand and nnue.
-const beamEvalSpecs = "score, hand-TERM, weights:FILE, nnue:FILE, hand+RULE..., BASE+g:WEIGHT:TABLE (an arm's @ suffixes are the match's settings: here --beam-width and --quiescence)"
+// beamEvalSpecs describes what beam --eval takes besides tuned, hand and
+// nnue.
+const beamEvalSpecs = "score, hand-TERM, tuned-TERM, weights:FILE, nnue:FILE, hand+RULE..., BASE+g:WEIGHT:TABLE (an arm's @ suffixes are the match's settings: here --beam-width and --quiescence)"
 
 // beamEval builds the evaluation of beam --eval: the old values (hand and
-// nnue, with --weights naming their file) as before, and otherwise an
-// arm spec read as hatelab arena reads it (engine/arena.ParseArm), checked
+// nnue, with --weights naming their file) as before, and otherwise (tuned,
+// the default, included) an arm spec read as hatelab arena reads it (engine/arena.ParseArm), checked
 // against the well's rules r. An arm's own search settings (@wN, @q,
 // @noq) are refused: one game has the command's --beam-width and
 // --quiescence.
@@ -209,6 +226,9 @@ func beamEval(spec, weights string, r *hatetris.Rules) (eval.Evaluator, error) {
 	switch strings.ToLower(strings.TrimSpace(spec)) {
 	case "", "hand", "nnue":
 		return eval.ByName(spec, weights)
+	}
+	if weights != "" && spec == arena.BestHand {
+		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; --eval %s has its own weights (datasets/weights/tuned-03.json): for other weights use --eval hand --weights FILE or --eval weights:FILE", spec)
 	}
 	if weights != "" {
 		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; with --eval %s name the file in the spec (weights:FILE, nnue:FILE)", clip.Quote(spec))

@@ -66,6 +66,41 @@ func TestBeamCommandText(t *testing.T) {
 	}
 }
 
+// TestBeamResumeOldDefault: a checkpoint of a search begun with hand,
+// the default --eval before tuned, resumed without --eval is refused with
+// one line that says to resume it with --eval hand, which then resumes it;
+// a checkpoint of tuned resumes without --eval.
+func TestBeamResumeOldDefault(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		begin   []string // --eval of the first search
+		resume  []string // --eval of the resumed one
+		wantErr string
+	}{
+		{"hand, resumed by default", []string{"--eval", "hand"}, nil, "the default --eval before tuned: resume it with --eval hand"},
+		{"hand, resumed with hand", []string{"--eval", "hand"}, []string{"--eval", "hand"}, ""},
+		{"tuned by default, resumed by default", nil, nil, ""},
+		{"tuned, resumed with hand", []string{"--eval", "tuned"}, []string{"--eval", "hand"}, "checkpoint was made with"},
+	} {
+		dir := t.TempDir()
+		if out, err := run(t, newBeamCmd(), append([]string{"--beam-width", "10", "--max-pieces", "4", "--checkpoint", dir}, tc.begin...)...); err != nil {
+			t.Fatal(tc.name, err, out)
+		}
+		out, err := run(t, newBeamCmd(), append([]string{"--beam-width", "10", "--max-pieces", "6", "--checkpoint", dir, "--resume"}, tc.resume...)...)
+		if tc.wantErr == "" {
+			if err != nil || !strings.Contains(out, "level    6") || strings.Contains(out, "level    4 ") {
+				t.Errorf("%s: %v\n%s", tc.name, err, out)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line with %q", tc.name, err, tc.wantErr)
+		} else if strings.Contains(tc.wantErr, "checkpoint") && strings.Contains(err.Error(), "resume it with --eval hand") {
+			t.Errorf("%s: %v: the hint is for hand's checkpoints only", tc.name, err)
+		}
+	}
+}
+
 func TestBeamCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--beam-width", "0"},
@@ -86,7 +121,9 @@ func TestBeamCommandErrors(t *testing.T) {
 
 // TestBeamCommand1000Q is the documented run `hatelab beam --json --width
 // 1000 --quiescence`, its replay verified by `hatelab replay` (its speed is
-// measured by engine/beam's benchmarks, not here).
+// measured by engine/beam's benchmarks, not here). Its evaluation is the
+// default, tuned: 54 lines in 168 pieces (hand, D&F's weights, scores 9 in
+// 55 there: datasets/weights/README.md).
 func TestBeamCommand1000Q(t *testing.T) {
 	if testing.Short() {
 		t.Skip("width 1000 with quiescence takes several seconds")
@@ -96,8 +133,8 @@ func TestBeamCommand1000Q(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if res := verifyBeamReplay(t, lines[len(lines)-1]); res.Score < 5 {
-		t.Fatalf("width 1000 with quiescence scored %d, want at least 5", res.Score)
+	if res := verifyBeamReplay(t, lines[len(lines)-1]); res.Score != 54 || res.PiecesPlaced != 168 {
+		t.Fatalf("width 1000 with quiescence scored %d in %d pieces, want tuned's 54 in 168", res.Score, res.PiecesPlaced)
 	}
 }
 
@@ -126,8 +163,11 @@ func verifyBeamReplay(t *testing.T, last string) beamJSON {
 
 // TestBeamEvalSpecs: beam --eval reads the arm specs of hatelab arena
 // (issue 28) besides its old values: the same evaluation by either name
-// plays the same game; an arm's search suffix, --weights with a spec, and
-// an unknown spec are one-line errors naming --eval (or --weights).
+// plays the same game; without --eval the game is tuned's (the weights of
+// datasets/weights/tuned-03.json), --eval hand still D&F's, and --weights
+// FILE alone FILE's hand-made weights; an arm's search suffix, --weights
+// with a spec, and an unknown spec are one-line errors naming --eval (or
+// --weights).
 func TestBeamEvalSpecs(t *testing.T) {
 	game := func(args ...string) (beamJSON, error) {
 		out, err := run(t, newBeamCmd(), append([]string{"--json", "--beam-width", "20", "--max-pieces", "12", "--workers", "1"}, args...)...)
@@ -137,7 +177,11 @@ func TestBeamEvalSpecs(t *testing.T) {
 		}
 		return res, err
 	}
-	hand, err := game()
+	hand, err := game("--eval", "hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned, err := game()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +195,14 @@ func TestBeamEvalSpecs(t *testing.T) {
 		same    *beamJSON // the game it must equal (nil: any game)
 		wantErr string
 	}{
-		{"old hand", []string{"--eval", "hand"}, &hand, ""},
+		{"default is tuned-03.json", []string{"--eval", "weights:../../datasets/weights/tuned-03.json"}, &tuned, ""},
+		{"tuned", []string{"--eval", "tuned"}, &tuned, ""},
+		{"weights file alone: tuned-03.json", []string{"--weights", "../../datasets/weights/tuned-03.json"}, &tuned, ""},
+		{"weights file alone: dnf86.json", []string{"--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
+		{"hand is dnf86.json", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
+		{"tuned and --weights", []string{"--eval", "tuned", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue; --eval tuned has its own weights (datasets/weights/tuned-03.json): for other weights use --eval hand --weights FILE"},
+		{"tuned-TERM", []string{"--eval", "tuned-rows-with-holes"}, nil, ""},
+		{"tuned-TERM at 0", []string{"--eval", "tuned-holes"}, nil, "--eval \"tuned-holes\": weights tuned-03: holes is already 0"},
 		{"old HAND", []string{"--eval", "HAND"}, &hand, ""},
 		{"old hand with its weights file", []string{"--eval", "hand", "--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
 		{"weights:FILE", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
@@ -184,7 +235,10 @@ func TestBeamEvalSpecs(t *testing.T) {
 			t.Errorf("%s: game %d %q, want %d %q", tc.name, got.Score, got.Replay, tc.same.Score, tc.same.Replay)
 		}
 	}
-	if hand.Replay == net.Replay {
-		t.Errorf("hand and nnue play the same game: the test cannot tell them apart")
+	if f := newBeamCmd().Flags().Lookup("eval"); f.DefValue != "tuned" || !strings.Contains(f.Usage, "tuned (the best hand-made evaluation in the arena") {
+		t.Errorf("--eval: default %q, help %q", f.DefValue, f.Usage)
+	}
+	if hand.Replay == net.Replay || hand.Replay == tuned.Replay {
+		t.Errorf("hand plays the same game as nnue or tuned: the test cannot tell them apart")
 	}
 }

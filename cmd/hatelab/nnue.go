@@ -52,7 +52,8 @@ func newNNUEFit0Cmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit0 --out FILE [--beam-width 1000] [--quiescence] [--per-level 16] [--hidden 32] [--seed 1]",
 		Short: "Fit a generation-0 NNUE network to the hand-made evaluation by least squares",
-		Long: `Run a beam with the hand-made evaluation, draw wells from every level (and
+		Long: `Run a beam with the hand-made evaluation (D&F's weights, dnf86, the arm hand:
+the bootstrap of every committed network), draw wells from every level (and
 the outcomes of the AI's piece in each), and fit an NNUE network to the
 hand-made values by least squares (engine/nnue/gen0), so that
 'hatelab beam --eval nnue' runs before any training. The network is written
@@ -102,7 +103,7 @@ deterministic (seeded, any number of workers).`,
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
 	f.StringVar(&name, "name", "gen-00", "network name recorded in the file")
-	flags.DecimalVar(f, &beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation)")
+	flags.DecimalVar(f, &beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation, D&F's weights)")
 	f.BoolVar(&quiescence, "quiescence", false, "master beam with the quiescence lookahead")
 	flags.DecimalVar(f, &maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	flags.DecimalVar(f, &perLevel, "per-level", 16, "kept wells drawn per level (each with the outcomes of its piece)")
@@ -231,7 +232,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
 	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline (DIR/gate-NN.jsonl, DIR/gate-NN-wW.jsonl); a network whose mean over the gate's games is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	f.StringVar(&gateBaseline, "gate-baseline", "score", "the gate's other arm, an arena arm spec (score: lines alone, the best hand-made evaluation in the arena; hand: the hand-made weights, the committed scale run's gate)")
+	f.StringVar(&gateBaseline, "gate-baseline", arena.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
 	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the gate's beam widths, comma-separated (with quiescence), e.g. 1000,10000")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-beam-width", "gate-beam-widths")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-width", "gate-beam-widths")

@@ -165,3 +165,35 @@ func TestNNUECycleGateFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestNNUECycleGateBaseline: without --gate-baseline the gate's other arm
+// is tuned (the best hand-made evaluation in the arena, tuned-03.json's
+// weights); hand and score, the baselines of older runs, still name D&F's
+// weights and lines alone.
+func TestNNUECycleGateBaseline(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		spec, eval string
+	}{
+		{nil, "tuned", "hand:tuned-03[0 0 0 0 0 0 -332.2211 0.5 row-transitions 60 column-transitions 10 rows-with-holes 80]"},
+		{[]string{"--gate-baseline", "hand"}, "hand", "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5]"},
+		{[]string{"--gate-baseline", "score"}, "score", "hand:dnf86-score-only[0 0 0 0 0 0 -332.2211 0.5]"},
+		{[]string{"--gate-baseline", "weights:../../datasets/weights/tuned-03.json"}, "weights:../../datasets/weights/tuned-03.json", "hand:tuned-03["},
+	} {
+		cmd := newNNUECycleCmd()
+		if err := cmd.ParseFlags(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		f := cmd.Flags().Lookup("gate-baseline")
+		g, err := newGate("openings:2:8:101", f.Value.String(), []int{10}, "")
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if g.Baseline.Spec != tc.spec || !strings.HasPrefix(g.Baseline.Eval.Name(), tc.eval) {
+			t.Errorf("%v: baseline %s (%s), want %s (%s)", tc.args, g.Baseline.Spec, g.Baseline.Eval.Name(), tc.spec, tc.eval)
+		}
+		if tc.args == nil && (f.DefValue != "tuned" || !strings.Contains(f.Usage, "tuned: the best hand-made evaluation in the arena")) {
+			t.Errorf("--gate-baseline: default %q, help %q", f.DefValue, f.Usage)
+		}
+	}
+}

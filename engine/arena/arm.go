@@ -33,10 +33,22 @@ const MaxTableFile = 256 << 20
 
 // ArmSpecs describes the arm specs ParseArm accepts, for help texts.
 const ArmSpecs = `hand (knewjade's terms, D&F's 86-point weights), score (lines alone: the hand-made weights' score terms), ` +
-	`hand-TERM (hand without one term, e.g. hand-holes), weights:FILE (hand-made weights from a JSON file), ` +
-	`nnue:FILE (a network), a hand-made arm with rules added (hand+sz-holes, hand+sz-two-well, hand+stack-height), ` +
+	`tuned (the best hand-made weights in the arena, datasets/weights/tuned-03.json: lines alone plus row transitions, rows with holes, column transitions), ` +
+	`hand-TERM or tuned-TERM (without one term, e.g. hand-holes), weights:FILE (hand-made weights from a JSON file), ` +
+	`nnue:FILE (a network), a hand-made arm with rules added (hand+sz-holes, hand+sz-two-well, hand+stack-height, tuned+sz-two-well), ` +
 	`and BASE+g:WEIGHT:TABLE (BASE plus the line-transition term G of a flats table); ` +
 	`a suffix @wN (beam width N), @q or @noq (quiescence on or off) sets the arm's own search settings`
+
+// BestHand is the spec of the best hand-made evaluation in the arena,
+// "tuned" (eval.TunedWeights, datasets/weights/tuned-03.json): on the
+// test suite openings:20:8:1 with quiescence it beats both lines alone
+// ("score") and D&F's weights ("hand") at beam widths 1,000 and 10,000
+// (datasets/arena/terms-w1000.jsonl, terms-w10000.jsonl). It is the
+// default where the CLI chooses a hand-made evaluation for the user
+// (`hatelab beam --eval`, `hatelab nnue cycle --gate-baseline`); "hand"
+// stays D&F's weights, and "score" and "hand" reproduce the runs made
+// before it.
+const BestHand = "tuned"
 
 // ParseArm builds the evaluation an arm spec names (ArmSpecs), checked
 // against rules r (nil: the real game's well). Errors are one line.
@@ -129,11 +141,18 @@ func parseBase(spec, dir string) (eval.Evaluator, error) {
 	switch {
 	case s == "hand":
 		w = eval.DefaultWeights()
+	case s == "tuned":
+		w = eval.TunedWeights()
 	case s == "score":
 		w = eval.ScoreOnly(eval.DefaultWeights())
 	case strings.HasPrefix(s, "hand-"):
 		var err error
 		if w, err = eval.DefaultWeights().Without(strings.TrimPrefix(s, "hand-")); err != nil {
+			return nil, err
+		}
+	case strings.HasPrefix(s, "tuned-"):
+		var err error
+		if w, err = eval.TunedWeights().Without(strings.TrimPrefix(s, "tuned-")); err != nil {
 			return nil, err
 		}
 	case kind == "weights" && arg != "":
@@ -144,7 +163,7 @@ func parseBase(spec, dir string) (eval.Evaluator, error) {
 	case kind == "nnue" && arg != "" && !hasRules:
 		return eval.LoadNNUE(in(dir, arg))
 	default:
-		return nil, fmt.Errorf("unknown evaluation %q (want hand, score, hand-TERM, weights:FILE or nnue:FILE; see hatelab arena --help)", spec)
+		return nil, fmt.Errorf("unknown evaluation %q (want hand, score, tuned, hand-TERM, tuned-TERM, weights:FILE or nnue:FILE; see hatelab arena --help)", spec)
 	}
 	if hasRules {
 		for _, r := range strings.Split(rules, "+") {

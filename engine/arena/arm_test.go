@@ -1,8 +1,11 @@
 package arena
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/eval"
 )
 
 func TestParseArm(t *testing.T) {
@@ -14,6 +17,15 @@ func TestParseArm(t *testing.T) {
 		error      string
 	}{
 		{"hand", "hand:dnf86[", 0, "", ""},
+		{"tuned", "hand:tuned-03[0 0 0 0 0 0 -332.2211 0.5 row-transitions 60 column-transitions 10 rows-with-holes 80]", 0, "", ""},
+		{"weights:../../datasets/weights/tuned-03.json", "hand:tuned-03[0 0 0 0 0 0 -332.2211 0.5 row-transitions 60 column-transitions 10 rows-with-holes 80]", 0, "", ""},
+		{"tuned@w300@noq", "hand:tuned-03[", 300, "off", ""},
+		{"tuned-row-transitions", "hand:tuned-03-row_transitions[0 0 0 0 0 0 -332.2211 0.5 column-transitions 10 rows-with-holes 80]", 0, "", ""},
+		{"tuned+sz-two-well", "hand:tuned-03+sz-two-well[0 0 0 0 0 0 -332.2211 0.5 row-transitions 60 column-transitions 10 rows-with-holes 80 sz-two-well]", 0, "", ""},
+		{"tuned-holes", "", 0, "", "holes is already 0"},
+		{"tuned+stack-height", "", 0, "", "no surface-height weight"},
+		{"tuned-03", "", 0, "", "unknown term"},
+		{"tuned:x", "", 0, "", "unknown evaluation \"tuned:x\" (want hand, score, tuned,"},
 		{"score", "score-only", 0, "", ""},
 		{"hand-holes", "dnf86-holes", 0, "", ""},
 		{"hand-enclosed-holes", "dnf86-enclosed_holes", 0, "", ""},
@@ -53,5 +65,92 @@ func TestParseArm(t *testing.T) {
 				t.Fatalf("settings %d %v", w, q)
 			}
 		})
+	}
+}
+
+// TestTunedArm: the arm tuned plays exactly the games of the arm
+// weights:datasets/weights/tuned-03.json (the same evaluation name, the
+// same replays) on the first starts of the test suite, and not those of
+// hand; BestHand names it.
+func TestTunedArm(t *testing.T) {
+	if BestHand != "tuned" {
+		t.Fatalf("BestHand = %q", BestHand)
+	}
+	s, err := ParseSuite("openings:20:8:1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Starts = s.Starts[:2]
+	arms, err := ParseArms("tuned,weights:../../datasets/weights/tuned-03.json,hand", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Match{Suite: s, Arms: arms, BeamWidth: 30, Quiescence: true, Parallel: 2}
+	res, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string][]Game{}
+	for _, g := range sortedGames(res.Games) {
+		games[g.Arm] = append(games[g.Arm], g)
+	}
+	tuned, file, hand := games["tuned"], games["weights:../../datasets/weights/tuned-03.json"], games["hand"]
+	if len(tuned) != 2 || len(file) != 2 || len(hand) != 2 {
+		t.Fatalf("games %v", games)
+	}
+	differs := false
+	for i := range tuned {
+		a, b := tuned[i], file[i]
+		a.Arm, b.Arm = "", ""
+		if a != b || a.Replay == "" {
+			t.Errorf("start %d: tuned %+v, the file's weights %+v", i, a, b)
+		}
+		if a.Eval != eval.NewHand(eval.TunedWeights()).Name() {
+			t.Errorf("start %d: tuned's eval %q", i, a.Eval)
+		}
+		differs = differs || hand[i].Replay != a.Replay
+	}
+	if !differs {
+		t.Error("tuned and hand play the same games: the test cannot tell them apart")
+	}
+}
+
+// TestTunedArmCommitted: the arm tuned replays the committed test-suite
+// game of weights:datasets/weights/tuned-03.json at width 1,000 with
+// quiescence (datasets/arena/terms-w1000.jsonl, start 0).
+func TestTunedArmCommitted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a game at width 1,000 with quiescence")
+	}
+	res, err := ReadMatchAny("../../datasets/arena/terms-w1000.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want *Game
+	for i, g := range res.Games {
+		if g.Arm == "weights:datasets/weights/tuned-03.json" && g.Start == 0 {
+			want = &res.Games[i]
+		}
+	}
+	if want == nil {
+		t.Fatal("no tuned-03 game of start 0 in terms-w1000.jsonl")
+	}
+	s, err := ParseSuite(res.Header.SuiteSpec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Starts = s.Starts[:1]
+	arm, err := ParseArm("tuned", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Match{Suite: s, Arms: []Arm{arm, arm}, BeamWidth: res.Header.BeamWidth, Quiescence: res.Header.Quiescence}
+	got, err := m.play(context.Background(), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Eval != want.Eval || got.Score != want.Score || got.Pieces != want.Pieces || got.Children != want.Children || got.Replay != want.Replay {
+		t.Errorf("tuned: %s %d lines %d pieces %d children %s\ncommitted: %s %d lines %d pieces %d children %s",
+			got.Eval, got.Score, got.Pieces, got.Children, got.Replay, want.Eval, want.Score, want.Pieces, want.Children, want.Replay)
 	}
 }

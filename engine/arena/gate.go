@@ -27,10 +27,16 @@ type Gate struct {
 	Quiescence bool
 	Parallel   int
 	// Baseline is the evaluation the new network is also compared with
-	// (its Spec names it); the zero Arm is the hand-made evaluation with
-	// the default weights, "hand" (the gate of the committed scale run).
-	// The best hand-made evaluation in the arena is "score", lines alone
-	// (datasets/weights/README.md).
+	// (its Spec names it). The zero Arm is "hand", the hand-made
+	// evaluation with D&F's weights (eval.DefaultWeights), the gate of the
+	// committed scale run (datasets/weights/scale-run), kept so that
+	// callers written before "tuned" play the gates they played. The best
+	// hand-made evaluation in the arena is BestHand, "tuned"
+	// (eval.TunedWeights): it beats both lines alone ("score") and "hand"
+	// on the test suite at beam widths 1,000 and 10,000, so a network
+	// that beats it beats every hand-made evaluation the lab has; `hatelab
+	// nnue cycle --gate-baseline` defaults to it. "score" and "hand"
+	// reproduce the gates of runs made before it.
 	Baseline Arm
 	// Dir, when set, keeps each gate's games in Dir/gate-NN.jsonl for
 	// the first width and Dir/gate-NN-wW.jsonl for each other width W (a

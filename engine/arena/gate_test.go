@@ -37,6 +37,38 @@ func TestGate(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "gate-02.jsonl")); err != nil {
 		t.Fatalf("the gate's games were not kept: %v", err)
 	}
+	// The zero baseline is hand (D&F's weights); BestHand, the CLI's
+	// default, is tuned: each verdict names its baseline, each match file
+	// holds its games.
+	tuned, err := ParseArm(BestHand, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		base       Arm
+		name, eval string
+	}{
+		{Arm{}, "hand", "hand:dnf86["},
+		{tuned, "tuned", "hand:tuned-03["},
+	} {
+		d := t.TempDir()
+		g := Gate{Suite: s, BeamWidths: []int{20}, Quiescence: true, Baseline: tc.base, Dir: d}
+		_, verdict, err := g.Judge(context.Background(), 1, "gen-00", gen0, gen0)
+		if err != nil || !strings.Contains(verdict, "gen-01 vs "+tc.name) {
+			t.Fatalf("baseline %q: %q, %v", tc.name, verdict, err)
+		}
+		m, err := ReadMatch(filepath.Join(d, "gate-01.jsonl"), "gen-00")
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, gm := range m.Games {
+			found = found || gm.Arm == tc.name && strings.HasPrefix(gm.Eval, tc.eval)
+		}
+		if !found {
+			t.Errorf("baseline %q: no game of eval %s in the gate's file", tc.name, tc.eval)
+		}
+	}
 }
 
 // TestGateWidths: a gate at two widths against lines alone keeps each

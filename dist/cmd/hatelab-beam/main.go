@@ -323,7 +323,7 @@ func beamCmd() *cobra.Command {
 	)
 	var asJSON, progress, quiescence bool
 	cmd := &cobra.Command{
-		Use:   "beam --beam-width N [--quiescence] [--eval hand|nnue] [--weights FILE] [--max-pieces P] --work DIR [--json]",
+		Use:   "beam --beam-width N [--quiescence] [--eval tuned|hand|nnue] [--weights FILE] [--max-pieces P] --work DIR [--json]",
 		Short: "Beam search, one Beam pipeline per depth: the same game as `hatelab beam`",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -341,6 +341,9 @@ func beamCmd() *cobra.Command {
 			r, err := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
 			if err != nil {
 				return fmt.Errorf("--well-width/--well-depth/--bar: %v", err)
+			}
+			if o.Weights != "" && !cmd.Flags().Changed("eval") {
+				o.EvalName = "hand" // --weights FILE alone: FILE's hand-made weights, as hatelab beam reads it
 			}
 			ev, err := eval.ByName(o.EvalName, o.Weights)
 			if err != nil {
@@ -377,8 +380,8 @@ func beamCmd() *cobra.Command {
 	flags.BeamWidth(f, &o.BeamWidth, 1000, "wells kept at each level")
 	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
-	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
-	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for hand, .hlnn for nnue")
+	f.StringVar(&o.EvalName, "eval", "tuned", "evaluation: tuned (the best hand-made evaluation in the arena, hatelab beam's default), hand (D&F's weights, the default before it) or nnue")
+	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for hand (--weights without --eval is --eval hand), .hlnn for nnue")
 	flags.WellVars(f, &well, "")
 	f.StringVar(&o.Work, "work", "", "work folder (local or a Beam filesystem URL): blocks of parents and kept children")
 	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every depth (the native engine's format)")

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -176,5 +178,48 @@ func TestSharedFlags(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "w")); err == nil {
 		t.Errorf("bad input left a work folder")
+	}
+}
+
+// TestBeamDefaultEval: beam's default evaluation is tuned, as hatelab
+// beam's (the same game as --eval tuned and as --weights tuned-03.json
+// alone), and --eval hand is D&F's weights, another game.
+func TestBeamDefaultEval(t *testing.T) {
+	bin := build(t)
+	dir := t.TempDir()
+	weights := func(name string) string {
+		p, err := filepath.Abs(filepath.Join("..", "..", "..", "datasets", "weights", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	game := func(args ...string) string {
+		t.Helper()
+		code, out, stderr := run(bin, dir, append([]string{"beam", "--engine", "native", "--beam-width", "20", "--max-pieces", "12", "--json"}, args...)...)
+		var g struct {
+			Score  int    `json:"score"`
+			Replay string `json:"replay"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &g) != nil || g.Replay == "" {
+			t.Fatalf("%v: exit %d: %s%s", args, code, out, stderr)
+		}
+		return fmt.Sprint(g.Score, " ", g.Replay)
+	}
+	def, hand := game(), game("--eval", "hand")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--eval", "tuned"}, def},
+		{[]string{"--weights", weights("tuned-03.json")}, def},
+		{[]string{"--weights", weights("dnf86.json")}, hand},
+	} {
+		if got := game(tc.args...); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.args, got, tc.want)
+		}
+	}
+	if def == hand {
+		t.Error("tuned and hand play the same game: the test cannot tell them apart")
 	}
 }
