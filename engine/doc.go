@@ -66,7 +66,7 @@
 //     wells the AI saw before it (its memory, for the loop rule).
 //   - Arm: one contestant of a match: an evaluation (and, optionally, its
 //     own beam width or quiescence), named by its spec (hand, score,
-//     hand-holes, nnue:FILE...).
+//     tuned, hand-holes, nnue:FILE...).
 //   - Match: every arm plays every start of a suite with the same beam;
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).
