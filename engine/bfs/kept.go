@@ -275,6 +275,9 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 			}
 		}
 		for _, g := range games {
+			if len(g.wells) == 0 {
+				continue // its target lies below this segment: nothing found yet
+			}
 			if err := kb.save(g); err != nil {
 				return nil, err
 			}
@@ -541,6 +544,9 @@ func (kb *keptRebuild) load(g *keptGame) error {
 		return bad("the progress of another rebuild (%s game of level %d, meta %s): use another --work-dir, or remove it", p.Target, p.Depth, p.Meta)
 	}
 	n := len(p.Rows)
+	if n == 0 && len(p.Scores) == 0 && len(p.Pieces) == 0 && p.Low == g.depth+1 {
+		return nil // nothing found yet (saved so by earlier releases)
+	}
 	if n == 0 || n > g.depth+1 || len(p.Scores) != n || len(p.Pieces) != n-1 || p.Low != g.depth-n+1 {
 		return bad("%d wells, %d scores, %d pieces from level %d down to %d do not agree", n, len(p.Scores), len(p.Pieces), g.depth, p.Low)
 	}
