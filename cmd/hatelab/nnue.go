@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
@@ -41,7 +42,7 @@ func newNNUECmd() *cobra.Command {
 
 func newNNUEFit0Cmd() *cobra.Command {
 	var (
-		out, variant, name       string
+		out, variant, name, ev   string
 		beamWidth, maxPieces     int
 		perLevel, hidden         int
 		minCount, maxFeat, works int
@@ -50,10 +51,12 @@ func newNNUEFit0Cmd() *cobra.Command {
 		seed                     uint64
 	)
 	cmd := &cobra.Command{
-		Use:   "fit0 --out FILE [--beam-width 1000] [--quiescence] [--per-level 16] [--hidden 32] [--seed 1]",
+		Use:   "fit0 --out FILE [--eval hand|tuned] [--beam-width 1000] [--quiescence] [--per-level 16] [--hidden 32] [--seed 1]",
 		Short: "Fit a generation-0 NNUE network to the hand-made evaluation by least squares",
-		Long: `Run a beam with the hand-made evaluation (D&F's weights, dnf86, the arm hand:
-the bootstrap of every committed network), draw wells from every level (and
+		Long: `Run a beam with the hand-made evaluation (by default D&F's weights, dnf86, the
+arm hand: the bootstrap of every committed network; --eval tuned fits
+datasets/weights/tuned-03.json, the best hand-made evaluation in the arena),
+draw wells from every level (and
 the outcomes of the AI's piece in each), and fit an NNUE network to the
 hand-made values by least squares (engine/nnue/gen0), so that
 'hatelab beam --eval nnue' runs before any training. The network is written
@@ -66,7 +69,16 @@ deterministic (seeded, any number of workers).`,
 			if err != nil {
 				return fmt.Errorf("--variant: %v", err)
 			}
-			gc := gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence,
+			var hw eval.Weights
+			switch ev {
+			case "hand":
+				hw = eval.DefaultWeights()
+			case "tuned":
+				hw = eval.TunedWeights()
+			default:
+				return fmt.Errorf("--eval %q: want hand (dnf86) or tuned (tuned-03)", ev)
+			}
+			gc := gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence, Weights: &hw,
 				MaxPieces: maxPieces, PerLevel: perLevel, Variant: v, Hidden: hidden, MinCount: minCount,
 				MaxFeatures: maxFeat, Ridge: ridge, Seed: seed, Workers: works}
 			if err := checkFit0(out, gc); err != nil {
@@ -79,8 +91,12 @@ deterministic (seeded, any number of workers).`,
 				return failure(err)
 			}
 			n.Header.Name = name
-			n.Header.Provenance = fmt.Sprintf("hatelab nnue fit0 --beam-width %d --quiescence=%v --max-pieces %d --per-level %d --variant %s --hidden %d --min-count %d --max-features %d --ridge %g --seed %d (least squares on the hand-made evaluation dnf86, engine/nnue/gen0)",
-				beamWidth, quiescence, maxPieces, perLevel, v, hidden, minCount, maxFeat, ridge, seed)
+			evalFlag := "" // dnf86's command as it always was: gen-00.hlnn regenerates byte for byte
+			if ev != "hand" {
+				evalFlag = " --eval " + ev
+			}
+			n.Header.Provenance = fmt.Sprintf("hatelab nnue fit0%s --beam-width %d --quiescence=%v --max-pieces %d --per-level %d --variant %s --hidden %d --min-count %d --max-features %d --ridge %g --seed %d (least squares on the hand-made evaluation %s, engine/nnue/gen0)",
+				evalFlag, beamWidth, quiescence, maxPieces, perLevel, v, hidden, minCount, maxFeat, ridge, seed, hw.Name)
 			n.Header.Metrics = map[string]float64{
 				"valid_rmse": rep.ValidRMSE, "valid_r2": rep.ValidR2, "train_rmse": rep.TrainRMSE,
 				"samples": float64(rep.Samples), "valid_child_pairs_ordered_as_hand": rep.HandPairs,
@@ -103,6 +119,7 @@ deterministic (seeded, any number of workers).`,
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
 	f.StringVar(&name, "name", "gen-00", "network name recorded in the file")
+	f.StringVar(&ev, "eval", "hand", "the hand-made weights fitted: hand (D&F's, dnf86: every committed network's bootstrap) or tuned (tuned-03)")
 	flags.DecimalVar(f, &beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation, D&F's weights)")
 	f.BoolVar(&quiescence, "quiescence", false, "master beam with the quiescence lookahead")
 	flags.DecimalVar(f, &maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")

@@ -58,6 +58,9 @@ type Config struct {
 	BeamWidth int
 	// Quiescence turns on the master beam's quiescence lookahead.
 	Quiescence bool
+	// Weights are the hand-made weights the master beam plays and the
+	// network is fitted to (nil: dnf86, eval.DefaultWeights).
+	Weights *eval.Weights
 	// MaxPieces stops the master beam (0: until it dies).
 	MaxPieces int
 	// PerLevel is the number of kept wells drawn per level.
@@ -126,6 +129,11 @@ func (c Config) Check() error {
 	case !(c.Ridge >= 0) || math.IsInf(c.Ridge, 0):
 		return fmt.Errorf("gen0: ridge %g must be a finite number >= 0", c.Ridge)
 	}
+	if c.Weights != nil {
+		if err := c.Weights.Check(); err != nil {
+			return fmt.Errorf("gen0: %v", err)
+		}
+	}
 	return nil
 }
 
@@ -156,7 +164,11 @@ func Fit(ctx context.Context, cfg Config) (*nnue.Network, *Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	hand := eval.NewHand(eval.DefaultWeights())
+	w := eval.DefaultWeights()
+	if cfg.Weights != nil {
+		w = *cfg.Weights
+	}
+	hand := eval.NewHand(w)
 	rep := &Report{}
 	// 1. Master beam and draws.
 	parents, err := drawParents(ctx, cfg, hand, rep)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/nnue"
 )
 
@@ -34,5 +35,43 @@ func TestFit(t *testing.T) {
 	b, err := nnue.Marshal(n)
 	if err != nil || len(b) == 0 {
 		t.Fatal(err)
+	}
+}
+
+// TestFitWeights: Config.Weights chooses the hand-made weights fitted. The
+// tuned weights (lines alone plus the classic row terms) give another
+// master beam and another network, fitted as well as dnf86's; nil is dnf86;
+// weights Check refuses are refused before any work.
+func TestFitWeights(t *testing.T) {
+	base := Config{BeamWidth: 40, MaxPieces: 40, PerLevel: 8, Hidden: 8, Seed: 1, Workers: 2}
+	dnf := eval.DefaultWeights()
+	tuned := eval.TunedWeights()
+	nets := map[string]*nnue.Network{}
+	for _, tc := range []struct {
+		name string
+		w    *eval.Weights
+	}{{"nil", nil}, {"dnf86", &dnf}, {"tuned", &tuned}} {
+		cfg := base
+		cfg.Weights = tc.w
+		n, rep, err := Fit(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if rep.ValidR2 < 0.5 || rep.Int16MaxErr > rep.Int16Bound {
+			t.Fatalf("%s: poor fit: %+v", tc.name, *rep)
+		}
+		nets[tc.name] = n
+	}
+	if !slices.Equal(nets["nil"].W2, nets["dnf86"].W2) || !slices.Equal(nets["nil"].W1, nets["dnf86"].W1) {
+		t.Fatal("nil weights are not dnf86's")
+	}
+	if slices.Equal(nets["tuned"].W2, nets["dnf86"].W2) {
+		t.Fatal("the tuned weights fitted the same network as dnf86's")
+	}
+	bad := eval.Weights{Name: "zero"}
+	cfg := base
+	cfg.Weights = &bad
+	if err := cfg.Check(); err == nil {
+		t.Fatal("weights without a non-zero term accepted")
 	}
 }
