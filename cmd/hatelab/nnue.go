@@ -168,7 +168,7 @@ func newNNUECycleCmd() *cobra.Command {
 		gens, masterBeamWidth, masterPieces    int
 		samples, targetBeamWidth, targetPieces int
 		epochs, batch, works, shiftCheck       int
-		noQ, quiet, js, stratify               bool
+		noQ, quiet, js, stratify, keepSW       bool
 		lr, collapse                           float64
 		targetRule, targetScale                string
 		seed                                   uint64
@@ -198,7 +198,7 @@ resume; the result is the same.`,
 			}
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
 				Samples: samples, Stratify: stratify, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
-				TargetScale: targetScale, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
+				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
 			if targetBeamWidth < 1 || targetPieces < 1 {
 				return fmt.Errorf("--target-beam-width %d and --target-pieces %d must be at least 1", targetBeamWidth, targetPieces)
@@ -264,6 +264,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
 	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies) or dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
+	f.BoolVar(&keepSW, "keep-score-weight", false, "give each trained network its start's score weight (in the trained output's units) instead of 0, so that a beam values lines already scored as the targets did")
 	f.Float64Var(&collapse, "collapse", 0.9, "fail a generation whose targets crowd: more than this share within one tenth of [-1, 1] (0: no guard)")
 	flags.DecimalVar(f, &shiftCheck, "shift-check", 0, "wells drawn from each new network's own master beam to check its predictions off its training distribution (0: none)")
 	flags.DecimalVar(f, &epochs, "epochs", train.DefaultMaxEpochs, fmt.Sprintf("most training epochs (early stopping after %d without progress)", train.DefaultPatience))

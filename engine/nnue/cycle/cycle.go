@@ -73,6 +73,17 @@ type Config struct {
 	TargetBeamWidth, TargetPieces int
 	TargetRule                    targets.Rule
 	TargetScale                   string
+	// KeepScoreWeight gives each trained network its start's score
+	// weight, in the trained output's units (divided by the fitted
+	// scale's spread when TargetScale is "fitted"), instead of 0. A
+	// target is the squashed value of a target beam's best well, lines
+	// cleared in it included at the start's score weight, so the trained
+	// output (the value before the squash) is in the start's units: with
+	// the weight kept, a beam values a well as the lines already scored
+	// plus the network's estimate of what comes next, the sum the targets
+	// were made of; with 0 (the default, every committed run) the lines
+	// already scored are not valued at all.
+	KeepScoreWeight bool
 	// Collapse fails a generation whose targets crowd: more than this
 	// share of them within one tenth of [-1, 1] (0: no guard).
 	Collapse float64
@@ -628,6 +639,10 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 	if c.TargetRule != targets.Best || c.TargetScale != "tanh" {
 		net.Header.Provenance += fmt.Sprintf(", target rule %s, scale %s", c.TargetRule, c.TargetScale)
 	}
+	if c.KeepScoreWeight {
+		net.ScoreWeight = keptScoreWeight(x.prev.ScoreWeight, tf.Scale)
+		net.Header.Provenance += fmt.Sprintf(", score weight kept (%g)", net.ScoreWeight)
+	}
 	if _, err := nnue.Quantize(net, net.Header.QA, net.Header.QB); err != nil {
 		return nil, nil, fmt.Errorf("generation %d: the trained network cannot run in the engine: %v", x.g, err)
 	}
@@ -643,6 +658,16 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		r.NetworkCRC = n.Header.CRC32
 	}
 	return net, set, nil
+}
+
+// keptScoreWeight is a start's score weight sw in the units of a network
+// trained on targets squashed with the fitted scale's spread (0: tanh,
+// the start's own units).
+func keptScoreWeight(sw, spread float64) float64 {
+	if spread > 0 {
+		return sw / spread
+	}
+	return sw
 }
 
 // shift is the held-out check on wells of net's own master beam.

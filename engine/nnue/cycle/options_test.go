@@ -408,3 +408,52 @@ func TestResumeOldSettingsFolder(t *testing.T) {
 		t.Errorf("cycle.json was rewritten: %s", got)
 	}
 }
+
+// TestKeepScoreWeight: with KeepScoreWeight a trained network carries its
+// start's score weight (tanh targets: the same number; fitted targets: divided
+// by the fitted scale's spread) and says so in its provenance; without it
+// the weight is 0; the option is a setting a resumed folder must repeat.
+func TestKeepScoreWeight(t *testing.T) {
+	for _, tc := range []struct {
+		scale string
+		keep  bool
+	}{{"tanh", false}, {"tanh", true}, {"fitted", true}} {
+		c := tinyConfig(t, t.TempDir())
+		c.Generations, c.TargetScale, c.KeepScoreWeight = 1, tc.scale, tc.keep
+		sw := c.Start.ScoreWeight
+		if sw <= 0 {
+			t.Fatalf("start's score weight %v: the test needs a positive one", sw)
+		}
+		reps, err := Run(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net, err := nnue.Load(reps[0].Network)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0.0
+		switch {
+		case tc.keep && tc.scale == "tanh":
+			want = sw
+		case tc.keep:
+			if reps[0].ScaleSpread <= 0 {
+				t.Fatalf("fitted run without a spread: %+v", reps[0])
+			}
+			want = sw / reps[0].ScaleSpread
+		}
+		if math.Abs(net.ScoreWeight-want) > 1e-12*math.Max(1, want) {
+			t.Errorf("%s keep %v: score weight %v, want %v", tc.scale, tc.keep, net.ScoreWeight, want)
+		}
+		if got := strings.Contains(net.Header.Provenance, "score weight kept"); got != tc.keep {
+			t.Errorf("%s keep %v: provenance %q", tc.scale, tc.keep, net.Header.Provenance)
+		}
+		if tc.keep {
+			d := c
+			d.KeepScoreWeight = false
+			if _, err := Run(context.Background(), d); err == nil || !strings.Contains(err.Error(), "--keep-score-weight") {
+				t.Errorf("resumed without the option: %v, want an error naming --keep-score-weight", err)
+			}
+		}
+	}
+}

@@ -29,6 +29,7 @@ type Settings struct {
 	TargetPieces    int     `json:"target-pieces"`
 	TargetRule      string  `json:"target-rule"`
 	TargetScale     string  `json:"target-scale"`
+	KeepScoreWeight bool    `json:"keep-score-weight,omitempty"`
 	ShiftCheck      int     `json:"shift-check"`
 	Epochs          int     `json:"epochs"`
 	Batch           int     `json:"batch"`
@@ -58,7 +59,7 @@ func settings(cfg Config) Settings {
 	return Settings{
 		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces,
 		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, TargetBeamWidth: cfg.TargetBeamWidth,
-		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, ShiftCheck: cfg.ShiftCheck,
+		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
 		Clamp: orf(tc.Clamp, train.DefaultClamp), TrainSeed: tc.Seed, Seed: cfg.Seed,
