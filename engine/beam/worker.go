@@ -61,16 +61,28 @@ func (w *worker) offerChildren(i int, well *hatetris.Well, score int) {
 		w.allRepeat++
 	}
 	var c cand
+	q := w.s.cfg.Quiescence
+	var next *qentry // the memo entry of out[m] (quiescence), prefetched
+	if q && len(out) > 0 {
+		next = w.memo.slot(&out[0].Well, score+out[0].Lines, 0)
+		prefetch(next)
+	}
 	for m := range out {
 		res := &out[m]
+		e := next
+		if q && m+1 < len(out) {
+			// The next child's entry is fetched while this one's chain is
+			// followed (a cache miss in a 3 MB table otherwise).
+			next = w.memo.slot(&out[m+1].Well, score+out[m+1].Lines, 0)
+			prefetch(next)
+		}
 		if res.GameOver {
 			continue
 		}
 		cs := score + res.Lines
 		c.well = pack(w.r, &res.Well)
-		if w.s.cfg.Quiescence {
-			e, hit := w.memo.lookup(&res.Well, &c.well, cs, 0)
-			if !hit {
+		if q {
+			if !e.claim(&c.well, cs, 0) {
 				e.value = w.q.value(&res.Well, cs)
 			}
 			c.value = e.value
@@ -128,19 +140,23 @@ type qentry struct {
 
 const memoBits = 16
 
-// lookup returns the entry for (w, score, k) and whether it holds its
-// value; on a miss the entry is claimed and the caller sets value.
-func (m *memo) lookup(w *hatetris.Well, p *pwell, score, k int) (*qentry, bool) {
+// slot returns the entry (w, score, k) maps to.
+func (m *memo) slot(w *hatetris.Well, score, k int) *qentry {
 	if m.tab == nil {
 		m.tab = make([]qentry, 1<<memoBits)
 	}
 	h := hashWell(w) ^ uint64(score)*0x9e3779b97f4a7c15 ^ uint64(k)*0xc2b2ae3d27d4eb4f
-	e := &m.tab[h>>(64-memoBits)]
+	return &m.tab[h>>(64-memoBits)]
+}
+
+// claim reports whether e (the slot of (w, score, k), p being w packed)
+// holds their value; otherwise it claims e and the caller sets value.
+func (e *qentry) claim(p *pwell, score, k int) bool {
 	if e.ok && e.well == *p && e.score == int32(score) && e.k == int16(k) {
-		return e, true
+		return true
 	}
 	e.well, e.score, e.k, e.ok = *p, int32(score), int16(k), true
-	return e, false
+	return false
 }
 
 // eval is the evaluation of w at score and quiescence depth k, with the
