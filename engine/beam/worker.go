@@ -109,9 +109,11 @@ type quiescer struct {
 	cap       int
 	cur, next []qwell
 	buf       []hatetris.Outcome
-	r         *hatetris.Rules
-	cw        eval.ClearsWorker // ev, when it reports clears
-	clr       [hatetris.NumPieces]int
+	// ocur, onext: a step's wells and the next step's (valueSingle).
+	ocur, onext []hatetris.Outcome
+	r           *hatetris.Rules
+	cw          eval.ClearsWorker // ev, when it reports clears
+	clr         [hatetris.NumPieces]int
 }
 
 // qwell is a well of a quiescence chain with the most lines each piece
@@ -178,6 +180,9 @@ func (q *quiescer) eval(w *hatetris.Well, score, k int) (float64, [hatetris.NumP
 }
 
 func (q *quiescer) value(w *hatetris.Well, score int) float64 {
+	if q.cw == nil {
+		return q.valueSingle(w, score)
+	}
 	best, clears := q.eval(w, score, 0)
 	q.cur = append(q.cur[:0], qwell{*w, clears})
 	visited := 1
@@ -217,6 +222,65 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 		q.cur, q.next = q.next, q.cur
 	}
 	return best
+}
+
+// valueSingle is value for an evaluation that does not report clears
+// (the network's): the same wells in the same order, each step's wells
+// kept where SingleClears built them (two outcome buffers, one a step)
+// rather than copied, and no clears carried.
+func (q *quiescer) valueSingle(w *hatetris.Well, score int) float64 {
+	best := q.ev.Evaluate(w, score, 0)
+	q.ocur = q.ocur[:0]
+	q.buf, _ = q.g.SingleClears(w, q.buf[:0])
+	visited := 1
+	q.ocur = q.keep(q.ocur, q.buf)
+	for k := 1; len(q.ocur) > 0 && visited < q.cap; k++ {
+		if n := q.cap - visited; len(q.ocur) > n {
+			q.ocur = q.ocur[:n]
+		}
+		visited += len(q.ocur)
+		for i := range q.ocur {
+			best = max(best, q.ev.Evaluate(&q.ocur[i].Well, score, k))
+		}
+		if visited >= q.cap {
+			break
+		}
+		q.onext = q.onext[:0]
+		for i := range q.ocur {
+			start := len(q.onext)
+			q.onext, _ = q.g.SingleClears(&q.ocur[i].Well, q.onext)
+			q.onext = q.keep(q.onext[:start], q.onext[start:])
+		}
+		q.ocur, q.onext = q.onext, q.ocur
+	}
+	return best
+}
+
+// keep appends to kept the outcomes of add that a chain follows (one
+// line, not game over, not already in kept), in order; add may be the
+// tail of kept's own array (kept's length is then where add starts).
+func (q *quiescer) keep(kept, add []hatetris.Outcome) []hatetris.Outcome {
+	for j := range add {
+		res := &add[j]
+		if res.Lines != 1 || res.GameOver || hasWell(kept, &res.Well) {
+			continue
+		}
+		if n := len(kept); n < cap(kept) && &kept[:n+1][n] == res {
+			kept = kept[:n+1] // already in place
+		} else {
+			kept = append(kept, *res)
+		}
+	}
+	return kept
+}
+
+func hasWell(rs []hatetris.Outcome, w *hatetris.Well) bool {
+	for i := range rs {
+		if rs[i].Well == *w {
+			return true
+		}
+	}
+	return false
 }
 
 // piece returns the chain's piece for x: the first that cannot clear two
