@@ -230,10 +230,9 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 // rather than copied, and no clears carried.
 func (q *quiescer) valueSingle(w *hatetris.Well, score int) float64 {
 	best := q.ev.Evaluate(w, score, 0)
-	q.ocur = q.ocur[:0]
-	q.buf, _ = q.g.SingleClears(w, q.buf[:0])
+	q.ocur, _ = q.g.SingleClears(w, q.ocur[:0])
+	q.ocur = q.keep(q.ocur[:0], q.ocur)
 	visited := 1
-	q.ocur = q.keep(q.ocur, q.buf)
 	for k := 1; len(q.ocur) > 0 && visited < q.cap; k++ {
 		if n := q.cap - visited; len(q.ocur) > n {
 			q.ocur = q.ocur[:n]
@@ -258,7 +257,8 @@ func (q *quiescer) valueSingle(w *hatetris.Well, score int) float64 {
 
 // keep appends to kept the outcomes of add that a chain follows (one
 // line, not game over, not already in kept), in order; add may be the
-// tail of kept's own array (kept's length is then where add starts).
+// tail of kept's own array (kept's length is then where add starts), and
+// the outcomes are then filtered in place.
 func (q *quiescer) keep(kept, add []hatetris.Outcome) []hatetris.Outcome {
 	for j := range add {
 		res := &add[j]
