@@ -61,16 +61,28 @@ func (w *worker) offerChildren(i int, well *hatetris.Well, score int) {
 		w.allRepeat++
 	}
 	var c cand
+	q := w.s.cfg.Quiescence
+	var next *qentry // the memo entry of out[m] (quiescence), prefetched
+	if q && len(out) > 0 {
+		next = w.memo.slot(&out[0].Well, score+out[0].Lines, 0)
+		prefetch(next)
+	}
 	for m := range out {
 		res := &out[m]
+		e := next
+		if q && m+1 < len(out) {
+			// The next child's entry is fetched while this one's chain is
+			// followed (a cache miss in a 3 MB table otherwise).
+			next = w.memo.slot(&out[m+1].Well, score+out[m+1].Lines, 0)
+			prefetch(next)
+		}
 		if res.GameOver {
 			continue
 		}
 		cs := score + res.Lines
 		c.well = pack(w.r, &res.Well)
-		if w.s.cfg.Quiescence {
-			e, hit := w.memo.lookup(&res.Well, &c.well, cs, 0)
-			if !hit {
+		if q {
+			if !e.claim(&c.well, cs, 0) {
 				e.value = w.q.value(&res.Well, cs)
 			}
 			c.value = e.value
@@ -97,9 +109,11 @@ type quiescer struct {
 	cap       int
 	cur, next []qwell
 	buf       []hatetris.Outcome
-	r         *hatetris.Rules
-	cw        eval.ClearsWorker // ev, when it reports clears
-	clr       [hatetris.NumPieces]int
+	// ocur, onext: a step's wells and the next step's (valueSingle).
+	ocur, onext []hatetris.Outcome
+	r           *hatetris.Rules
+	cw          eval.ClearsWorker // ev, when it reports clears
+	clr         [hatetris.NumPieces]int
 }
 
 // qwell is a well of a quiescence chain with the most lines each piece
@@ -128,19 +142,23 @@ type qentry struct {
 
 const memoBits = 16
 
-// lookup returns the entry for (w, score, k) and whether it holds its
-// value; on a miss the entry is claimed and the caller sets value.
-func (m *memo) lookup(w *hatetris.Well, p *pwell, score, k int) (*qentry, bool) {
+// slot returns the entry (w, score, k) maps to.
+func (m *memo) slot(w *hatetris.Well, score, k int) *qentry {
 	if m.tab == nil {
 		m.tab = make([]qentry, 1<<memoBits)
 	}
 	h := hashWell(w) ^ uint64(score)*0x9e3779b97f4a7c15 ^ uint64(k)*0xc2b2ae3d27d4eb4f
-	e := &m.tab[h>>(64-memoBits)]
+	return &m.tab[h>>(64-memoBits)]
+}
+
+// claim reports whether e (the slot of (w, score, k), p being w packed)
+// holds their value; otherwise it claims e and the caller sets value.
+func (e *qentry) claim(p *pwell, score, k int) bool {
 	if e.ok && e.well == *p && e.score == int32(score) && e.k == int16(k) {
-		return e, true
+		return true
 	}
 	e.well, e.score, e.k, e.ok = *p, int32(score), int16(k), true
-	return e, false
+	return false
 }
 
 // eval is the evaluation of w at score and quiescence depth k, with the
@@ -162,6 +180,9 @@ func (q *quiescer) eval(w *hatetris.Well, score, k int) (float64, [hatetris.NumP
 }
 
 func (q *quiescer) value(w *hatetris.Well, score int) float64 {
+	if q.cw == nil {
+		return q.valueSingle(w, score)
+	}
 	best, clears := q.eval(w, score, 0)
 	q.cur = append(q.cur[:0], qwell{*w, clears})
 	visited := 1
@@ -201,6 +222,65 @@ func (q *quiescer) value(w *hatetris.Well, score int) float64 {
 		q.cur, q.next = q.next, q.cur
 	}
 	return best
+}
+
+// valueSingle is value for an evaluation that does not report clears
+// (the network's): the same wells in the same order, each step's wells
+// kept where SingleClears built them (two outcome buffers, one a step)
+// rather than copied, and no clears carried.
+func (q *quiescer) valueSingle(w *hatetris.Well, score int) float64 {
+	best := q.ev.Evaluate(w, score, 0)
+	q.ocur, _ = q.g.SingleClears(w, q.ocur[:0])
+	q.ocur = q.keep(q.ocur[:0], q.ocur)
+	visited := 1
+	for k := 1; len(q.ocur) > 0 && visited < q.cap; k++ {
+		if n := q.cap - visited; len(q.ocur) > n {
+			q.ocur = q.ocur[:n]
+		}
+		visited += len(q.ocur)
+		for i := range q.ocur {
+			best = max(best, q.ev.Evaluate(&q.ocur[i].Well, score, k))
+		}
+		if visited >= q.cap {
+			break
+		}
+		q.onext = q.onext[:0]
+		for i := range q.ocur {
+			start := len(q.onext)
+			q.onext, _ = q.g.SingleClears(&q.ocur[i].Well, q.onext)
+			q.onext = q.keep(q.onext[:start], q.onext[start:])
+		}
+		q.ocur, q.onext = q.onext, q.ocur
+	}
+	return best
+}
+
+// keep appends to kept the outcomes of add that a chain follows (one
+// line, not game over, not already in kept), in order; add may be the
+// tail of kept's own array (kept's length is then where add starts), and
+// the outcomes are then filtered in place.
+func (q *quiescer) keep(kept, add []hatetris.Outcome) []hatetris.Outcome {
+	for j := range add {
+		res := &add[j]
+		if res.Lines != 1 || res.GameOver || hasWell(kept, &res.Well) {
+			continue
+		}
+		if n := len(kept); n < cap(kept) && &kept[:n+1][n] == res {
+			kept = kept[:n+1] // already in place
+		} else {
+			kept = append(kept, *res)
+		}
+	}
+	return kept
+}
+
+func hasWell(rs []hatetris.Outcome, w *hatetris.Well) bool {
+	for i := range rs {
+		if rs[i].Well == *w {
+			return true
+		}
+	}
+	return false
 }
 
 // piece returns the chain's piece for x: the first that cannot clear two

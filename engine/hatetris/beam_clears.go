@@ -57,8 +57,14 @@ func (g *Generator) maxClear(p Piece) int {
 	g.y0 = y
 	g.complete = false
 	best := 0
+	r := g.r
+	full := r.full
+	// Rows above the bar cannot clear: the box rows of a level above it
+	// lose the slots with a cell there (clearSets' rule).
+	barCheck := !r.ClearAboveBar
 	// ny: nf from row y down, shifted by one a level (a shift by y per
-	// level costs more).
+	// level costs more). clearSets and flood are written out in the loop:
+	// calls there spill the loop's registers.
 	for ny := nf >> uint(y); reach != 0 && ny != 0; ny >>= 1 {
 		var fn uint64
 		if t.wide {
@@ -69,21 +75,50 @@ func (g *Generator) maxClear(p Piece) int {
 		rest := reach &^ fn
 		g.lev[y&63] = rest
 		if rest != 0 && ny&0xf != 0 {
-			k1, k2, k3, k4 := g.clearSets(t, y, rest)
+			var c0, c1, c2, c3 uint64
+			if ny&1 != 0 {
+				c0 = t.fills(0, full^g.ext[y&63]) & rest
+			}
+			if ny&2 != 0 {
+				c1 = t.fills(1, full^g.ext[(y+1)&63]) & rest
+			}
+			if ny&4 != 0 {
+				c2 = t.fills(2, full^g.ext[(y+2)&63]) & rest
+			}
+			if ny&8 != 0 {
+				c3 = t.fills(3, full^g.ext[(y+3)&63]) & rest
+			}
+			if barCheck && y < r.Bar {
+				over := t.valid
+				if r.Bar-y <= 3 {
+					over = t.overTop[r.Bar-y]
+				}
+				c0, c1, c2, c3 = c0&^over, c1&^over, c2&^over, c3&^over
+			}
+			k1 := c0 | c1 | c2 | c3
 			g.clr[y&63] = k1
-			switch {
-			case k4 != 0:
-				return 4
-			case k3 != 0:
-				best = max(best, 3)
-			case k2 != 0:
-				best = max(best, 2)
-			case k1 != 0:
-				best = max(best, 1)
+			if k1 != 0 {
+				switch {
+				case c0&c1&c2&c3 != 0:
+					return 4
+				case c0&c1&c2|c0&c1&c3|c0&c2&c3|c1&c2&c3 != 0:
+					best = max(best, 3)
+				case c0&c1|c0&c2|c0&c3|c1&c2|c1&c3|c2&c3 != 0:
+					best = max(best, 2)
+				default:
+					best = max(best, 1)
+				}
 			}
 		}
 		if reach &= fn; reach != fn {
-			reach = t.flood(reach, fn)
+			// t.flood(reach, fn)
+			for {
+				u := t.spread(reach) & fn
+				if u == reach {
+					break
+				}
+				reach = u
+			}
 		}
 		y++
 	}

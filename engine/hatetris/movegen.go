@@ -82,15 +82,28 @@ func (g *Generator) load(w *Well) bool {
 	// moved to row top at the end.
 	var nf1, nf2, nf3, nf4 uint64
 	contiguous := true
-	for y := r.Depth - 1; y >= top; y-- {
-		v := w[y]
-		g.ext[y&63] = v
-		contiguous = contiguous && v != 0
-		k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
-		nf1 = nf1<<1 | k&1
-		nf2 = nf2<<1 | k>>1&1
-		nf3 = nf3<<1 | k>>2&1
-		nf4 = nf4<<1 | k>>3
+	if r.Depth-top <= 16 {
+		// Up to 16 rows: the four masks in the 16-bit fields of one word
+		// (one shift and one OR a row; four masks kept apart spill).
+		var nf uint64
+		for y := r.Depth - 1; y >= top; y-- {
+			v := w[y]
+			g.ext[y&63] = v
+			contiguous = contiguous && v != 0
+			nf = nf<<1 | nearlyFields[(r.Width-bits.OnesCount16(v))&31]
+		}
+		nf1, nf2, nf3, nf4 = nf&0xffff, nf>>16&0xffff, nf>>32&0xffff, nf>>48
+	} else {
+		for y := r.Depth - 1; y >= top; y-- {
+			v := w[y]
+			g.ext[y&63] = v
+			contiguous = contiguous && v != 0
+			k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
+			nf1 = nf1<<1 | k&1
+			nf2 = nf2<<1 | k>>1&1
+			nf3 = nf3<<1 | k>>2&1
+			nf4 = nf4<<1 | k>>3
+		}
 	}
 	nf1, nf2, nf3, nf4 = nf1<<uint(top), nf2<<uint(top), nf3<<uint(top), nf4<<uint(top)
 	if r.Width <= 4 {
@@ -139,6 +152,17 @@ func (g *Generator) spawnsFit() bool {
 // nearlyFull[h]: bit K-1 set when a row with h empty cells has 1..K of
 // them (K = 1..4).
 var nearlyFull = [32]uint8{1: 0b1111, 2: 0b1110, 3: 0b1100, 4: 0b1000}
+
+// nearlyFields[h] is nearlyFull[h] with bit K-1 moved to bit 16(K-1): the
+// row's bit of the four masks, one 16-bit field each.
+var nearlyFields = func() (t [32]uint64) {
+	for h, k := range nearlyFull {
+		for b := 0; b < 4; b++ {
+			t[h] |= uint64(k>>b&1) << (16 * b)
+		}
+	}
+	return t
+}()
 
 // scan fills lev[] for piece p on the loaded well and returns the piece's
 // AI value (the best Peak over its outcomes; -1 if it has none).

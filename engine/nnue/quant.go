@@ -554,9 +554,13 @@ func changed(rows []uint16, prev *[MaxHeight]uint16) (lo, hi int) {
 // (buf's next holds the recomputed window slots; buf may be the
 // accumulator being updated).
 func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16, lo, hi int, buf *Accumulator) {
-	swaps := buf.swaps[:0]
-	next := buf.next[:q.fs.active]
 	fs := q.fs
+	// Every slot's pair is written and kept only when the feature changed
+	// (n advances by 0 or 2 without a branch: which slots change is
+	// unpredictable). At most Active slots are compared.
+	sw := buf.swaps[:2*fs.active]
+	n := 0
+	next := buf.next[:fs.active]
 	h := fs.height
 	acc = acc[:q.words]
 	feats = feats[:fs.active]
@@ -564,16 +568,17 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	mask := uint16(1<<fs.width - 1)
 	for r := lo; r <= hi; r++ {
 		f := base[r] + int32(rows[r]&mask)
-		if old := feats[r]; old != f {
-			swaps = append(swaps, old, f)
-			if write {
-				feats[r] = f
-			}
+		old := feats[r]
+		sw[n], sw[n+1] = old, f
+		if old != f {
+			n += 2
+		}
+		if write {
+			feats[r] = f
 		}
 	}
 	if fs.wslots == 0 {
-		q.applySwaps(acc, swaps)
-		buf.swaps = swaps
+		q.applySwaps(acc, sw[:n])
 		return
 	}
 	// The windows over the changed rows, recomputed into next by the
@@ -585,16 +590,17 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	ws := fs.wslots
 	for col := 0; col < fs.wcols; col++ {
 		for s := h + ws*col + r0; s < h+ws*col+r1; s++ {
-			if nf := next[s]; feats[s] != nf {
-				swaps = append(swaps, feats[s], nf)
-				if write {
-					feats[s] = nf
-				}
+			old, nf := feats[s], next[s]
+			sw[n], sw[n+1] = old, nf
+			if old != nf {
+				n += 2
+			}
+			if write {
+				feats[s] = nf
 			}
 		}
 	}
-	q.applySwaps(acc, swaps)
-	buf.swaps = swaps
+	q.applySwaps(acc, sw[:n])
 }
 
 // Output is the network's integer output for a: B2*QA*QB plus the output

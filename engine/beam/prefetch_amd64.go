@@ -1,0 +1,9 @@
+//go:build !purego
+
+package beam
+
+// prefetch asks the processor to bring the memo entry e into the cache
+// (both lines it may span); it only hints, so it changes no value.
+//
+//go:noescape
+func prefetch(e *qentry)
