@@ -23,6 +23,26 @@ func randomWell(rng *rand.Rand, r *Rules, h int) Well {
 	return w
 }
 
+// matchNaive fails t unless the generator's outcomes of p in w are the
+// game's own breadth-first search's, outcome for outcome (both sorted);
+// it returns the naive ones.
+func matchNaive(t *testing.T, g *Generator, r *Rules, w *Well, p Piece) []Outcome {
+	t.Helper()
+	fast := g.Outcomes(w, p, nil)
+	naive := r.NaiveOutcomes(w, p)
+	SortOutcomes(r, fast)
+	SortOutcomes(r, naive)
+	if len(fast) != len(naive) {
+		t.Fatalf("%v piece %v: %d outcomes, naive %d\n%s", r, p, len(fast), len(naive), r.Format(w))
+	}
+	for i := range fast {
+		if !sameOutcome(&fast[i], &naive[i]) {
+			t.Fatalf("%v piece %v: outcome %d differs\n%s", r, p, i, r.Format(w))
+		}
+	}
+	return naive
+}
+
 // TestFastMatchesNaive compares the waveform generator with the game's own
 // breadth-first search on random wells of every width, for every piece:
 // outcomes, lines, game over, the AI value and the AI's choice.
@@ -39,18 +59,9 @@ func TestFastMatchesNaive(t *testing.T) {
 				w := randomWell(rng, r, rng.IntN(depth-4)+1)
 				var naiveValue [NumPieces]int
 				for p := Piece(0); p < NumPieces; p++ {
-					fast := g.Outcomes(&w, p, nil)
-					naive := r.NaiveOutcomes(&w, p)
-					SortOutcomes(r, fast)
-					SortOutcomes(r, naive)
-					if len(fast) != len(naive) {
-						t.Fatalf("%v piece %v: %d results, naive %d\n%s", r, p, len(fast), len(naive), r.Format(&w))
-					}
+					naive := matchNaive(t, g, r, &w, p)
 					naiveValue[p] = -1
-					for i := range fast {
-						if !sameOutcome(&fast[i], &naive[i]) {
-							t.Fatalf("%v piece %v: result %d differs\n%s", r, p, i, r.Format(&w))
-						}
+					for i := range naive {
 						naiveValue[p] = max(naiveValue[p], r.Peak(&naive[i].Well))
 					}
 					if v := g.Value(&w, p); v != naiveValue[p] {
