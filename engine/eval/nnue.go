@@ -27,7 +27,8 @@ type GeometryChecker interface {
 // int16 network: the value is the network's output (before the training
 // tanh) plus the network's score weight times the lines (score and
 // quiescence lines alike: no half factor; 0 for trained networks, which
-// value the well alone). With quiescence a well is thus worth the best
+// value the well alone, unless the cycle kept their start's with
+// --keep-score-weight). With quiescence a well is thus worth the best
 // network value over its single-clear chain, as in the peer.
 type NNUE struct {
 	q    *nnue.Quantized

@@ -40,7 +40,8 @@
 //     "activation" ("hardtanh", "crelu", "tanh"), "output" ("tanh" if
 //     training put a tanh on the output, else "linear"), the wished
 //     quantisation scales "qa" and "qb" (0: 256 and 1024), "score_weight"
-//     (value of a line scored; 0 for trained networks), "tensors" (names
+//     (value of a line scored; 0 for trained networks unless the cycle
+//     kept their start's, `--keep-score-weight`), "tensors" (names
 //     and shapes in file order), "crc32" (IEEE CRC-32 of the tensor
 //     bytes), and provenance: "name", "generation", "provenance" (how it
 //     was made: command, data, seed) and "metrics". Unknown fields are an

@@ -74,8 +74,9 @@ type Network struct {
 	B2     float32
 	// ScoreWeight is added to the network's value once per line scored
 	// (score and quiescence lines alike, no half factor): 0 for trained
-	// networks, which value wells only; the generation-0 fit uses it to
-	// keep the hand-made evaluation's reward for lines.
+	// networks, which value wells only, unless the cycle kept their
+	// start's (cycle.Config.KeepScoreWeight); the generation-0 fit uses it
+	// to keep the hand-made evaluation's reward for lines.
 	ScoreWeight float64
 	// Header holds the provenance and training fields of the weights file.
 	Header Header

@@ -655,7 +655,9 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 	}
 	r.Network = genPath(c.Dir, x.g)
 	if n, err := nnue.Unmarshal(b); err == nil {
-		r.NetworkCRC = n.Header.CRC32
+		// The gate names the network by its checksum, as it names one read
+		// back from its file after a resume.
+		r.NetworkCRC, net.Header.CRC32 = n.Header.CRC32, n.Header.CRC32
 	}
 	return net, set, nil
 }

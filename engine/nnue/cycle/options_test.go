@@ -316,6 +316,9 @@ func TestGate(t *testing.T) {
 	var judged []int
 	c.Gate = func(_ context.Context, g int, prevName string, prev, next *nnue.Network) (bool, string, error) {
 		judged = append(judged, g)
+		if next.Header.CRC32 == 0 {
+			t.Errorf("generation %d: the gate gets a network without its file's checksum", g)
+		}
 		if prevName != prev.Header.Name {
 			t.Errorf("generation %d: the start is named %q, its network %q", g, prevName, prev.Header.Name)
 		}
@@ -328,6 +331,11 @@ func TestGate(t *testing.T) {
 	if len(judged) != 2 || reps[0].Gate != "gen 1 vs gen-00: false" || reps[0].NextStart != genPath(c.Dir, 0) || reps[1].NextStart != "" ||
 		reps[1].Gate != "gen 2 vs gen-00: true" {
 		t.Fatalf("judged %v; reports %q %q, %q %q", judged, reps[0].Gate, reps[0].NextStart, reps[1].Gate, reps[1].NextStart)
+	}
+	for _, r := range reps {
+		if n, err := nnue.Load(r.Network); err != nil || n.Header.CRC32 != r.NetworkCRC {
+			t.Fatalf("generation %d: file checksum %v, report's %08x", r.Generation, err, r.NetworkCRC)
+		}
 	}
 	if p, err := nnueLoad(reps[1].Network); err != nil || !strings.Contains(p, "generation 2 from gen-00") {
 		t.Fatalf("generation 2's provenance %q: %v", p, err)

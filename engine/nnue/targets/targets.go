@@ -6,7 +6,8 @@
 // training output of the network), or -1 if the beam dies before (Rule
 // Best; Rule DNF is D&F's 2023 rule, and FittedSquash a squash in the
 // evaluation's own units spread over (-1, 1)). Each target beam starts at score 0, so an evaluation's score weight (the
-// generation-0 network's) rewards only the lines cleared within it.
+// generation-0 network's, or one a trained network kept with the
+// cycle's --keep-score-weight) rewards only the lines cleared within it.
 //
 // Target beams run in parallel across wells, each on one goroutine, and
 // every result goes to its well's index, so the targets do not depend on
