@@ -340,6 +340,12 @@ async function main() {
       const t0 = Date.now();
       await page.goto(`${a.url}/notebooks/${encodeURIComponent(name)}?token=${a.token}`, { waitUntil: 'load', timeout: 60000 });
       await page.waitForFunction(() => window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded, null, { timeout: 60000 });
+      // The lab's settings (scripts/jupyter: code lines wrap) reach the
+      // cells' editors after the notebook has loaded: wait for them, or the
+      // code-line check races them (a notebook whose settings never arrive
+      // is then checked as it shows, unwrapped).
+      await page.waitForFunction(() => Jupyter.notebook.get_cells().every((c) => c.cell_type !== 'code' || c.code_mirror.getOption('lineWrapping')),
+        null, { timeout: 15000 }).catch(() => {});
       // Never save: the checked notebooks are the caller's files.
       await page.evaluate(() => Jupyter.notebook.set_autosave_interval(0));
       // Let images and fonts settle.
