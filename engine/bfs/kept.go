@@ -43,7 +43,9 @@ import (
 func keptPath(dir string, d int) string { return filepath.Join(dir, fmt.Sprintf("level-%05d.run", d)) }
 
 // kept reports whether level d is one the writer keeps.
-func (lw *levelWriter) kept(d int) bool { return d >= lw.from && d%lw.keep == 0 }
+func (lw *levelWriter) kept(d int) bool {
+	return d >= lw.from && d%lw.keep == 0 || lw.also > 0 && d == lw.also
+}
 
 // writeKept writes level d (l, in any store) as a compressed run file,
 // atomically.
@@ -84,18 +86,23 @@ type RebuildOptions struct {
 	SpillDir     string
 	MemoryBudget int64
 	// LowDisk: keep no segment; search each level of a segment again
-	// from its kept level, on its own. The disk then holds the kept
-	// levels and one search's working set, and the time grows from
-	// about one search to about K/2 of them (K-1 levels expanded per
-	// segment become K(K-1)/2).
+	// on its own, from the kept level or from one level of the segment
+	// kept on the way (its middle, when the level is three or more above:
+	// K = 5's top level 4 searched from 0 keeps level 2, so level 3 comes
+	// from 2). The disk then holds the kept levels, that one level and
+	// one search's working set; the levels expanded per segment grow
+	// from K-1 to 6 at K = 5 (10 without the middle level), about K/2
+	// searches in general. Each level found is saved: a kill loses at
+	// most one level's search.
 	LowDisk bool
 	// Workers: goroutines of the segments' searches (0: all cores).
 	Workers int
 	// Progress receives progress events (nil: none).
 	Progress progress.Reporter
 	// stopAfter (tests): stop with errStopped once this many segments
-	// are finished and saved (0: never), as a kill would.
-	stopAfter int
+	// are finished and saved (0: never), as a kill would; stopAfterLevels
+	// likewise after this many levels saved.
+	stopAfter, stopAfterLevels int
 }
 
 // errStopped is the error of a rebuild stopped by RebuildOptions.stopAfter.
@@ -227,8 +234,11 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 			return nil, err
 		}
 	}
-	segs := 0
+	segs, levels := 0, 0
 	seg := filepath.Join(kb.work, "seg")
+	// mid (LowDisk): the level of the segment kept on the way (0: none),
+	// in midDir.
+	midDir, mid := filepath.Join(kb.work, "mid"), 0
 	for {
 		// The segment: the levels lo..top, lo kept, the others searched
 		// again into seg; top is the highest level a game still needs.
@@ -240,11 +250,12 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 			break
 		}
 		lo := top / K * K
-		if err := os.RemoveAll(seg); err != nil {
+		if err := removeDirs(seg, midDir); err != nil {
 			return nil, err
 		}
+		mid = 0
 		if top > lo && !kb.ro.LowDisk {
-			if err := kb.recompute(ctx, lo, top, lo+1, seg); err != nil {
+			if err := kb.recompute(ctx, kb.dir, lo, top, lo+1, 0, seg); err != nil {
 				return nil, err
 			}
 		}
@@ -253,11 +264,8 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 			if d > lo {
 				path = keptPath(seg, d)
 				if kb.ro.LowDisk {
-					// Only level d, searched again from level lo.
-					if err := os.RemoveAll(seg); err != nil {
-						return nil, err
-					}
-					if err := kb.recompute(ctx, lo, d, d, seg); err != nil {
+					var err error
+					if path, mid, err = kb.lowDiskLevel(ctx, lo, d, mid, seg, midDir); err != nil {
 						return nil, err
 					}
 				}
@@ -273,17 +281,19 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 					return nil, err
 				}
 			}
-		}
-		for _, g := range games {
-			if len(g.wells) == 0 {
-				continue // its target lies below this segment: nothing found yet
-			}
-			if err := kb.save(g); err != nil {
+			if err := kb.saveAll(games); err != nil {
 				return nil, err
 			}
-			kb.report(g)
+			if levels++; kb.ro.stopAfterLevels > 0 && levels >= kb.ro.stopAfterLevels {
+				return nil, errStopped
+			}
 		}
-		if err := os.RemoveAll(seg); err != nil {
+		for _, g := range games {
+			if len(g.wells) > 0 {
+				kb.report(g)
+			}
+		}
+		if err := removeDirs(seg, midDir); err != nil {
 			return nil, err
 		}
 		segs++
@@ -299,6 +309,66 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 		}
 	}
 	return out, nil
+}
+
+// lowDiskLevel searches level d of the segment from kept level lo again,
+// alone (LowDisk), and returns its run file: from the segment's middle
+// level mid (in midDir, 0: none) when mid lies below d; level d itself
+// when it is mid; else from lo, keeping the middle level on the way when
+// d is three or more levels above lo. It returns the middle level kept
+// from here on (0 once d is at or below it: no level below needs it).
+func (kb *keptRebuild) lowDiskLevel(ctx context.Context, lo, d, mid int, seg, midDir string) (string, int, error) {
+	if d == mid {
+		return keptPath(midDir, d), mid, nil
+	}
+	if err := os.RemoveAll(seg); err != nil {
+		return "", 0, err
+	}
+	if mid > 0 && mid < d {
+		return keptPath(seg, d), mid, kb.recompute(ctx, midDir, mid, d, d, 0, seg)
+	}
+	if err := os.RemoveAll(midDir); err != nil {
+		return "", 0, err
+	}
+	mid = 0
+	if d-lo >= 3 {
+		mid = lo + (d-lo)/2
+	}
+	if err := kb.recompute(ctx, kb.dir, lo, d, d, mid, seg); err != nil {
+		return "", 0, err
+	}
+	if mid > 0 {
+		if err := os.MkdirAll(midDir, 0o755); err != nil {
+			return "", 0, err
+		}
+		if err := os.Rename(keptPath(seg, mid), keptPath(midDir, mid)); err != nil {
+			return "", 0, err
+		}
+	}
+	return keptPath(seg, d), mid, nil
+}
+
+// saveAll saves the progress of every game that has found a state.
+func (kb *keptRebuild) saveAll(games []*keptGame) error {
+	for _, g := range games {
+		if len(g.wells) == 0 {
+			continue // its target lies below: nothing found yet
+		}
+		if err := kb.save(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeDirs removes the folders and what they hold.
+func removeDirs(dirs ...string) error {
+	for _, d := range dirs {
+		if err := os.RemoveAll(d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // step extends g by one level, d (g.next(), in the run file path): its
@@ -353,11 +423,12 @@ func (kb *keptRebuild) checkKept(d int) error {
 	return nil
 }
 
-// recompute searches the levels lo+1..top again from kept level lo,
-// writing those from level from on as runs into seg, and checks every level against
+// recompute searches the levels lo+1..top again from level lo (kept, in
+// dir: the kept levels' folder or the middle level's), writing those from
+// level from on, and level mid (0: none), as runs into seg, and checks every level against
 // meta.json (states, children, best score): a kept level that is damaged
 // in a way its checksums miss, or another search's, fails here.
-func (kb *keptRebuild) recompute(ctx context.Context, lo, top, from int, seg string) error {
+func (kb *keptRebuild) recompute(ctx context.Context, dir string, lo, top, from, mid int, seg string) error {
 	m := kb.m
 	rule, _ := ParseRule(m.Rule)
 	opt := Options{Width: m.Width, Height: m.Height, Rule: rule, StartScore: m.StartScore, Workers: kb.ro.Workers,
@@ -379,8 +450,8 @@ func (kb *keptRebuild) recompute(ctx context.Context, lo, top, from int, seg str
 	if err := s.prepare(); err != nil {
 		return err
 	}
-	s.ld.from = from
-	l, err := kb.loadKept(lo, opt.SpillDir != "")
+	s.ld.from, s.ld.also = from, mid
+	l, err := kb.loadKept(dir, lo, opt.SpillDir != "")
 	if err != nil {
 		return err
 	}
@@ -405,11 +476,11 @@ func (kb *keptRebuild) recompute(ctx context.Context, lo, top, from int, seg str
 	return nil
 }
 
-// loadKept opens kept level d as the store of a search: a disk run (not
+// loadKept opens kept level d (in dir) as the store of a search: a disk run (not
 // owned: releasing it keeps the file) or a run in memory. Its file is
 // checked all through, and its states against meta.json.
-func (kb *keptRebuild) loadKept(d int, disk bool) (*level, error) {
-	path, P := keptPath(kb.dir, d), kb.c.parts()
+func (kb *keptRebuild) loadKept(dir string, d int, disk bool) (*level, error) {
+	path, P := keptPath(dir, d), kb.c.parts()
 	var l *level
 	if disk {
 		r, err := openFileRunFile(path, P, nil)

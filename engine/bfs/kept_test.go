@@ -16,8 +16,8 @@ import (
 const keptLimit = 200_000
 
 // TestKeptRebuildTables: for every committed table whose search is quick,
-// the games rebuilt from kept levels (K = 1, 2, 3 and one past the
-// length) are the games of the all-levels rebuild, key for key, and they
+// the games rebuilt from kept levels (K = 1, 2, 3, 5 and one past the
+// length; 3 and 5 with LowDisk, 5 through a segment's middle level) are the games of the all-levels rebuild, key for key, and they
 // replay to the row's length (longest) and score (score).
 func TestKeptRebuildTables(t *testing.T) {
 	limit := int64(keptLimit)
@@ -50,7 +50,7 @@ func keptTables(t *testing.T, from, to int64) {
 				t.Fatalf("%dx%d %v: %v", r.Width, r.Height, r.Rule, err)
 			}
 		}
-		for _, K := range []int{1, 2, 3, r.Length + 1} {
+		for _, K := range []int{1, 2, 3, 5, r.Length + 1} {
 			dir := t.TempDir()
 			kopt := Options{Width: r.Width, Height: r.Height, Rule: r.Rule, Workers: 2, Compress: true, LevelDir: dir, KeepEvery: K}
 			if K == 3 {
@@ -64,7 +64,7 @@ func keptTables(t *testing.T, from, to int64) {
 				switch K {
 				case 2:
 					ro.SpillDir, ro.MemoryBudget = t.TempDir(), 1<<20
-				case 3:
+				case 3, 5:
 					ro.LowDisk = true
 				}
 				g, err := Rebuild(context.Background(), dir, tg, ro)
@@ -169,6 +169,28 @@ func TestKeptRebuildResume(t *testing.T) {
 		gs, err := RebuildTargets(context.Background(), dir, []Target{HighestScoring, Longest}, RebuildOptions{WorkDir: work})
 		if err != nil || gs[0].Keys != score.Keys || gs[1].Keys != want.Keys {
 			t.Fatalf("both, stopped after %d: %v", stop, err)
+		}
+	}
+	// Low disk at K = 5 (each segment's top level searched from its kept
+	// level, keeping the middle one for the levels below): stopped after
+	// any number of levels (as a kill after a level was saved) and run
+	// again, the same games; a stale middle level is not trusted.
+	dir5 := keptSearch(t, 8, 5, 5) // length 13: segments 10..13, 5..9, 0..4
+	for _, stop := range []int{1, 2, 3, 5, 7, 11} {
+		work := t.TempDir()
+		ro := RebuildOptions{WorkDir: work, LowDisk: true, stopAfterLevels: stop}
+		if _, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, ro); !errors.Is(err, errStopped) {
+			t.Fatalf("low disk, stopped after %d levels: %v", stop, err)
+		}
+		if stop == 3 {
+			// Level 7 of segment 5..9 is kept on the way; a damaged copy
+			// left by the kill must not be read.
+			os.MkdirAll(filepath.Join(work, "mid"), 0o755)
+			os.WriteFile(keptPath(filepath.Join(work, "mid"), 7), []byte("damaged"), 0o644)
+		}
+		gs, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, RebuildOptions{WorkDir: work, LowDisk: true})
+		if err != nil || gs[0].Keys != want.Keys || gs[1].Keys != score.Keys {
+			t.Fatalf("low disk, stopped after %d levels and resumed: %v", stop, err)
 		}
 	}
 	// A cancelled context stops it too.
