@@ -53,12 +53,13 @@ levels between two kept ones are searched again from the lower one (in memory,
 or in compressed disk mode with --spill-dir), checked against the search's
 counts, and walked down. Cost: about one more search up to the game's level,
 and one segment's levels (K-1, compressed) on disk in --work-dir; --low-disk
-keeps none, searching each level again on its own from the kept level or from
-the segment's middle level, kept on the way (about K/2 times the time; each
-level found is saved). The game is the one the all-levels rebuild gives (the same
-parent in every level). After every level the games so far are saved
-atomically in --work-dir (default DIR/rebuild): the same command run again
-after a kill continues from there and prints the same games. --replay both
+keeps none, searching the levels again two at a time from the kept level (the
+disk holds one search's working set, no more; about (K+1)/4 times the time:
+6 levels expanded a segment at K = 5, not 4). The game is the one the
+all-levels rebuild gives (the same parent in every level). After every level
+the games so far are saved atomically in --work-dir (default DIR/rebuild): the
+same command run again after a kill continues from there and prints the same
+games. --replay both
 rebuilds the longest and the highest-scoring game in one pass (the segments
 searched again serve both; --json prints one line each, as in
 datasets/bfs/games.jsonl).
@@ -125,7 +126,7 @@ damaged or foreign level or progress file), 130 (interrupted).`,
 	cmd.Flags().StringVar(&spillDir, "spill-dir", "", "kept levels: search the segments in compressed disk mode under this folder")
 	flags.DecimalVar(cmd.Flags(), &memBudget, "mem-budget", 1024, "with --spill-dir: MiB of children buffered in memory before spilling")
 	flags.DecimalVar(cmd.Flags(), &workers, "workers", 0, "kept levels: goroutines of the segments' searches (0: all cores)")
-	cmd.Flags().BoolVar(&lowDisk, "low-disk", false, "kept levels: keep no segment on disk; search each of its levels again on its own, from the kept level or the one level of it kept on the way (about K/2 times the time)")
+	cmd.Flags().BoolVar(&lowDisk, "low-disk", false, "kept levels: keep no segment on disk; search its levels again two at a time from the kept level (about (K+1)/4 times the time)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }

@@ -34,18 +34,16 @@ import (
 // not at all): the cost is about one more search up to the target's
 // level. Disk: one segment, K-1 levels as runs in the work folder,
 // besides the segment search's own needs (RebuildOptions.LowDisk: none,
-// each level searched again on its own). Several games (RebuildTargets) share the segments.
-// After each segment every game so far is saved atomically
+// the levels searched again two at a time). Several games (RebuildTargets) share the segments.
+// After each level every game so far is saved atomically
 // (progress-TARGET.json in the work folder): a rebuild killed and run
-// again continues from the last finished segment and gives the same game.
+// again continues from the last level saved and gives the same game.
 
 // keptPath is the file of kept level d in dir.
 func keptPath(dir string, d int) string { return filepath.Join(dir, fmt.Sprintf("level-%05d.run", d)) }
 
 // kept reports whether level d is one the writer keeps.
-func (lw *levelWriter) kept(d int) bool {
-	return d >= lw.from && d%lw.keep == 0 || lw.also > 0 && d == lw.also
-}
+func (lw *levelWriter) kept(d int) bool { return d >= lw.from && d%lw.keep == 0 }
 
 // writeKept writes level d (l, in any store) as a compressed run file,
 // atomically.
@@ -78,22 +76,25 @@ func writeAnyRun(w io.Writer, c *codec, l *level) (uint32, error) {
 // RebuildOptions configure Rebuild of a folder of kept levels.
 type RebuildOptions struct {
 	// WorkDir holds the rebuild's progress (a progress-TARGET.json per
-	// game) and the levels of the segment being searched again (seg/);
+	// game) and the levels of the segment being searched again (seg/;
+	// mid/ of an earlier version is removed);
 	// "": the folder rebuild inside the levels' folder.
 	WorkDir string
 	// SpillDir and MemoryBudget: search the segments in compressed disk
 	// mode (Options.SpillDir); "": in memory (compressed).
 	SpillDir     string
 	MemoryBudget int64
-	// LowDisk: keep no segment; search each level of a segment again
-	// on its own, from the kept level or from one level of the segment
-	// kept on the way (its middle, when the level is three or more above:
-	// K = 5's top level 4 searched from 0 keeps level 2, so level 3 comes
-	// from 2). The disk then holds the kept levels, that one level and
-	// one search's working set; the levels expanded per segment grow
-	// from K-1 to 6 at K = 5 (10 without the middle level), about K/2
-	// searches in general. Each level found is saved: a kill loses at
-	// most one level's search.
+	// LowDisk: keep no segment; search the levels of a segment again
+	// from its kept level, two at a time: the search to level d keeps
+	// level d-1 too (in disk mode its file is the search's own copy of it
+	// while it is expanded, so the disk holds no more at the search's
+	// widest than for level d alone), so K = 5's levels 4 and 3 come
+	// from one search from 0 and levels 2 and 1 from another. The disk
+	// then holds the kept levels and one search's working set, no more;
+	// the levels expanded per segment grow from K-1 to about
+	// (K-1)(K+1)/4: 6 at K = 5 (10 searching each level on its own),
+	// about (K+1)/4 times the time. Each level found is saved: a kill
+	// loses at most one search.
 	LowDisk bool
 	// Workers: goroutines of the segments' searches (0: all cores).
 	Workers int
@@ -105,7 +106,8 @@ type RebuildOptions struct {
 	stopAfter, stopAfterLevels int
 }
 
-// errStopped is the error of a rebuild stopped by RebuildOptions.stopAfter.
+// errStopped is the error of a rebuild stopped by RebuildOptions.stopAfter
+// or stopAfterLevels.
 var errStopped = errors.New("bfs: rebuild stopped (test)")
 
 // Rebuild rebuilds one game of a search written to dir: from every level
@@ -236,12 +238,17 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 	}
 	segs, levels := 0, 0
 	seg := filepath.Join(kb.work, "seg")
-	// mid (LowDisk): the level of the segment kept on the way (0: none),
-	// in midDir.
-	midDir, mid := filepath.Join(kb.work, "mid"), 0
+	// prev (LowDisk): the level below the one last searched again, kept
+	// in seg by that search (0: none). midDir: where an earlier version
+	// of LowDisk kept a segment's middle level; removed, as seg is.
+	midDir, prev := filepath.Join(kb.work, "mid"), 0
 	for {
 		// The segment: the levels lo..top, lo kept, the others searched
 		// again into seg; top is the highest level a game still needs.
+		// What a kill left there is never read (nor kept once done).
+		if err := removeDirs(seg, midDir); err != nil {
+			return nil, err
+		}
 		top := -1
 		for _, g := range games {
 			top = max(top, g.next())
@@ -250,12 +257,9 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 			break
 		}
 		lo := top / K * K
-		if err := removeDirs(seg, midDir); err != nil {
-			return nil, err
-		}
-		mid = 0
+		prev = 0
 		if top > lo && !kb.ro.LowDisk {
-			if err := kb.recompute(ctx, kb.dir, lo, top, lo+1, 0, seg); err != nil {
+			if err := kb.recompute(ctx, lo, top, lo+1, seg); err != nil {
 				return nil, err
 			}
 		}
@@ -265,7 +269,7 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 				path = keptPath(seg, d)
 				if kb.ro.LowDisk {
 					var err error
-					if path, mid, err = kb.lowDiskLevel(ctx, lo, d, mid, seg, midDir); err != nil {
+					if prev, err = kb.lowDiskLevel(ctx, lo, d, prev, seg); err != nil {
 						return nil, err
 					}
 				}
@@ -311,41 +315,26 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 	return out, nil
 }
 
-// lowDiskLevel searches level d of the segment from kept level lo again,
-// alone (LowDisk), and returns its run file: from the segment's middle
-// level mid (in midDir, 0: none) when mid lies below d; level d itself
-// when it is mid; else from lo, keeping the middle level on the way when
-// d is three or more levels above lo. It returns the middle level kept
-// from here on (0 once d is at or below it: no level below needs it).
-func (kb *keptRebuild) lowDiskLevel(ctx context.Context, lo, d, mid int, seg, midDir string) (string, int, error) {
-	if d == mid {
-		return keptPath(midDir, d), mid, nil
+// lowDiskLevel makes level d of the segment of kept level lo (LowDisk)
+// as a run file in seg: it is there when the search before kept it (prev,
+// the level below the one it searched to, 0: none); else seg is emptied
+// and levels d and d-1 (when above lo) are searched again from lo. It
+// returns the level kept besides d (0: none).
+func (kb *keptRebuild) lowDiskLevel(ctx context.Context, lo, d, prev int, seg string) (int, error) {
+	if d == prev {
+		return 0, nil
 	}
 	if err := os.RemoveAll(seg); err != nil {
-		return "", 0, err
+		return 0, err
 	}
-	if mid > 0 && mid < d {
-		return keptPath(seg, d), mid, kb.recompute(ctx, midDir, mid, d, d, 0, seg)
+	from := max(d-1, lo+1)
+	if err := kb.recompute(ctx, lo, d, from, seg); err != nil {
+		return 0, err
 	}
-	if err := os.RemoveAll(midDir); err != nil {
-		return "", 0, err
+	if from < d {
+		return from, nil
 	}
-	mid = 0
-	if d-lo >= 3 {
-		mid = lo + (d-lo)/2
-	}
-	if err := kb.recompute(ctx, kb.dir, lo, d, d, mid, seg); err != nil {
-		return "", 0, err
-	}
-	if mid > 0 {
-		if err := os.MkdirAll(midDir, 0o755); err != nil {
-			return "", 0, err
-		}
-		if err := os.Rename(keptPath(seg, mid), keptPath(midDir, mid)); err != nil {
-			return "", 0, err
-		}
-	}
-	return keptPath(seg, d), mid, nil
+	return 0, nil
 }
 
 // saveAll saves the progress of every game that has found a state.
@@ -423,12 +412,11 @@ func (kb *keptRebuild) checkKept(d int) error {
 	return nil
 }
 
-// recompute searches the levels lo+1..top again from level lo (kept, in
-// dir: the kept levels' folder or the middle level's), writing those from
-// level from on, and level mid (0: none), as runs into seg, and checks every level against
+// recompute searches the levels lo+1..top again from kept level lo,
+// writing those from level from on as runs into seg, and checks every level against
 // meta.json (states, children, best score): a kept level that is damaged
 // in a way its checksums miss, or another search's, fails here.
-func (kb *keptRebuild) recompute(ctx context.Context, dir string, lo, top, from, mid int, seg string) error {
+func (kb *keptRebuild) recompute(ctx context.Context, lo, top, from int, seg string) error {
 	m := kb.m
 	rule, _ := ParseRule(m.Rule)
 	opt := Options{Width: m.Width, Height: m.Height, Rule: rule, StartScore: m.StartScore, Workers: kb.ro.Workers,
@@ -450,8 +438,8 @@ func (kb *keptRebuild) recompute(ctx context.Context, dir string, lo, top, from,
 	if err := s.prepare(); err != nil {
 		return err
 	}
-	s.ld.from, s.ld.also = from, mid
-	l, err := kb.loadKept(dir, lo, opt.SpillDir != "")
+	s.ld.from = from
+	l, err := kb.loadKept(lo, opt.SpillDir != "")
 	if err != nil {
 		return err
 	}
@@ -476,11 +464,11 @@ func (kb *keptRebuild) recompute(ctx context.Context, dir string, lo, top, from,
 	return nil
 }
 
-// loadKept opens kept level d (in dir) as the store of a search: a disk run (not
+// loadKept opens kept level d as the store of a search: a disk run (not
 // owned: releasing it keeps the file) or a run in memory. Its file is
 // checked all through, and its states against meta.json.
-func (kb *keptRebuild) loadKept(dir string, d int, disk bool) (*level, error) {
-	path, P := keptPath(dir, d), kb.c.parts()
+func (kb *keptRebuild) loadKept(d int, disk bool) (*level, error) {
+	path, P := keptPath(kb.dir, d), kb.c.parts()
 	var l *level
 	if disk {
 		r, err := openFileRunFile(path, P, nil)

@@ -3,10 +3,14 @@ package bfs
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/progress"
 )
 
 // keptLimit bounds the states expanded of the committed tables that
@@ -171,26 +175,50 @@ func TestKeptRebuildResume(t *testing.T) {
 			t.Fatalf("both, stopped after %d: %v", stop, err)
 		}
 	}
-	// Low disk at K = 5 (each segment's top level searched from its kept
-	// level, keeping the middle one for the levels below): stopped after
-	// any number of levels (as a kill after a level was saved) and run
-	// again, the same games; a stale middle level is not trusted.
+	// Low disk at K = 5 (each segment's levels searched again two at a
+	// time from its kept level): stopped after any number of levels (as a
+	// kill after a level was saved) and run again, the same games. A kill
+	// between the two games' saves (the longest saved at that level, the
+	// highest-scoring one a level before) too. A damaged level left in seg
+	// by the kill is not trusted, and the middle level an earlier version
+	// kept (mid/) is removed.
 	dir5 := keptSearch(t, 8, 5, 5) // length 13: segments 10..13, 5..9, 0..4
-	for _, stop := range []int{1, 2, 3, 5, 7, 11} {
-		work := t.TempDir()
-		ro := RebuildOptions{WorkDir: work, LowDisk: true, stopAfterLevels: stop}
-		if _, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, ro); !errors.Is(err, errStopped) {
-			t.Fatalf("low disk, stopped after %d levels: %v", stop, err)
-		}
-		if stop == 3 {
-			// Level 7 of segment 5..9 is kept on the way; a damaged copy
-			// left by the kill must not be read.
+	for stop := 1; stop <= 14; stop++ {
+		for _, between := range []bool{false, true} {
+			if between && stop == 1 {
+				continue
+			}
+			work := t.TempDir()
+			stopAt := func(work string, n int) {
+				ro := RebuildOptions{WorkDir: work, LowDisk: true, stopAfterLevels: n}
+				if _, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, ro); !errors.Is(err, errStopped) {
+					t.Fatalf("low disk, stopped after %d levels: %v", n, err)
+				}
+			}
+			stopAt(work, stop)
+			if between {
+				before := t.TempDir()
+				stopAt(before, stop-1)
+				old, err := os.ReadFile(progressPath(before, HighestScoring))
+				if err == nil {
+					os.WriteFile(progressPath(work, HighestScoring), old, 0o644)
+				} else {
+					os.Remove(progressPath(work, HighestScoring))
+				}
+			}
+			// Left by a kill: a damaged level 8 in seg (segment 5..9's
+			// second level, kept by the search to level 9) and mid/.
+			os.MkdirAll(filepath.Join(work, "seg"), 0o755)
+			os.WriteFile(keptPath(filepath.Join(work, "seg"), 8), []byte("damaged"), 0o644)
 			os.MkdirAll(filepath.Join(work, "mid"), 0o755)
 			os.WriteFile(keptPath(filepath.Join(work, "mid"), 7), []byte("damaged"), 0o644)
-		}
-		gs, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, RebuildOptions{WorkDir: work, LowDisk: true})
-		if err != nil || gs[0].Keys != want.Keys || gs[1].Keys != score.Keys {
-			t.Fatalf("low disk, stopped after %d levels and resumed: %v", stop, err)
+			gs, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, RebuildOptions{WorkDir: work, LowDisk: true})
+			if err != nil || gs[0].Keys != want.Keys || gs[1].Keys != score.Keys {
+				t.Fatalf("low disk, stopped after %d levels (between saves %v) and resumed: %v", stop, between, err)
+			}
+			if _, err := os.Stat(filepath.Join(work, "mid")); !errors.Is(err, os.ErrNotExist) {
+				t.Fatalf("stopped after %d levels: mid/ left (%v)", stop, err)
+			}
 		}
 	}
 	// A cancelled context stops it too.
@@ -337,5 +365,78 @@ func hostileKept(t *testing.T, damage func(t *testing.T, dir, work string), want
 	_, err := Rebuild(context.Background(), dir, Longest, RebuildOptions{WorkDir: work})
 	if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("got %v, want one line with %q (ErrInput)", err, want)
+	}
+}
+
+// TestKeptRebuildLowDiskLevels: the levels a rebuild of 8x5 (K = 5,
+// length 13: segments 10..13, 5..9, 0..4) expands, counted from its
+// searches' progress: K-1 a full segment from its kept level (11 in all),
+// and with LowDisk 6 a full segment (16 in all; 10 a segment, 26 in all,
+// with nothing kept on the way). And LowDisk keeps on the way no level
+// below the one being expanded: the work folder then holds no more than the
+// search without it did (the level expanded, its children, the next level),
+// so its disk at the widest (10x8: level 13 expanded from 10) is not one
+// level more.
+func TestKeptRebuildLowDiskLevels(t *testing.T) {
+	dir := keptSearch(t, 8, 5, 5)
+	want, err := Reconstruct(dir, Longest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		low      bool
+		spill    bool
+		expanded []int // levels expanded a segment, from the top one
+	}{
+		{"all levels", false, false, []int{3, 4, 4}},
+		{"low disk", true, false, []int{4, 6, 6}},
+		{"low disk, disk mode", true, true, []int{4, 6, 6}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			work := t.TempDir()
+			ro := RebuildOptions{WorkDir: work, LowDisk: tc.low, Workers: 2}
+			if tc.spill {
+				ro.SpillDir, ro.MemoryBudget = t.TempDir(), 1<<14
+			}
+			expanded := map[int]int{} // by segment (its kept level)
+			var below []string
+			ro.Progress = progress.Func(func(e progress.Event) {
+				var lo, top, x int
+				if _, err := fmt.Sscanf(e.Job, "rebuild 8x5: levels %d..%d", &lo, &top); err != nil {
+					return
+				}
+				if _, err := fmt.Sscanf(e.Stage, "level %d", &x); err != nil {
+					return
+				}
+				if strings.Contains(e.Info, ", next ") { // level x expanded
+					expanded[(lo-1)/5*5]++
+				}
+				if !tc.low {
+					return
+				}
+				filepath.WalkDir(work, func(path string, de fs.DirEntry, err error) error {
+					var d int
+					if err == nil && !de.IsDir() {
+						if _, err := fmt.Sscanf(de.Name(), "level-%05d.run", &d); err == nil && d < x {
+							below = append(below, fmt.Sprintf("%s while level %d is expanded", path[len(work):], x))
+						}
+					}
+					return nil
+				})
+			})
+			g, err := Rebuild(context.Background(), dir, Longest, ro)
+			if err != nil || g.Keys != want.Keys {
+				t.Fatalf("%v: %q, want %q", err, g.Keys, want.Keys)
+			}
+			for i, lo := range []int{10, 5, 0} {
+				if expanded[lo] != tc.expanded[i] {
+					t.Errorf("segment %d..: %d levels expanded, want %d", lo, expanded[lo], tc.expanded[i])
+				}
+			}
+			if len(below) > 0 {
+				t.Errorf("levels held below the one expanded: %v", below)
+			}
+		})
 	}
 }

@@ -37,10 +37,10 @@ type levelWriter struct {
 	dir string
 	c   *codec
 	opt Options
-	// keep (Options.KeepEvery): only levels d >= from with d%keep == 0,
-	// and level also if > 0 (a rebuild's middle level), are written, as
-	// compressed runs (writeKept); 0: every level as a level file.
-	keep, from, also int
+	// keep (Options.KeepEvery): only levels d >= from with d%keep == 0
+	// are written, as compressed runs (writeKept); 0: every level as a
+	// level file.
+	keep, from int
 }
 
 // metaName is the file describing a search's level files; metaVersion its
