@@ -28,7 +28,7 @@ func Quick() bool {
 
 // Pick returns quick in quick mode and full otherwise, e.g.
 // n := lab.Pick(200, 100_000). In quick mode it also notes the pair for the
-// quick-mode banner (see QuickBanner), which the first output of a notebook
+// quick-mode banner (see quickBanner), which the first output of a notebook
 // session shows above it.
 func Pick[T any](quick, full T) T {
 	if Quick() {
@@ -84,12 +84,12 @@ func RepoPath(rel string) string {
 	return filepath.Join(RepoRoot(), filepath.FromSlash(rel))
 }
 
-// FiguresDir is where ShowPlot and SaveFigure write: HATELAB_FIGURES when
+// figuresDir is where ShowPlot and saveFigure write: HATELAB_FIGURES when
 // set (make lab sets it to .lab-notebooks/figures); otherwise, in quick
 // mode, figures-quick in the clone's scratch folder (ScratchPath), so that
 // a quick run never overwrites the committed figures; and
 // only in full mode (`make notebooks`) figures/ at the repository root.
-func FiguresDir() string {
+func figuresDir() string {
 	if d := os.Getenv("HATELAB_FIGURES"); d != "" {
 		return d
 	}

@@ -15,7 +15,7 @@
 //     shows one inline and saves figures/name.svg. Charts are drawn with a
 //     margin around the data, the legend in an empty corner or outside the
 //     plot, exact tick labels (NiceTicks, DecadeTicks), and scale down to
-//     the cell's width; Facets and SmallMultiples draw small multiples for
+//     the cell's width; Facets draws small multiples for
 //     more series than one legend can take. CopyBox shows a long replay
 //     string in a wrapping box.
 //   - Progress(job) returns a progress.Reporter drawing a notebook or a
@@ -27,9 +27,9 @@
 //   - Quick() reports quick mode (HATELAB_QUICK=1), in which notebooks
 //     shrink their work so that `make test` runs them fast; Pick(quick, full)
 //     chooses a parameter by mode. In quick mode a notebook's first output of
-//     a kernel session is preceded by a banner (QuickBanner): the numbers are
+//     a kernel session is preceded by a banner: the numbers are
 //     quick-mode numbers, with the parameters Pick chose. Quick mode never
-//     writes figures/ (see FiguresDir); its figures and caches go to the
+//     writes figures/; its figures and caches go to the
 //     clone's scratch folder (ScratchDir, keyed by the clone's path).
 //   - Tables write floats without noise, NaN as "–" and thousands commas from
 //     10,000 up (Num, Int, Denoise); Note shows a remark once per session.

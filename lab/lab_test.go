@@ -77,11 +77,11 @@ func TestPlotsAndFigures(t *testing.T) {
 	if err := ShowPlot(p, "test-plot"); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(FiguresDir(), "test-plot.svg"))
+	b, err := os.ReadFile(filepath.Join(figuresDir(), "test-plot.svg"))
 	if err != nil || !bytes.Equal(b, []byte(svg)) {
 		t.Errorf("saved figure differs from the shown one (err %v)", err)
 	}
-	left, _ := filepath.Glob(filepath.Join(FiguresDir(), ".tmp-*"))
+	left, _ := filepath.Glob(filepath.Join(figuresDir(), ".tmp-*"))
 	if len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
@@ -91,7 +91,7 @@ func TestSaveFigureError(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(f, nil, 0o644)
 	t.Setenv("HATELAB_FIGURES", f) // a file, not a folder
-	if err := SaveFigure("x.svg", []byte("x")); err == nil {
+	if err := saveFigure("x.svg", []byte("x")); err == nil {
 		t.Error("saving under a file must fail")
 	}
 }
@@ -267,11 +267,11 @@ func TestFacets(t *testing.T) {
 func TestQuickModeNeverWritesFigures(t *testing.T) {
 	t.Setenv("HATELAB_FIGURES", "")
 	t.Setenv("HATELAB_QUICK", "1")
-	if d := FiguresDir(); d == RepoPath("figures") || !strings.HasPrefix(d, os.TempDir()) {
+	if d := figuresDir(); d == RepoPath("figures") || !strings.HasPrefix(d, os.TempDir()) {
 		t.Errorf("quick mode writes figures to %s, want a folder under %s", d, os.TempDir())
 	}
 	t.Setenv("HATELAB_QUICK", "")
-	if d := FiguresDir(); d != RepoPath("figures") {
+	if d := figuresDir(); d != RepoPath("figures") {
 		t.Errorf("full mode writes figures to %s, want %s", d, RepoPath("figures"))
 	}
 }
@@ -313,8 +313,8 @@ func TestScratchDirKeyedByClone(t *testing.T) {
 	}
 	t.Setenv("HATELAB_FIGURES", "")
 	t.Setenv("HATELAB_QUICK", "1")
-	if got := FiguresDir(); got != filepath.Join(d, "figures-quick") {
-		t.Errorf("quick FiguresDir() = %q, want it in the clone's scratch folder %s", got, d)
+	if got := figuresDir(); got != filepath.Join(d, "figures-quick") {
+		t.Errorf("quick figuresDir() = %q, want it in the clone's scratch folder %s", got, d)
 	}
 }
 
@@ -324,7 +324,7 @@ func TestQuickBanner(t *testing.T) {
 	quick.Unlock()
 	t.Setenv("HATELAB_QUICK", "")
 	Pick(7, 8)
-	if b := QuickBanner(); b != "" {
+	if b := quickBanner(); b != "" {
 		t.Errorf("full mode: banner %q, want none", b)
 	}
 	t.Setenv("HATELAB_QUICK", "1")
@@ -333,7 +333,7 @@ func TestQuickBanner(t *testing.T) {
 	Pick([]int{30}, []int{100})
 	Pick(300, 2000) // a repeat is listed once
 	Pick(strings.Repeat("x", 60), "y")
-	b := QuickBanner()
+	b := quickBanner()
 	for _, want := range []string{
 		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "full mode's",
 		"Parameters, quick (full): 300 (2000), [30] ([100]), " + strings.Repeat("x", 39) + "… (y).",

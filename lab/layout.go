@@ -438,13 +438,13 @@ func Facets(title, xLabel, yLabel string, perRow int, logY bool, series ...Serie
 		}
 		plots = append(plots, p)
 	}
-	return SmallMultiples(title, perRow, 0, 0, plots...)
+	return smallMultiples(title, perRow, 0, 0, plots...)
 }
 
-// SmallMultiples lays charts out perRow to a row, each drawn at w x h (0:
+// smallMultiples lays charts out perRow to a row, each drawn at w x h (0:
 // a width that fits perRow charts into the default chart width, 3/4 as
 // high), under a title: the picture scales to the output area.
-func SmallMultiples(title string, perRow int, w, h vg.Length, plots ...*plot.Plot) (SVG, error) {
+func smallMultiples(title string, perRow int, w, h vg.Length, plots ...*plot.Plot) (SVG, error) {
 	if perRow <= 0 {
 		perRow = 3
 	}

@@ -249,11 +249,11 @@ func plotSize(w, h vg.Length) (vg.Length, vg.Length) {
 }
 
 // ShowPlot shows p inline as SVG and, when name is not empty, saves it as
-// FiguresDir()/name.svg. Errors are shown (and returned).
+// figuresDir()/name.svg. Errors are shown (and returned).
 func ShowPlot(p *plot.Plot, name string) error {
 	svg, err := PlotSVG(p, 0, 0)
 	if err == nil && name != "" {
-		err = SaveFigure(name+".svg", []byte(svg))
+		err = saveFigure(name+".svg", []byte(svg))
 	}
 	if err != nil {
 		Show(err)
@@ -268,7 +268,7 @@ func ShowPlot(p *plot.Plot, name string) error {
 func ShowPlotPNG(p *plot.Plot, name string) error {
 	png, err := PlotPNG(p, 0, 0)
 	if err == nil && name != "" {
-		err = SaveFigure(name+".png", png)
+		err = saveFigure(name+".png", png)
 	}
 	if err != nil {
 		Show(err)
@@ -279,10 +279,10 @@ func ShowPlotPNG(p *plot.Plot, name string) error {
 }
 
 // ShowFigure shows an SVG picture (a well, a filmstrip) and saves it as
-// FiguresDir()/name.svg when name is not empty.
+// figuresDir()/name.svg when name is not empty.
 func ShowFigure(svg SVG, name string) error {
 	if name != "" {
-		if err := SaveFigure(name+".svg", []byte(svg)); err != nil {
+		if err := saveFigure(name+".svg", []byte(svg)); err != nil {
 			Show(err)
 			return err
 		}
@@ -291,10 +291,10 @@ func ShowFigure(svg SVG, name string) error {
 	return nil
 }
 
-// SaveFigure writes data as FiguresDir()/file atomically (a temporary file
+// saveFigure writes data as figuresDir()/file atomically (a temporary file
 // renamed into place).
-func SaveFigure(file string, data []byte) error {
-	dir := FiguresDir()
+func saveFigure(file string, data []byte) error {
+	dir := figuresDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("saving figure: %w", err)
 	}
@@ -384,14 +384,14 @@ func (d DecadeTicks) Ticks(min, max float64) []plot.Tick {
 
 func decadeLabel(k int, plain bool) string {
 	if plain {
-		return DecadeLabel(k)
+		return decadeText(k)
 	}
 	return power(k)
 }
 
-// DecadeLabel writes 10^k: in full with thousands commas up to 10,000,
+// decadeText writes 10^k: in full with thousands commas up to 10,000,
 // as 10 and a superscript exponent above, as 10⁻ⁿ below 1.
-func DecadeLabel(k int) string {
+func decadeText(k int) string {
 	if k >= 0 && k <= 4 {
 		n := int64(math.Pow(10, float64(k)))
 		s := strconv.FormatInt(n, 10)

@@ -40,10 +40,10 @@ func notePick(q, f string) {
 	}
 }
 
-// QuickBanner returns the quick-mode banner's text (Markdown-free plain
+// quickBanner returns the quick-mode banner's text (Markdown-free plain
 // text), or "" in full mode: quick mode's meaning, the parameters chosen so
 // far by Pick (quick value, then the full-mode value), and where figures go.
-func QuickBanner() string {
+func quickBanner() string {
 	if !Quick() {
 		return ""
 	}
@@ -63,7 +63,7 @@ func QuickBanner() string {
 		}
 		b.WriteString(".")
 	}
-	b.WriteString(" Figures go to " + FiguresDir() + ", never to figures/.")
+	b.WriteString(" Figures go to " + figuresDir() + ", never to figures/.")
 	return b.String()
 }
 
@@ -102,5 +102,5 @@ func maybeQuickBanner() {
 		}
 		f.Close()
 	}
-	gonbui.DisplayHTML(quickBannerHTML(QuickBanner()))
+	gonbui.DisplayHTML(quickBannerHTML(quickBanner()))
 }
