@@ -262,7 +262,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &targetBeamWidth, "target-beam-width", 512, "target beam width")
 	flags.Alias(f, &targetBeamWidth, "target-width", "target-beam-width")
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
-	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies) or dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between)")
+	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies), dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between) or lines (the lines the beam cleared in --target-pieces, -1 if it dies; needs --target-scale fitted)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
 	f.BoolVar(&keepSW, "keep-score-weight", false, "give each trained network its start's score weight (in the trained output's units) instead of 0, so that a beam values lines already scored as the targets did")
 	f.Float64Var(&collapse, "collapse", 0.9, "fail a generation whose targets crowd: more than this share within one tenth of [-1, 1] (0: no guard)")

@@ -111,6 +111,7 @@ func TestNNUEHostile(t *testing.T) {
 		{"cycle --generations 100", cyc("--generations", "100"), 2, "--generations 100"},
 		{"cycle --target-rule", cyc("--target-rule", "worst"), 2, "--target-rule"},
 		{"cycle --target-scale", cyc("--target-scale", "log"), 2, "--target-scale"},
+		{"cycle --target-rule lines, tanh", cyc("--target-rule", "lines"), 2, "--target-rule lines needs --target-scale fitted"},
 		{"cycle --collapse 2", cyc("--collapse", "2"), 2, "--collapse 2"},
 		{"cycle --shift-check -1", cyc("--shift-check", "-1"), 2, "--shift-check -1"},
 		{"cycle --workers -1", cyc("--workers", "-1"), 2, "--workers -1"},

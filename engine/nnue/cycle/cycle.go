@@ -68,7 +68,7 @@ type Config struct {
 	Samples  int
 	Stratify bool
 	// TargetBeamWidth and TargetPieces of the target beams (0: 512, 10);
-	// TargetRule (targets.Best, or targets.DNF) and TargetScale ("tanh"
+	// TargetRule (targets.Best, targets.DNF or targets.Lines) and TargetScale ("tanh"
 	// or "": tanh of the value; "fitted": targets.FittedSquash).
 	TargetBeamWidth, TargetPieces int
 	TargetRule                    targets.Rule
@@ -82,7 +82,9 @@ type Config struct {
 	// the weight kept, a beam values a well as the lines already scored
 	// plus the network's estimate of what comes next, the sum the targets
 	// were made of; with 0 (the default, every committed run) the lines
-	// already scored are not valued at all.
+	// already scored are not valued at all. Under targets.Lines the
+	// targets count lines, so the weight is one line in their units (1
+	// divided by the fitted spread), whatever the start's.
 	KeepScoreWeight bool
 	// Collapse fails a generation whose targets crowd: more than this
 	// share of them within one tenth of [-1, 1] (0: no guard).
@@ -146,8 +148,10 @@ func (c Config) Check() error {
 		return fmt.Errorf("--target-beam-width %d: want 1 to %d (0: 512)", c.TargetBeamWidth, maxBeamWidth)
 	case c.TargetPieces < 0 || c.TargetPieces > maxTargetPieces:
 		return fmt.Errorf("--target-pieces %d: want 1 to %d (0: 10)", c.TargetPieces, maxTargetPieces)
-	case c.TargetRule > targets.DNF:
-		return fmt.Errorf("--target-rule %d: want best or dnf", c.TargetRule)
+	case c.TargetRule > targets.Lines:
+		return fmt.Errorf("--target-rule %d: want best, dnf or lines", c.TargetRule)
+	case c.TargetRule == targets.Lines && c.TargetScale != "fitted":
+		return fmt.Errorf("--target-rule lines needs --target-scale fitted (tanh of a count of lines saturates at 2 or 3)")
 	case batch < 1:
 		return fmt.Errorf("--batch %d: want at least 1", batch)
 	case epochs < 1:
@@ -229,7 +233,9 @@ type Report struct {
 	// ValidSpearman is the Spearman rank correlation between the new
 	// network's values (engine float inference) and the targets on the
 	// validation wells, PrevValidSpearman the previous generation's on
-	// the same wells; ValidSamples their number.
+	// the same wells; ValidSamples their number. A correlation that is
+	// undefined (fewer than three wells, or every target or value the
+	// same) is 0.
 	ValidSpearman     float64 `json:"valid_spearman"`
 	PrevValidSpearman float64 `json:"prev_valid_spearman"`
 	ValidSamples      int     `json:"valid_samples"`
@@ -272,7 +278,7 @@ func (r *Report) UnmarshalJSON(b []byte) error {
 // master beam (the next generation's distribution), with targets made as
 // this generation's were: the new network's mean squared error (after
 // the training tanh) and Spearman correlation there, against the same on
-// this generation's validation wells.
+// this generation's validation wells (an undefined correlation is 0).
 type Shift struct {
 	Wells         int     `json:"wells"`
 	MSE           float64 `json:"mse"`
@@ -320,7 +326,15 @@ func validRanks(next, prev *nnue.Network, r *hatetris.Rules, wells []hatetris.We
 		b = append(b, prev.Evaluate(rows))
 		t = append(t, float64(set[i].Target))
 	}
-	return rankcorr.Spearman(a, t), rankcorr.Spearman(b, t), len(t)
+	return spearman(a, t), spearman(b, t), len(t)
+}
+
+// spearman is rankcorr.Spearman, 0 where it is undefined (JSON has no NaN).
+func spearman(a, b []float64) float64 {
+	if rho := rankcorr.Spearman(a, b); !math.IsNaN(rho) {
+		return rho
+	}
+	return 0
 }
 
 // targetsFile holds a generation's targets, one per sampled well, and
@@ -640,7 +654,11 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		net.Header.Provenance += fmt.Sprintf(", target rule %s, scale %s", c.TargetRule, c.TargetScale)
 	}
 	if c.KeepScoreWeight {
-		net.ScoreWeight = keptScoreWeight(x.prev.ScoreWeight, tf.Scale)
+		sw := x.prev.ScoreWeight
+		if c.TargetRule == targets.Lines {
+			sw = 1 // the targets count lines: a line already cleared is worth one
+		}
+		net.ScoreWeight = keptScoreWeight(sw, tf.Scale)
 		net.Header.Provenance += fmt.Sprintf(", score weight kept (%g)", net.ScoreWeight)
 	}
 	if _, err := nnue.Quantize(net, net.Header.QA, net.Header.QB); err != nil {
@@ -729,7 +747,7 @@ func predictError(net *nnue.Network, r *hatetris.Rules, wells []hatetris.Well, t
 		d := math.Tanh(f) - float64(ts[i])
 		mse += d * d
 	}
-	return mse / float64(max(len(v), 1)), rankcorr.Spearman(v, t)
+	return mse / float64(max(len(v), 1)), spearman(v, t)
 }
 
 // maxStageBytes bounds a stage's JSON file (targets.json holds a number

@@ -425,9 +425,10 @@ func TestKeepScoreWeight(t *testing.T) {
 	for _, tc := range []struct {
 		scale string
 		keep  bool
-	}{{"tanh", false}, {"tanh", true}, {"fitted", true}} {
+		rule  targets.Rule
+	}{{"tanh", false, targets.Best}, {"tanh", true, targets.Best}, {"fitted", true, targets.Best}, {"fitted", true, targets.Lines}} {
 		c := tinyConfig(t, t.TempDir())
-		c.Generations, c.TargetScale, c.KeepScoreWeight = 1, tc.scale, tc.keep
+		c.Generations, c.TargetScale, c.KeepScoreWeight, c.TargetRule = 1, tc.scale, tc.keep, tc.rule
 		sw := c.Start.ScoreWeight
 		if sw <= 0 {
 			t.Fatalf("start's score weight %v: the test needs a positive one", sw)
@@ -449,6 +450,9 @@ func TestKeepScoreWeight(t *testing.T) {
 				t.Fatalf("fitted run without a spread: %+v", reps[0])
 			}
 			want = sw / reps[0].ScaleSpread
+			if tc.rule == targets.Lines {
+				want = 1 / reps[0].ScaleSpread // a line cleared is one line of the targets
+			}
 		}
 		if math.Abs(net.ScoreWeight-want) > 1e-12*math.Max(1, want) {
 			t.Errorf("%s keep %v: score weight %v, want %v", tc.scale, tc.keep, net.ScoreWeight, want)
@@ -462,6 +466,26 @@ func TestKeepScoreWeight(t *testing.T) {
 			if _, err := Run(context.Background(), d); err == nil || !strings.Contains(err.Error(), "--keep-score-weight") {
 				t.Errorf("resumed without the option: %v, want an error naming --keep-score-weight", err)
 			}
+		}
+	}
+}
+
+// TestSpearmanUndefined: a report's correlations are 0 where Spearman's is
+// undefined (a lines run whose targets are all equal once failed to write
+// its report: JSON has no NaN).
+func TestSpearmanUndefined(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b []float64
+		want float64
+	}{
+		{"constant targets", []float64{1, 2, 3, 4}, []float64{0.5, 0.5, 0.5, 0.5}, 0},
+		{"two wells", []float64{1, 2}, []float64{1, 2}, 0},
+		{"same order", []float64{1, 2, 3, 4}, []float64{-1, 0, 0.5, 1}, 1},
+		{"reversed", []float64{1, 2, 3}, []float64{3, 2, 1}, -1},
+	} {
+		if got := spearman(tc.a, tc.b); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

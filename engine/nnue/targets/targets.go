@@ -4,8 +4,9 @@
 // evaluation; the target is the best value among the wells it keeps after
 // the last piece, squashed into [-1, 1] (tanh of the engine's value, the
 // training output of the network), or -1 if the beam dies before (Rule
-// Best; Rule DNF is D&F's 2023 rule, and FittedSquash a squash in the
-// evaluation's own units spread over (-1, 1)). Each target beam starts at score 0, so an evaluation's score weight (the
+// Best; Rule DNF is D&F's 2023 rule; Rule Lines counts the lines the beam
+// clears instead of its value; FittedSquash is a squash in the evaluation's
+// own units, or in lines, spread over (-1, 1)). Each target beam starts at score 0, so an evaluation's score weight (the
 // generation-0 network's, or one a trained network kept with the
 // cycle's --keep-score-weight) rewards only the lines cleared within it.
 //
@@ -57,25 +58,37 @@ const (
 	// survives to 2*Pieces, and in between the two blended linearly by the
 	// pieces it survived past Pieces.
 	DNF
+	// Lines: the squashed number of lines the beam has cleared after
+	// Pieces pieces (the most among its kept wells; each target beam
+	// starts at score 0), -1 if it dies before: what the beam achieves
+	// rather than what the evaluation guiding it thinks of its wells.
+	// Lines are small integers, so tanh saturates at 2 or 3: use it with
+	// FittedSquash and a long horizon (30 pieces and more).
+	Lines
 )
 
-// String returns "best" or "dnf".
+// String returns "best", "dnf" or "lines".
 func (r Rule) String() string {
-	if r == DNF {
+	switch r {
+	case DNF:
 		return "dnf"
+	case Lines:
+		return "lines"
 	}
 	return "best"
 }
 
-// ParseRule reads "best" or "dnf".
+// ParseRule reads "best", "dnf" or "lines".
 func ParseRule(s string) (Rule, error) {
 	switch s {
 	case "best", "":
 		return Best, nil
 	case "dnf":
 		return DNF, nil
+	case "lines":
+		return Lines, nil
 	}
-	return 0, fmt.Errorf("unknown target rule %q (want best or dnf)", s)
+	return 0, fmt.Errorf("unknown target rule %q (want best, dnf or lines)", s)
 }
 
 // horizon is how many pieces a target beam runs under rule r.
@@ -87,8 +100,9 @@ func (r Rule) horizon(pieces int) int {
 }
 
 // Outcome is what a target beam did: Value is the best value among the
-// wells it kept after Pieces pieces (meaningful when Survived >= Pieces),
-// Survived the pieces it lasted, up to its horizon.
+// wells it kept after Pieces pieces (under Rule Lines the most lines
+// cleared among them; meaningful when Survived >= Pieces), Survived the
+// pieces it lasted, up to its horizon.
 type Outcome struct {
 	Value    float64 `json:"value"`
 	Survived int     `json:"survived"`
@@ -209,7 +223,11 @@ func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
 		o.Survived++
 	}
 	if o.Survived >= cfg.Pieces {
-		o.Value = res.Levels[cfg.Pieces-1].BestValue
+		l := &res.Levels[cfg.Pieces-1]
+		o.Value = l.BestValue
+		if cfg.Rule == Lines {
+			o.Value = float64(l.MaxScore)
+		}
 	}
 	return o, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
@@ -97,12 +98,13 @@ func TestRuleTarget(t *testing.T) {
 	}{
 		{Best, 3, 0.5, -1}, {Best, 10, 0.5, 0.5}, {Best, 20, 7, 1}, {Best, 10, -3, -1},
 		{DNF, 9, 0.5, -1}, {DNF, 10, 0.5, -1}, {DNF, 15, 0.5, -0.25}, {DNF, 18, 0, -0.2}, {DNF, 20, 0.5, 0.5}, {DNF, 20, 2, 1},
+		{Lines, 9, 0.5, -1}, {Lines, 10, 0.5, 0.5}, {Lines, 10, 3, 1},
 	} {
 		if got := tc.rule.Target(Outcome{Value: tc.value, Survived: tc.survived}, 10, id); math.Abs(float64(got-tc.want)) > 1e-6 {
 			t.Errorf("%v survived %d value %v: %v, want %v", tc.rule, tc.survived, tc.value, got, tc.want)
 		}
 	}
-	for _, s := range []string{"best", "dnf"} {
+	for _, s := range []string{"best", "dnf", "lines"} {
 		if r, err := ParseRule(s); err != nil || r.String() != s {
 			t.Errorf("%s: %v %v", s, r, err)
 		}
@@ -176,4 +178,57 @@ func TestOutcomesOnTinyBeams(t *testing.T) {
 		}
 	}
 	t.Logf("%d wells, %d blended", len(outs), blended)
+}
+
+// TestLinesRule: under Rule Lines a surviving beam's value is the most
+// lines among the wells it kept at its last piece (the same beam as
+// Best's, so the same survival), a whole number, and some wells of a real
+// game's path do clear lines within the horizon.
+func TestLinesRule(t *testing.T) {
+	ev, err := eval.ByName("nnue", "../../../datasets/weights/gen-00.hlnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The empty well and the first wells of a tall game: most survive.
+	wells := append([]hatetris.Well{{}}, sampleWells(t)[:6]...)
+	ctx := context.Background()
+	cfg := Config{Eval: ev, BeamWidth: 64, Pieces: 24, Workers: 2}
+	best, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rule = Lines
+	lines, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored := 0
+	for i, o := range lines {
+		if o.Survived != best[i].Survived {
+			t.Fatalf("well %d: survived %d under lines, %d under best", i, o.Survived, best[i].Survived)
+		}
+		if o.Survived < cfg.Pieces {
+			continue
+		}
+		if o.Value < 0 || o.Value != math.Trunc(o.Value) || o.Value > float64(cfg.Pieces*4/10+1) {
+			t.Fatalf("well %d: %v lines in %d pieces", i, o.Value, cfg.Pieces)
+		}
+		if o.Value > 0 {
+			scored++
+		}
+	}
+	// One well against its beam run directly.
+	i := 0
+	start := wells[i]
+	res, err := beam.Run(ctx, beam.Config{BeamWidth: 64, MaxPieces: 24, Eval: ev, Workers: 1, Start: &start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := float64(res.Levels[23].MaxScore); lines[i].Value != want {
+		t.Fatalf("the empty well: %v lines, its beam's level 24 has at most %v", lines[i].Value, want)
+	}
+	if scored == 0 {
+		t.Fatal("no target beam cleared a line: the rule cannot be told from all-zero")
+	}
+	t.Logf("%d wells, %d cleared lines in %d pieces", len(lines), scored, cfg.Pieces)
 }
