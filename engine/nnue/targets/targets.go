@@ -63,7 +63,9 @@ const (
 	// starts at score 0), -1 if it dies before: what the beam achieves
 	// rather than what the evaluation guiding it thinks of its wells.
 	// Lines are small integers, so tanh saturates at 2 or 3: use it with
-	// FittedSquash and a long horizon (30 pieces and more).
+	// FittedSquash and a horizon long enough to clear several (at 30 and
+	// 50 pieces the screens of datasets/weights/tuned-start trained
+	// networks that played worse than their start).
 	Lines
 )
 
