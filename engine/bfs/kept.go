@@ -274,12 +274,20 @@ func (kb *keptRebuild) run(ctx context.Context, ts []Target) ([]*Game, error) {
 					}
 				}
 			}
-			for _, g := range games {
+			for i, g := range games {
 				if g.next() != d {
 					continue
 				}
 				if err := ctx.Err(); err != nil {
 					return nil, err
+				}
+				if h := sameState(games[:i], g); h != nil {
+					// The same state as a game already stepped here: the
+					// same parent (the least in level-file order), without
+					// reading the level again.
+					n := len(h.wells) - 1
+					g.wells, g.scores, g.pieces = append(g.wells, h.wells[n]), append(g.scores, h.scores[n]), append(g.pieces, h.pieces[n-1])
+					continue
 				}
 				if err := kb.step(g, d, path); err != nil {
 					return nil, err
@@ -335,6 +343,25 @@ func (kb *keptRebuild) lowDiskLevel(ctx context.Context, lo, d, prev int, seg st
 		return from, nil
 	}
 	return 0, nil
+}
+
+// sameState returns the game of done (each stepped one level down, to its
+// parent) that was where g is now (the same state at the same level, with
+// the same score), or nil. Two games share their path below the level
+// where they meet (10x8's longest and highest-scoring games from level 25
+// down), and finding a parent reads the whole level.
+func sameState(done []*keptGame, g *keptGame) *keptGame {
+	n := len(g.wells)
+	if n == 0 {
+		return nil // a target: chosen by the game's own rule
+	}
+	for _, h := range done {
+		m := len(h.wells)
+		if m >= 2 && h.depth-m+1 == g.depth-n && h.wells[m-2] == g.wells[n-1] && h.scores[m-2] == g.scores[n-1] {
+			return h
+		}
+	}
+	return nil
 }
 
 // saveAll saves the progress of every game that has found a state.

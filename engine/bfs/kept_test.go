@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
 )
 
@@ -438,5 +439,48 @@ func TestKeptRebuildLowDiskLevels(t *testing.T) {
 				t.Errorf("levels held below the one expanded: %v", below)
 			}
 		})
+	}
+}
+
+// TestSameState: a game whose lowest state is the state a game already
+// stepped at this level came from (same level, same score) takes that
+// game's parent; a target (no state yet), another score or another level
+// does not.
+func TestSameState(t *testing.T) {
+	var a, b, c hatetris.Well
+	a[5], b[5], c[5] = 1, 2, 3
+	// h: depth 10, stepped from its state b at level 9 down to c at level 8.
+	h := &keptGame{depth: 10, wells: []hatetris.Well{a, b, c}, scores: []int{4, 3, 3}, pieces: []hatetris.Piece{1, 2}}
+	for _, tc := range []struct {
+		name string
+		g    *keptGame
+		want bool
+	}{
+		{"same state and level", &keptGame{depth: 9, wells: []hatetris.Well{b}, scores: []int{3}}, true},
+		{"same state, longer game", &keptGame{depth: 12, wells: []hatetris.Well{a, c, a, b}, scores: []int{5, 5, 4, 3}}, true},
+		{"a target", &keptGame{depth: 8}, false},
+		{"another score", &keptGame{depth: 9, wells: []hatetris.Well{b}, scores: []int{2}}, false},
+		{"another level", &keptGame{depth: 10, wells: []hatetris.Well{b}, scores: []int{3}}, false},
+		{"another state", &keptGame{depth: 9, wells: []hatetris.Well{a}, scores: []int{3}}, false},
+	} {
+		if got := sameState([]*keptGame{h}, tc.g); (got == h) != tc.want {
+			t.Errorf("%s: %v, want a match %v", tc.name, got, tc.want)
+		}
+	}
+	// Both targets the same game: the second walks down on the first's
+	// parents, and both are the game of every level.
+	dir := keptSearch(t, 8, 5, 3)
+	want, err := Reconstruct(dir, Longest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, low := range []bool{false, true} {
+		gs, err := RebuildTargets(context.Background(), dir, []Target{Longest, Longest}, RebuildOptions{WorkDir: t.TempDir(), LowDisk: low})
+		if err == nil && (gs[0].Keys != want.Keys || gs[1].Keys != want.Keys) {
+			err = fmt.Errorf("%q and %q, want %q", gs[0].Keys, gs[1].Keys, want.Keys)
+		}
+		if err != nil {
+			t.Fatalf("low disk %v: %v", low, err)
+		}
 	}
 }
