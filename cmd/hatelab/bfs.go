@@ -61,7 +61,8 @@ the games so far are saved atomically in --work-dir (default DIR/rebuild): the
 same command run again after a kill continues from there and prints the same
 games. --replay both
 rebuilds the longest and the highest-scoring game in one pass (the segments
-searched again serve both; --json prints one line each, as in
+searched again serve both, and a level is read once where their paths meet;
+--json prints one line each, as in
 datasets/bfs/games.jsonl).
 Exit status: 0, 1 (a failure of the machine), 2 (bad input: flags, a missing,
 damaged or foreign level or progress file), 130 (interrupted).`,
