@@ -11,7 +11,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
@@ -521,26 +524,7 @@ func (kb *keptRebuild) loadKept(d int, disk bool) (*level, error) {
 // order, with its partition and word, after checking the whole file and
 // its states against meta.json.
 func (kb *keptRebuild) scan(path string, d int, f func(part uint32, word, hi, lo uint64)) error {
-	r, err := openFileRunFile(path, kb.c.parts(), nil)
-	if err != nil {
-		return err
-	}
-	defer r.release()
-	if r.n != kb.m.Levels[d].States {
-		return inputErrorf("bfs: %s: %d states, its meta.json says %d for level %d (damaged, or another search's)", path, r.n, kb.m.Levels[d].States, d)
-	}
-	var keys []uint64
-	var buf []byte
-	for i := range r.blocks {
-		if keys, err = r.readBlock(i, &buf, keys[:0]); err != nil {
-			return err
-		}
-		for j := 0; j < len(keys); j += 2 {
-			p, w := kb.c.encodeKey(keys[j], keys[j+1])
-			f(p, w, keys[j], keys[j+1])
-		}
-	}
-	return nil
+	return kb.scanParallel(path, d, 1, func(_ int, p uint32, w, hi, lo uint64) { f(p, w, hi, lo) })
 }
 
 // before reports whether the state (p, w) comes before (bp, bw) in a
@@ -576,30 +560,104 @@ func (kb *keptRebuild) targetIn(path string, d, score int) (hatetris.Well, int, 
 func (kb *keptRebuild) parentIn(path string, d int, cur hatetris.Well, cs int) (hatetris.Well, int, hatetris.Piece, error) {
 	sc := scorer{kb.c, kb.m.StartScore, kb.startCells, d}
 	ccells := kb.c.cells(&cur)
-	found := false
-	var bp uint32
-	var bw uint64
-	var best hatetris.Well
-	var bs int
-	var bpiece hatetris.Piece
-	err := kb.scan(path, d, func(p uint32, w, hi, lo uint64) {
-		if found && !before(p, w, bp, bw) {
+	// Each worker keeps the first parent of the blocks it read (its own
+	// generator for the AI's move); the first of theirs is the level's.
+	type parent struct {
+		rb    rebuild
+		found bool
+		p     uint32
+		w     uint64
+		well  hatetris.Well
+		score int
+		piece hatetris.Piece
+	}
+	ws := make([]parent, kb.scanWorkers())
+	for k := range ws {
+		ws[k].rb = kb.rebuild
+		ws[k].rb.gen, ws[k].rb.buf = hatetris.NewGenerator(kb.rules), nil
+	}
+	err := kb.scanParallel(path, d, len(ws), func(k int, p uint32, w, hi, lo uint64) {
+		x := &ws[k]
+		if x.found && !before(p, w, x.p, x.w) {
 			return
 		}
 		var pw hatetris.Well
 		kb.c.unpack(hi, lo, &pw)
 		ps := sc.scoreKey(hi, lo)
-		if piece, ok := kb.moves(&pw, ps, &cur, cs, ccells); ok {
-			found, bp, bw, best, bs, bpiece = true, p, w, pw, ps, piece
+		if piece, ok := x.rb.moves(&pw, ps, &cur, cs, ccells); ok {
+			x.found, x.p, x.w, x.well, x.score, x.piece = true, p, w, pw, ps, piece
 		}
 	})
 	if err != nil {
 		return hatetris.Well{}, 0, 0, err
 	}
-	if !found {
+	best := -1
+	for k := range ws {
+		if ws[k].found && (best < 0 || before(ws[k].p, ws[k].w, ws[best].p, ws[best].w)) {
+			best = k
+		}
+	}
+	if best < 0 {
 		return hatetris.Well{}, 0, 0, inputErrorf("bfs: %s: no parent of the level-%d state (damaged level files?)", path, d+1)
 	}
-	return best, bs, bpiece, nil
+	return ws[best].well, ws[best].score, ws[best].piece, nil
+}
+
+// scanWorkers is the number of goroutines reading a level for a parent
+// (RebuildOptions.Workers; 0: GOMAXPROCS).
+func (kb *keptRebuild) scanWorkers() int {
+	if kb.ro.Workers > 0 {
+		return kb.ro.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// scanParallel is scan with n goroutines, each reading whole blocks in no
+// set order: f gets the reading goroutine's index (0..n-1) and must keep
+// each one's results apart.
+func (kb *keptRebuild) scanParallel(path string, d, n int, f func(k int, part uint32, word, hi, lo uint64)) error {
+	r, err := openFileRunFile(path, kb.c.parts(), nil)
+	if err != nil {
+		return err
+	}
+	defer r.release()
+	if r.n != kb.m.Levels[d].States {
+		return inputErrorf("bfs: %s: %d states, its meta.json says %d for level %d (damaged, or another search's)", path, r.n, kb.m.Levels[d].States, d)
+	}
+	var next atomic.Int64
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var keys []uint64
+			var buf []byte
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(r.blocks) {
+					return
+				}
+				var err error
+				if keys, err = r.readBlock(i, &buf, keys[:0]); err != nil {
+					errs[k] = err
+					next.Store(int64(len(r.blocks))) // the others stop too
+					return
+				}
+				for j := 0; j < len(keys); j += 2 {
+					p, w := kb.c.encodeKey(keys[j], keys[j+1])
+					f(k, p, w, keys[j], keys[j+1])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // load reads g's progress file in the work folder: the game found so far

@@ -484,3 +484,29 @@ func TestSameState(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptRebuildWorkers: the parent found when a level is read by 1, 2
+// or 3 goroutines (each reading whole blocks in no set order) is the
+// first in level-file order, so the games are those of every level.
+func TestKeptRebuildWorkers(t *testing.T) {
+	dir := keptSearch(t, 9, 5, 3) // levels of up to 43,375 states: 11 blocks of 4,096
+	var want []*Game
+	for _, tg := range []Target{Longest, HighestScoring} {
+		g, err := Reconstruct(dir, tg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, g)
+	}
+	for _, workers := range []int{1, 2, 3} {
+		gs, err := RebuildTargets(context.Background(), dir, []Target{Longest, HighestScoring}, RebuildOptions{WorkDir: t.TempDir(), Workers: workers, LowDisk: true})
+		if err != nil {
+			t.Fatalf("%d workers: %v", workers, err)
+		}
+		for i := range gs {
+			if gs[i].Keys != want[i].Keys {
+				t.Fatalf("%d workers, game %d: %q, want %q", workers, i, gs[i].Keys, want[i].Keys)
+			}
+		}
+	}
+}
