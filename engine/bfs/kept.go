@@ -107,6 +107,8 @@ type RebuildOptions struct {
 	// are finished and saved (0: never), as a kill would; stopAfterLevels
 	// likewise after this many levels saved.
 	stopAfter, stopAfterLevels int
+	// reads (tests), when set, counts the levels read for a parent.
+	reads *int
 }
 
 // errStopped is the error of a rebuild stopped by RebuildOptions.stopAfter
@@ -400,6 +402,9 @@ func (kb *keptRebuild) step(g *keptGame, d int, path string) error {
 		}
 		g.wells, g.scores = append(g.wells, w), append(g.scores, s)
 		return nil
+	}
+	if kb.ro.reads != nil {
+		*kb.ro.reads++
 	}
 	pw, ps, piece, err := kb.parentIn(path, d, g.wells[len(g.wells)-1], g.scores[len(g.scores)-1])
 	if err != nil {

@@ -475,9 +475,15 @@ func TestSameState(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, low := range []bool{false, true} {
-		gs, err := RebuildTargets(context.Background(), dir, []Target{Longest, Longest}, RebuildOptions{WorkDir: t.TempDir(), LowDisk: low})
+		reads := 0
+		gs, err := RebuildTargets(context.Background(), dir, []Target{Longest, Longest}, RebuildOptions{WorkDir: t.TempDir(), LowDisk: low, reads: &reads})
 		if err == nil && (gs[0].Keys != want.Keys || gs[1].Keys != want.Keys) {
 			err = fmt.Errorf("%q and %q, want %q", gs[0].Keys, gs[1].Keys, want.Keys)
+		}
+		// One read a level below the target (length 13: levels 12..0),
+		// not two: the second game never reads a level.
+		if err == nil && reads != want.Length {
+			err = fmt.Errorf("%d levels read for a parent, want %d (one a level)", reads, want.Length)
 		}
 		if err != nil {
 			t.Fatalf("low disk %v: %v", low, err)

@@ -224,6 +224,9 @@ func TestLinesRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if l := res.Levels[23]; l.Level != 24 {
+		t.Fatalf("Levels[23] is level %d, want 24 (the 24th piece)", l.Level)
+	}
 	if want := float64(res.Levels[23].MaxScore); lines[i].Value != want {
 		t.Fatalf("the empty well: %v lines, its beam's level 24 has at most %v", lines[i].Value, want)
 	}
