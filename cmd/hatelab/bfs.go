@@ -59,11 +59,9 @@ disk holds one search's working set, no more; about (K+1)/4 times the time:
 all-levels rebuild gives (the same parent in every level). After every level
 the games so far are saved atomically in --work-dir (default DIR/rebuild): the
 same command run again after a kill continues from there and prints the same
-games. --replay both
-rebuilds the longest and the highest-scoring game in one pass (the segments
-searched again serve both, and a level is read once where their paths meet;
---json prints one line each, as in
-datasets/bfs/games.jsonl).
+games. --replay both rebuilds the longest and the highest-scoring game in one
+pass (the segments searched again serve both, and a level is read once where
+their paths meet; --json prints one line each, as in datasets/bfs/games.jsonl).
 Exit status: 0, 1 (a failure of the machine), 2 (bad input: flags, a missing,
 damaged or foreign level or progress file), 130 (interrupted).`,
 		Example: `  hatelab bfs --well-width 10 --height 6 --levels-dir /tmp/l6 --quiet
