@@ -169,7 +169,7 @@ func newNNUECycleCmd() *cobra.Command {
 		samples, targetBeamWidth, targetPieces int
 		epochs, batch, works, shiftCheck       int
 		noQ, quiet, js, stratify, keepSW       bool
-		lr, collapse                           float64
+		lr, collapse, rankWeight               float64
 		targetRule, targetScale                string
 		seed                                   uint64
 		gate                                   bool
@@ -199,7 +199,7 @@ resume; the result is the same.`,
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
 				Samples: samples, Stratify: stratify, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
-				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr}}
+				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr, RankWeight: rankWeight}}
 			if targetBeamWidth < 1 || targetPieces < 1 {
 				return fmt.Errorf("--target-beam-width %d and --target-pieces %d must be at least 1", targetBeamWidth, targetPieces)
 			}
@@ -270,6 +270,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &epochs, "epochs", train.DefaultMaxEpochs, fmt.Sprintf("most training epochs (early stopping after %d without progress)", train.DefaultPatience))
 	flags.DecimalVar(f, &batch, "batch", train.DefaultBatch, "training batch")
 	f.Float64Var(&lr, "lr", train.DefaultLearningRate, "Adam learning rate")
+	f.Float64Var(&rankWeight, "rank-weight", 0, "add this weight times a ranking loss to the mean squared error: a pairwise logistic loss over the pairs of a batch with the same number of filled cells, batches cut from the samples sorted by it (0: mean squared error alone)")
 	flags.DecimalVar(f, &seed, "seed", 1, "seed of sampling and training")
 	flags.DecimalVar(f, &works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")

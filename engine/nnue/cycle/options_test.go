@@ -92,6 +92,7 @@ func TestSettingsMismatch(t *testing.T) {
 		{"--target-rule", func(c *Config) { c.TargetRule = targets.DNF }},
 		{"--seed", func(c *Config) { c.Seed = 2 }},
 		{"--epochs", func(c *Config) { c.Train.MaxEpochs = 3 }},
+		{"--rank-weight", func(c *Config) { c.Train.RankWeight = 1 }},
 		{"--no-quiescence", func(c *Config) { c.NoQuiescence = true }},
 		{"--start", func(c *Config) { c.Start.B2 += 0.5 }},
 	} {
@@ -486,6 +487,25 @@ func TestSpearmanUndefined(t *testing.T) {
 	} {
 		if got := spearman(tc.a, tc.b); math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTrainingSetGroups: a training sample's group is its well's number of
+// filled cells.
+func TestTrainingSetGroups(t *testing.T) {
+	r := hatetris.Standard()
+	var a, b hatetris.Well
+	a[r.Depth-1] = 0b1111101111
+	b[r.Depth-1], b[r.Depth-2] = 0b1111111110, 0b0000000011
+	fs, err := nnue.NewFeatureSet(nnue.Shared, r.Width, r.Depth-r.Bar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := TrainingSet(fs, r, []hatetris.Well{a, b, {}}, []float32{0.5, -1, 0})
+	for i, want := range []int32{9, 11, 0} {
+		if set[i].Group != want {
+			t.Errorf("well %d: group %d, want %d", i, set[i].Group, want)
 		}
 	}
 }

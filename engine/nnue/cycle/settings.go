@@ -36,6 +36,7 @@ type Settings struct {
 	LR              float64 `json:"lr"`
 	Patience        int     `json:"patience"`
 	Clamp           float64 `json:"clamp"`
+	RankWeight      float64 `json:"rank-weight,omitempty"`
 	TrainSeed       uint64  `json:"train-seed"`
 	Seed            uint64  `json:"seed"`
 }
@@ -62,7 +63,7 @@ func settings(cfg Config) Settings {
 		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
-		Clamp: orf(tc.Clamp, train.DefaultClamp), TrainSeed: tc.Seed, Seed: cfg.Seed,
+		Clamp: orf(tc.Clamp, train.DefaultClamp), RankWeight: tc.RankWeight, TrainSeed: tc.Seed, Seed: cfg.Seed,
 	}
 }
 

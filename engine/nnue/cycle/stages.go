@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"sync"
 	"time"
 
@@ -158,12 +159,18 @@ func Targets(ctx context.Context, c TargetConfig, wells []hatetris.Well) (*Targe
 }
 
 // TrainingSet returns the training samples of wells (their features under
-// fs, rows Bar..Depth-1 of r) with their targets.
+// fs, rows Bar..Depth-1 of r) with their targets, grouped by their number
+// of filled cells (the wells a ranking loss compares: with as many cells,
+// the same pieces placed less the lines cleared).
 func TrainingSet(fs *nnue.FeatureSet, r *hatetris.Rules, wells []hatetris.Well, ts []float32) []train.Sample {
 	set := make([]train.Sample, len(wells))
 	for i := range wells {
 		w := &wells[i]
-		set[i] = train.Sample{Feats: fs.Append(nil, w[r.Bar:r.Depth]), Target: ts[i]}
+		cells := 0
+		for _, row := range w[:r.Depth] {
+			cells += bits.OnesCount16(row)
+		}
+		set[i] = train.Sample{Feats: fs.Append(nil, w[r.Bar:r.Depth]), Target: ts[i], Group: int32(cells)}
 	}
 	return set
 }

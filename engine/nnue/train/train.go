@@ -6,7 +6,10 @@
 // The GoMLX model is the engine's network: feature indices [B,K] gather
 // rows of W1 that are summed, plus B1, the hidden activation, W2 and B2,
 // and a tanh on the output (targets are in [-1, 1]). Loss: mean squared
-// error. Optimiser: Adam (learning rate Config.LearningRate), after which
+// error, plus, with Config.RankWeight, a ranking term (rank.go): a
+// pairwise logistic loss over the pairs of a batch in one group (wells of
+// the same number of filled cells), whose batches are then cut from the
+// samples sorted by group. Optimiser: Adam (learning rate Config.LearningRate), after which
 // W1 is clamped to +-Config.Clamp, so that the int16 engine network keeps
 // its precision and cannot overflow. Initial weights are seeded (PCG), the
 // order of the samples is a seeded permutation per epoch, the last partial
@@ -42,7 +45,6 @@ import (
 	"github.com/gomlx/gomlx/ml/model"
 	"github.com/gomlx/gomlx/ml/model/checkpoint"
 	gotrain "github.com/gomlx/gomlx/ml/train"
-	"github.com/gomlx/gomlx/ml/train/loss"
 	"github.com/gomlx/gomlx/ml/train/optimizer"
 
 	"github.com/hatelab/hatelab/engine/nnue"
@@ -50,10 +52,13 @@ import (
 )
 
 // Sample is one training well: its active features (K indices of the
-// feature set) and its target in [-1, 1].
+// feature set), its target in [-1, 1] and its group, the wells it is
+// ranked against when Config.RankWeight is set (the cycle's: its number
+// of filled cells; ignored otherwise).
 type Sample struct {
 	Feats  []int32
 	Target float32
+	Group  int32
 }
 
 // Config describes a training run.
@@ -69,6 +74,10 @@ type Config struct {
 	Patience     int
 	Clamp        float64
 	Seed         uint64
+	// RankWeight, when positive, adds RankWeight times the ranking loss
+	// (rank.go) to the mean squared error, and early stopping follows
+	// their sum on the validation samples; 0: mean squared error alone.
+	RankWeight float64
 	// Start, when set, is the network training starts from (a previous
 	// generation); otherwise the weights are seeded random.
 	Start *nnue.Network
@@ -81,12 +90,18 @@ type Config struct {
 
 // EpochStats describes one epoch.
 type EpochStats struct {
-	Epoch    int     `json:"epoch"`
-	Steps    int     `json:"steps"`
+	Epoch int `json:"epoch"`
+	Steps int `json:"steps"`
+	// TrainMSE is the mean training loss of the epoch's steps (with
+	// RankWeight, the mean squared error plus the weighted ranking term).
 	TrainMSE float64 `json:"train_mse"`
 	ValidMSE float64 `json:"valid_mse"`
-	Best     bool    `json:"best"`
-	Seconds  float64 `json:"seconds"`
+	// ValidLoss, with RankWeight, is the validation loss early stopping
+	// follows: ValidMSE plus RankWeight times the ranking loss over every
+	// pair of validation samples in one group.
+	ValidLoss float64 `json:"valid_loss,omitempty"`
+	Best      bool    `json:"best"`
+	Seconds   float64 `json:"seconds"`
 	// OutputScale is the factor the epoch's output weights were scaled
 	// by to keep the engine's int16 network within nnue.MaxErrorBound
 	// (see fitOutput); 0 (left out) when they were not scaled.
@@ -166,13 +181,19 @@ func (c Config) Check() error {
 		return fmt.Errorf("%w: learning rate %g must be a finite positive number", ErrConfig, c.LearningRate)
 	case !(c.Clamp > 0) || math.IsInf(c.Clamp, 0):
 		return fmt.Errorf("%w: clamp %g must be a finite positive number", ErrConfig, c.Clamp)
+	case !(c.RankWeight >= 0) || math.IsInf(c.RankWeight, 0):
+		return fmt.Errorf("%w: rank weight %g must be a finite number, 0 or more", ErrConfig, c.RankWeight)
 	}
 	return nil
 }
 
 func (c *Config) key(n int) string {
-	return fmt.Sprintf("%s H%d %s lr=%g batch=%d clamp=%g seed=%d samples=%d start=%v", c.Features, c.Hidden, c.Activation,
+	k := fmt.Sprintf("%s H%d %s lr=%g batch=%d clamp=%g seed=%d samples=%d start=%v", c.Features, c.Hidden, c.Activation,
 		c.LearningRate, c.Batch, c.Clamp, c.Seed, n, c.Start != nil)
+	if c.RankWeight > 0 {
+		k += fmt.Sprintf(" rank=%g", c.RankWeight)
+	}
+	return k
 }
 
 // IsValid puts about a tenth of the samples, by a hash of their features,
@@ -213,7 +234,7 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 	initVariables(store, cfg.Features, cfg.Hidden, cfg.Seed, cfg.Start)
 	opt := clampW1{optimizer.Adam().LearningRate(cfg.LearningRate).Done(), cfg.Clamp}
 	t := &trainer{cfg: cfg, store: store, train: trainS, valid: validS,
-		tr: gotrain.NewTrainer(backend, store, modelFn(cfg.Activation), loss.MeanSquaredError, opt, nil, nil)}
+		tr: gotrain.NewTrainer(backend, store, modelFn(cfg.Activation), lossFn(cfg.RankWeight), opt, nil, nil)}
 	if t.predict, err = model.NewExec(backend, store, modelFn(cfg.Activation)); err != nil {
 		return nil, err
 	}
@@ -225,8 +246,8 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 		if err != nil {
 			return nil, err
 		}
-		if es.ValidMSE < st.BestValid {
-			st.BestValid, st.BestEpoch, st.Bad, es.Best = es.ValidMSE, epoch, 0, true
+		if v := es.criterion(); v < st.BestValid {
+			st.BestValid, st.BestEpoch, st.Bad, es.Best = v, epoch, 0, true
 			if best, err = export(store, cfg.Features, cfg.Hidden, cfg.Activation); err != nil {
 				return nil, err
 			}
@@ -248,8 +269,11 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 	if best == nil {
 		return nil, errors.New("train: no epoch ran")
 	}
-	best.Header.Metrics = map[string]float64{"valid_mse": st.BestValid, "best_epoch": float64(st.BestEpoch),
+	best.Header.Metrics = map[string]float64{"valid_mse": st.Epochs[st.BestEpoch].ValidMSE, "best_epoch": float64(st.BestEpoch),
 		"train_samples": float64(len(trainS)), "valid_samples": float64(len(validS))}
+	if cfg.RankWeight > 0 {
+		best.Header.Metrics["valid_loss"] = st.BestValid
+	}
 	return &Result{Net: best, BestEpoch: st.BestEpoch, Epochs: st.Epochs, EarlyStop: st.Bad >= cfg.Patience,
 		Train: len(trainS), Valid: len(validS)}, nil
 }
@@ -369,6 +393,7 @@ type trainer struct {
 	train, valid []Sample
 	idx          []int32
 	lab          []float32
+	labels       int // label columns: 1 (target), 2 with RankWeight (target, group)
 }
 
 // epoch runs one pass over the training samples in a seeded order (the
@@ -377,20 +402,30 @@ func (t *trainer) epoch(epoch int) (EpochStats, error) {
 	t0 := time.Now()
 	batch, k := t.cfg.Batch, t.cfg.Features.Active()
 	if t.idx == nil {
-		t.idx, t.lab = make([]int32, batch*k), make([]float32, batch)
+		t.labels = 1
+		if t.cfg.RankWeight > 0 {
+			t.labels = 2
+		}
+		t.idx, t.lab = make([]int32, batch*k), make([]float32, batch*t.labels)
 	}
 	perm := rand.New(rand.NewPCG(t.cfg.Seed, uint64(epoch)+1)).Perm(len(t.train))
+	if t.cfg.RankWeight > 0 {
+		perm = groupBatches(perm, t.train, batch, t.cfg.Seed, epoch)
+	}
 	var sum float64
 	steps := 0
 	for lo := 0; lo+batch <= len(perm); lo += batch {
 		for b := 0; b < batch; b++ {
 			s := &t.train[perm[lo+b]]
 			copy(t.idx[b*k:], s.Feats)
-			t.lab[b] = s.Target
+			t.lab[b*t.labels] = s.Target
+			if t.labels == 2 {
+				t.lab[b*2+1] = float32(s.Group)
+			}
 		}
 		m, err := t.tr.TrainStep(gotrain.Batch{
 			Inputs: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(t.idx, batch, k)},
-			Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(t.lab, batch, 1)}})
+			Labels: []*tensors.Tensor{tensors.FromFlatDataAndDimensions(t.lab, batch, t.labels)}})
 		if err != nil {
 			return EpochStats{}, err
 		}
@@ -402,7 +437,14 @@ func (t *trainer) epoch(epoch int) (EpochStats, error) {
 	if es.OutputScale, err = t.fitOutput(); err != nil {
 		return EpochStats{}, err
 	}
-	es.ValidMSE, err = mse(t.predict, t.valid, batch, k)
+	p, err := predictAll(t.predict, t.valid, batch, k)
+	if err != nil {
+		return EpochStats{}, err
+	}
+	es.ValidMSE = meanSquared(p, t.valid)
+	if t.cfg.RankWeight > 0 {
+		es.ValidLoss = es.ValidMSE + t.cfg.RankWeight*rankLoss(p, t.valid)
+	}
 	es.Seconds = time.Since(t0).Seconds()
 	return es, err
 }
@@ -457,15 +499,22 @@ func predictAll(predict *model.Exec, samples []Sample, batch, k int) ([]float32,
 	return out, nil
 }
 
-func mse(predict *model.Exec, samples []Sample, batch, k int) (float64, error) {
-	p, err := predictAll(predict, samples, batch, k)
-	if err != nil {
-		return 0, err
-	}
+// meanSquared is the mean squared error of the outputs p against the
+// samples' targets.
+func meanSquared(p []float32, samples []Sample) float64 {
 	s := 0.0
 	for i, v := range p {
 		d := float64(v) - float64(samples[i].Target)
 		s += d * d
 	}
-	return s / float64(len(p)), nil
+	return s / float64(len(p))
+}
+
+// criterion is the validation loss early stopping follows: ValidLoss
+// with a ranking term, else ValidMSE.
+func (e EpochStats) criterion() float64 {
+	if e.ValidLoss != 0 {
+		return e.ValidLoss
+	}
+	return e.ValidMSE
 }
