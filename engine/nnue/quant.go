@@ -314,7 +314,10 @@ type Accumulator struct {
 	feats []int32
 	swaps []int32 // scratch of delta: (old, new) feature pairs
 	next  []int32 // scratch of delta: recomputed window slots
-	rows  [MaxHeight]uint16
+	// olds, news: scratch of delta's AVX2 path, the (old, new) pairs
+	// as two lists (Active+8 entries: the kernel stores eight at a time).
+	olds, news []int32
+	rows       [MaxHeight]uint16
 	// valid: feats and rows are those of words' well (set by Refresh and
 	// Update; ChildOutput's update from a parent leaves them stale).
 	valid bool
@@ -323,7 +326,8 @@ type Accumulator struct {
 // NewAccumulator returns an empty accumulator for q: Refresh or Update it
 // before use.
 func (q *Quantized) NewAccumulator() *Accumulator {
-	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active), swaps: make([]int32, 0, 2*q.fs.active), next: make([]int32, q.fs.active)}
+	return &Accumulator{words: make([]uint64, q.words), feats: make([]int32, q.fs.active), swaps: make([]int32, 0, 2*q.fs.active), next: make([]int32, q.fs.active),
+		olds: make([]int32, q.fs.active+8), news: make([]int32, q.fs.active+8)}
 }
 
 // Lanes appends the hidden pre-activations of a (int16, QA = 1.0).
@@ -581,13 +585,17 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 		q.applySwaps(acc, sw[:n])
 		return
 	}
+	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
+	ws := fs.wslots
+	if hasAVX2 && fs.words == 2 && fs.wcols == 2*fieldsPerWord && ws >= 8 && (q.words == 8 || q.words == 16) {
+		q.deltaAVX2(acc, feats, write, rows, r0, r1, sw[:n], buf)
+		return
+	}
 	// The windows over the changed rows, recomputed into next by the
 	// feature set's own extraction, then compared slot by slot.
-	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
 	if r0 < r1 {
 		fs.windows(next, base, rows, r0, r1)
 	}
-	ws := fs.wslots
 	for col := 0; col < fs.wcols; col++ {
 		for s := h + ws*col + r0; s < h+ws*col+r1; s++ {
 			old, nf := feats[s], next[s]
@@ -602,6 +610,63 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	}
 	q.applySwaps(acc, sw[:n])
 }
+
+// deltaAVX2 is the window part of delta where the AVX2 kernels run (ten
+// columns, at least eight window rows, 32 or 64 hidden units): for each
+// group of eight top rows the kernel computes the windows, compares them
+// with feats and lists the changed (old, new) features, which are
+// applied with the row pairs (old, new interleaved in pairs) in one pass.
+// A group that would pass the last top row starts earlier (as in
+// windows8); its lanes already done are masked out.
+func (q *Quantized) deltaAVX2(acc []uint64, feats []int32, write bool, rows []uint16, r0, r1 int, pairs []int32, buf *Accumulator) {
+	fs := q.fs
+	ws, h := fs.wslots, fs.height
+	olds, news := buf.olds[:fs.active+8], buf.news[:fs.active+8]
+	n := 0
+	for i := 0; i+1 < len(pairs); i += 2 {
+		olds[n], news[n] = pairs[i], pairs[i+1]
+		n++
+	}
+	var step int32
+	if fs.variant == Positional {
+		step = int32(ws * windowPatterns)
+	}
+	wr := 0
+	if write {
+		wr = -1
+	}
+	feats, base := feats[:fs.active], fs.base[:fs.active]
+	rows = rows[:h]
+	for t := r0; t < r1; t += 8 {
+		t0 := min(t, ws-8)
+		end := min(t+8, r1)
+		mask := (1<<(end-t0) - 1) &^ (1<<(t-t0) - 1)
+		// At most 8*8 more pairs: n+64+8 <= Active+8 (8*ws <= Active-h).
+		n += deltaWin8x8AVX2(&feats[h+t0], &base[h+t0], &rows[t0], ws, step, mask, wr, &olds[n], &news[n], &laneLUT[0][0])
+	}
+	switch q.words {
+	case 8:
+		swapRows8x2AVX2((*[8]uint64)(acc), &q.w1[0], &olds[0], &news[0], n, 8*8)
+	case 16:
+		swapRows8x2AVX2((*[8]uint64)(acc[:8]), &q.w1[0], &olds[0], &news[0], n, 16*8)
+		swapRows8x2AVX2((*[8]uint64)(acc[8:16]), &q.w1[8], &olds[0], &news[0], n, 16*8)
+	}
+}
+
+// laneLUT[m] lists the set lanes of the 8-bit mask m in order (then
+// zeros): deltaWin8x8AVX2's VPERMD packs the changed lanes with it.
+var laneLUT = func() (t [256][8]int32) {
+	for m := range t {
+		k := 0
+		for l := 0; l < 8; l++ {
+			if m>>l&1 != 0 {
+				t[m][k] = int32(l)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // Output is the network's integer output for a: B2*QA*QB plus the output
 // weights times the activated hidden values (in units of 1/(QA*QB)).

@@ -21,3 +21,9 @@ func outputAVX2(words *uint64, w2 *int16, blocks int, lo, hi uint16) int64
 
 //go:noescape
 func windows8x8AVX2(out *int32, base *int32, rows *uint16, ws int, step int32)
+
+//go:noescape
+func deltaWin8x8AVX2(feats *int32, base *int32, rows *uint16, ws int, step int32, mask int, write int, olds *int32, news *int32, lut *int32) int
+
+//go:noescape
+func swapRows8x2AVX2(acc *[8]uint64, w1 *uint64, olds *int32, news *int32, n int, stride int)

@@ -154,14 +154,19 @@ func TestWindowKernel(t *testing.T) {
 // (the refresh fallback lifted) gives the refresh's sums and features,
 // for shared and positional features: the window kernel's groups of
 // eight top rows, which overlap near the last top row, are recomputed
-// for bands of every size and position.
+// for bands of every size and position, at 32 and 64 hidden units (the
+// AVX2 delta kernel's one and two halves).
 func TestDeltaAnyBand(t *testing.T) {
 	r := hatetris.Standard()
 	wells := randomGames(r, 31, 400)
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, v := range []Variant{Shared, Positional} {
+	for _, c := range []struct {
+		v      Variant
+		hidden int
+	}{{Shared, 32}, {Positional, 32}, {Shared, 64}, {Positional, 64}} {
+		v := c.v
 		fs, _ := NewFeatureSet(v, 10, 16)
-		q, err := Quantize(randomNetwork(t, fs, 32, HardTanh, 0.1, 11), 0, 0)
+		q, err := Quantize(randomNetwork(t, fs, c.hidden, HardTanh, 0.1, 11), 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
