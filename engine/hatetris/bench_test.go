@@ -85,3 +85,19 @@ func BenchmarkRankSeen(b *testing.B) {
 		g.Choose(&ws[i%len(ws)], HATETRIS, seen)
 	}
 }
+
+// BenchmarkSingleClears: a quiescence chain's step, per well: the first
+// piece that cannot clear two lines and its single clears.
+func BenchmarkSingleClears(b *testing.B) {
+	ws := sampleWells(b)
+	g := NewGenerator(Standard())
+	buf := make([]Outcome, 0, 256)
+	n := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, _ := g.SingleClears(&ws[i%len(ws)], buf[:0])
+		n += len(res)
+	}
+	b.ReportMetric(float64(n)/float64(b.N), "results/op")
+}

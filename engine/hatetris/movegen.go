@@ -70,10 +70,18 @@ func (g *Generator) Rules() *Rules { return g.r }
 func (g *Generator) load(w *Well) bool {
 	r := g.r
 	g.well = w
-	top := 0
-	for top < r.Depth && w[top] == 0 {
-		g.ext[top&63] = 0
-		top++
+	// The rows, the empty ones above the peak included, in one fixed
+	// copy (rows past the depth are zero); then the floor again.
+	*(*Well)(g.ext[:MaxDepth]) = *w
+	g.ext[r.Depth], g.ext[r.Depth+1], g.ext[r.Depth+2] = r.full, r.full, r.full
+	g.ext[(r.Depth+3)&63] = r.full
+	// The peak: the first non-empty row, four rows a test.
+	top := r.Depth
+	for y := 0; y < r.Depth; y += 4 {
+		if x := rows4(w, y); x != 0 {
+			top = min(y+bits.TrailingZeros64(x)/16, r.Depth)
+			break
+		}
 	}
 	g.top = top
 	// nfK: rows with 1..K empty cells (K = 1..4), without branches; the
@@ -86,17 +94,19 @@ func (g *Generator) load(w *Well) bool {
 		// Up to 16 rows: the four masks in the 16-bit fields of one word
 		// (one shift and one OR a row; four masks kept apart spill).
 		var nf uint64
+		var empty uint16 // 1 if a row from the peak down is empty
 		for y := r.Depth - 1; y >= top; y-- {
 			v := w[y]
-			g.ext[y&63] = v
-			contiguous = contiguous && v != 0
+			if v == 0 {
+				empty = 1
+			}
 			nf = nf<<1 | nearlyFields[(r.Width-bits.OnesCount16(v))&31]
 		}
+		contiguous = empty == 0
 		nf1, nf2, nf3, nf4 = nf&0xffff, nf>>16&0xffff, nf>>32&0xffff, nf>>48
 	} else {
 		for y := r.Depth - 1; y >= top; y-- {
 			v := w[y]
-			g.ext[y&63] = v
 			contiguous = contiguous && v != 0
 			k := uint64(nearlyFull[(r.Width-bits.OnesCount16(v))&31])
 			nf1 = nf1<<1 | k&1
@@ -537,6 +547,12 @@ func dupOf(rs []Outcome, res *Outcome) bool {
 		}
 	}
 	return false
+}
+
+// rows4 is rows i..i+3 of w as one word (row i in the low bits; one load).
+func rows4(w *Well, i int) uint64 {
+	r := (*[4]uint16)(w[i : i+4])
+	return uint64(r[0]) | uint64(r[1])<<16 | uint64(r[2])<<32 | uint64(r[3])<<48
 }
 
 // Value returns the AI's height measure for piece p in w: the best Peak
