@@ -6,9 +6,11 @@ import "golang.org/x/sys/cpu"
 
 // hasAVX2 selects the AVX2 kernels of rows_amd64.s (the same 64-bit word
 // sums as the Go loops, four words an instruction; and the output's
-// integer sum, 32 hidden lanes at a time). Build with the purego tag to
-// use the Go loops everywhere.
-var hasAVX2 = cpu.X86.HasAVX2
+// integer sum, 32 hidden lanes at a time). The delta kernel counts its
+// changed lanes with POPCNT, which every AVX2 processor has but a virtual
+// machine may hide: both are required. Build with the purego tag to use
+// the Go loops everywhere.
+var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
 
 //go:noescape
 func addRows8AVX2(acc *[8]uint64, w1 *uint64, feats *int32, n int, stride int)
