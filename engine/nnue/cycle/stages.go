@@ -160,8 +160,9 @@ func Targets(ctx context.Context, c TargetConfig, wells []hatetris.Well) (*Targe
 
 // TrainingSet returns the training samples of wells (their features under
 // fs, rows Bar..Depth-1 of r) with their targets, grouped by their number
-// of filled cells (the wells a ranking loss compares: with as many cells,
-// the same pieces placed less the lines cleared).
+// of filled cells (the wells a ranking loss compares: 4 cells a piece
+// placed less 10 a line cleared, so one group can hold wells of different
+// piece counts).
 func TrainingSet(fs *nnue.FeatureSet, r *hatetris.Rules, wells []hatetris.Well, ts []float32) []train.Sample {
 	set := make([]train.Sample, len(wells))
 	for i := range wells {

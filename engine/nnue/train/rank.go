@@ -45,7 +45,9 @@ func lossFn(weight float64) loss.LossFn {
 
 // rankLoss is the ranking loss over every pair of samples in one group
 // (not only a batch's), with the outputs p: the validation counterpart of
-// lossFn's term (0 when no group has two different targets).
+// lossFn's term (0 when no group has two different targets). Like the
+// training term, each pair is weighted by its target gap and the sum
+// divided by the gaps' sum.
 func rankLoss(p []float32, samples []Sample) float64 {
 	order := make([]int, len(samples))
 	for i := range order {
@@ -86,9 +88,11 @@ func softplus(x float64) float64 {
 // one group each where they can: perm sorted by group (stable, so within a
 // group the permutation's order stays), cut into batches of batch (the
 // last partial one left out, as without groups), whose order is then
-// shuffled with a seed of its own (seed, epoch). A batch spans two groups
-// only where a group's size is not a multiple of batch; the loss ranks
-// only the pairs of one group.
+// shuffled with a seed of its own (seed, epoch). A batch spans several
+// groups only where a group's end falls inside it (every batch, where a
+// group is smaller than a batch); the loss ranks only the pairs of one
+// group. The partial batch left out is the tail of the sorted order, so
+// its samples come from the groups of the most filled cells.
 func groupBatches(perm []int, set []Sample, batch int, seed uint64, epoch int) []int {
 	sorted := slices.Clone(perm)
 	slices.SortStableFunc(sorted, func(a, b int) int { return cmp.Compare(set[a].Group, set[b].Group) })
