@@ -57,7 +57,7 @@ func TestRankGraph(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := exec.Exec(tensors.FromFlatDataAndDimensions(lab, len(s), 2), tensors.FromFlatDataAndDimensions(p, len(s), 1))
+		res, err := exec.Call(tensors.FromFlatDataAndDimensions(lab, len(s), 2), tensors.FromFlatDataAndDimensions(p, len(s), 1))
 		if err != nil {
 			t.Fatal(err)
 		}
