@@ -130,6 +130,31 @@ outDone:
 	VPADDD Y9, Y8, Y8; \
 	ADDQ DX, DI
 
+// WINSETUP loads the window kernels' rows (BX: four rows' words, shifted
+// into their window positions in Y0..Y3), the column masks (Y4..Y7) and
+// the base offsets (SI into Y8).
+#define WINSETUP \
+	VPMOVZXWD (BX), Y0; \
+	VPMOVZXWD 2(BX), Y1; \
+	VPMOVZXWD 4(BX), Y2; \
+	VPMOVZXWD 6(BX), Y3; \
+	VPSLLD $9, Y0, Y0; \
+	VPSLLD $6, Y1, Y1; \
+	VPSLLD $3, Y2, Y2; \
+	MOVL $0xe00, AX; \
+	VMOVD AX, X4; \
+	VPBROADCASTD X4, Y4; \
+	MOVL $0x1c0, AX; \
+	VMOVD AX, X5; \
+	VPBROADCASTD X5, Y5; \
+	MOVL $0x38, AX; \
+	VMOVD AX, X6; \
+	VPBROADCASTD X6, Y6; \
+	MOVL $7, AX; \
+	VMOVD AX, X7; \
+	VPBROADCASTD X7, Y7; \
+	VMOVDQU (SI), Y8
+
 // func windows8x8AVX2(out *int32, base *int32, rows *uint16, ws int, step int32)
 // The window features of eight consecutive top rows and the eight window
 // columns of a 10-wide well: out[c*ws+i] = base[i] + c*step + the 12-bit
@@ -145,26 +170,7 @@ TEXT ·windows8x8AVX2(SB), NOSPLIT, $0-36
 	MOVL step+32(FP), AX
 	VMOVD AX, X9
 	VPBROADCASTD X9, Y9
-	VPMOVZXWD (BX), Y0
-	VPMOVZXWD 2(BX), Y1
-	VPMOVZXWD 4(BX), Y2
-	VPMOVZXWD 6(BX), Y3
-	VPSLLD $9, Y0, Y0
-	VPSLLD $6, Y1, Y1
-	VPSLLD $3, Y2, Y2
-	MOVL $0xe00, AX
-	VMOVD AX, X4
-	VPBROADCASTD X4, Y4
-	MOVL $0x1c0, AX
-	VMOVD AX, X5
-	VPBROADCASTD X5, Y5
-	MOVL $0x38, AX
-	VMOVD AX, X6
-	VPBROADCASTD X6, Y6
-	MOVL $7, AX
-	VMOVD AX, X7
-	VPBROADCASTD X7, Y7
-	VMOVDQU (SI), Y8
+	WINSETUP
 	WINCOL(0)
 	WINCOL(1)
 	WINCOL(2)
@@ -238,26 +244,7 @@ TEXT ·deltaWin8x8AVX2(SB), NOSPLIT, $0-88
 	MOVQ news+64(FP), R11
 	MOVQ lut+72(FP), R12
 	XORQ CX, CX
-	VPMOVZXWD (BX), Y0
-	VPMOVZXWD 2(BX), Y1
-	VPMOVZXWD 4(BX), Y2
-	VPMOVZXWD 6(BX), Y3
-	VPSLLD $9, Y0, Y0
-	VPSLLD $6, Y1, Y1
-	VPSLLD $3, Y2, Y2
-	MOVL $0xe00, AX
-	VMOVD AX, X4
-	VPBROADCASTD X4, Y4
-	MOVL $0x1c0, AX
-	VMOVD AX, X5
-	VPBROADCASTD X5, Y5
-	MOVL $0x38, AX
-	VMOVD AX, X6
-	VPBROADCASTD X6, Y6
-	MOVL $7, AX
-	VMOVD AX, X7
-	VPBROADCASTD X7, Y7
-	VMOVDQU (SI), Y8
+	WINSETUP
 	DELTACOL(0)
 	DELTACOL(1)
 	DELTACOL(2)
