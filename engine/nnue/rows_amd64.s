@@ -109,11 +109,10 @@ outDone:
 	VZEROUPPER
 	RET
 
-// One column of windows8x8AVX2: the patterns of column c (row values
-// shifted right by c, their 3-bit slices masked in place) for eight top
-// rows, plus the slots' bases, stored; the bases then step to the next
-// column and DI to its slots.
-#define WINCOL(c) \
+// WINPAT(c): the features of window column c for eight top rows into Y10
+// (the row values shifted right by c, their 3-bit slices masked in place
+// and joined, plus the slots' bases Y8; Y11 is clobbered).
+#define WINPAT(c) \
 	VPSRLD $c, Y0, Y10; \
 	VPAND Y4, Y10, Y10; \
 	VPSRLD $c, Y1, Y11; \
@@ -125,7 +124,14 @@ outDone:
 	VPSRLD $c, Y3, Y11; \
 	VPAND Y7, Y11, Y11; \
 	VPOR Y11, Y10, Y10; \
-	VPADDD Y8, Y10, Y10; \
+	VPADDD Y8, Y10, Y10
+
+// One column of windows8x8AVX2: the patterns of column c (row values
+// shifted right by c, their 3-bit slices masked in place) for eight top
+// rows, plus the slots' bases, stored; the bases then step to the next
+// column and DI to its slots.
+#define WINCOL(c) \
+	WINPAT(c); \
 	VMOVDQU Y10, (DI); \
 	VPADDD Y9, Y8, Y8; \
 	ADDQ DX, DI
@@ -188,18 +194,7 @@ TEXT ·windows8x8AVX2(SB), NOSPLIT, $0-36
 // table at R12) and stored at R10 and R11 plus 4*CX, and CX counts them;
 // with R9 all ones the new features are stored over the old ones.
 #define DELTACOL(c) \
-	VPSRLD $c, Y0, Y10; \
-	VPAND Y4, Y10, Y10; \
-	VPSRLD $c, Y1, Y11; \
-	VPAND Y5, Y11, Y11; \
-	VPOR Y11, Y10, Y10; \
-	VPSRLD $c, Y2, Y11; \
-	VPAND Y6, Y11, Y11; \
-	VPOR Y11, Y10, Y10; \
-	VPSRLD $c, Y3, Y11; \
-	VPAND Y7, Y11, Y11; \
-	VPOR Y11, Y10, Y10; \
-	VPADDD Y8, Y10, Y10; \
+	WINPAT(c); \
 	VMOVDQU (DI), Y11; \
 	VPCMPEQD Y10, Y11, Y12; \
 	VMOVMSKPS Y12, AX; \
