@@ -114,6 +114,7 @@ func TestNNUEHostile(t *testing.T) {
 		{"cycle --target-rule lines, tanh", cyc("--target-rule", "lines"), 2, "--target-rule lines needs --target-scale fitted"},
 		{"cycle --rank-weight -1", cyc("--rank-weight", "-1"), 2, "--rank-weight -1"},
 		{"cycle --rank-weight NaN", cyc("--rank-weight", "NaN"), 2, "--rank-weight NaN"},
+		{"cycle --rank-weight 1e300", cyc("--rank-weight", "1e300"), 2, "--rank-weight 1e+300"},
 		{"cycle --collapse 2", cyc("--collapse", "2"), 2, "--collapse 2"},
 		{"cycle --shift-check -1", cyc("--shift-check", "-1"), 2, "--shift-check -1"},
 		{"cycle --workers -1", cyc("--workers", "-1"), 2, "--workers -1"},

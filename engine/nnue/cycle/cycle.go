@@ -158,8 +158,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("--epochs %d: want at least 1", epochs)
 	case lr != 0 && (!(lr > 0) || math.IsInf(lr, 0)):
 		return fmt.Errorf("--lr %g: want a finite positive learning rate", lr)
-	case !(c.Train.RankWeight >= 0) || math.IsInf(c.Train.RankWeight, 0):
-		return fmt.Errorf("--rank-weight %g: want a finite number, 0 or more", c.Train.RankWeight)
+	case !(c.Train.RankWeight >= 0) || c.Train.RankWeight > train.MaxRankWeight:
+		return fmt.Errorf("--rank-weight %g: want 0 to %d", c.Train.RankWeight, train.MaxRankWeight)
 	case c.Samples < 2*batch:
 		return fmt.Errorf("--samples %d is too few for --batch %d: want at least %d (about a tenth is held out and repeated wells are dropped)", c.Samples, batch, 2*batch)
 	case c.Samples > samples.MaxWells:

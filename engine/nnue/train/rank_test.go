@@ -2,12 +2,16 @@ package train
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gomlx/gomlx/core/graph"
 	"github.com/gomlx/gomlx/core/tensors"
+
+	"github.com/hatelab/hatelab/engine/nnue"
 )
 
 // TestRankLoss: the validation ranking loss on hand-made cases: a pair
@@ -150,5 +154,25 @@ func TestTrainRank(t *testing.T) {
 	}
 	if r := best.ValidLoss - best.ValidMSE; r > 0.5 {
 		t.Errorf("validation ranking loss %v, not below 0.5 (log 2 ranks at chance)", r)
+	}
+}
+
+// TestTrainNonFiniteLoss: an epoch whose validation loss is not finite (a
+// start network with a NaN weight) stops training with an error naming
+// it, not a crash; a rank weight past MaxRankWeight is refused.
+func TestTrainNonFiniteLoss(t *testing.T) {
+	fs, data := tinyData(t, 600)
+	start, err := nnue.NewNetwork(fs, 8, nnue.HardTanh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start.W2[0] = float32(math.NaN())
+	cfg := Config{Features: fs, Hidden: 8, Batch: 64, MaxEpochs: 2, Seed: 1, Start: start, Dir: t.TempDir()}
+	if _, err := Train(context.Background(), cfg, data); err == nil || !strings.Contains(err.Error(), "validation loss is NaN") {
+		t.Fatalf("NaN weights: %v", err)
+	}
+	cfg.Start, cfg.Dir, cfg.RankWeight = nil, "", MaxRankWeight*2
+	if _, err := Train(context.Background(), cfg, data); !errors.Is(err, ErrConfig) {
+		t.Fatalf("rank weight %v: %v", cfg.RankWeight, err)
 	}
 }

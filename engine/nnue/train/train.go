@@ -141,6 +141,9 @@ const (
 	DefaultMaxEpochs    = 20
 	DefaultPatience     = 3
 	DefaultClamp        = 1.0
+	// MaxRankWeight bounds Config.RankWeight: the ranking term is at most
+	// a few units, the squared error at most 4.
+	MaxRankWeight = 1000
 )
 
 func (c *Config) defaults() {
@@ -181,8 +184,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("%w: learning rate %g must be a finite positive number", ErrConfig, c.LearningRate)
 	case !(c.Clamp > 0) || math.IsInf(c.Clamp, 0):
 		return fmt.Errorf("%w: clamp %g must be a finite positive number", ErrConfig, c.Clamp)
-	case !(c.RankWeight >= 0) || math.IsInf(c.RankWeight, 0):
-		return fmt.Errorf("%w: rank weight %g must be a finite number, 0 or more", ErrConfig, c.RankWeight)
+	case !(c.RankWeight >= 0) || c.RankWeight > MaxRankWeight:
+		return fmt.Errorf("%w: rank weight %g must be 0 to %g", ErrConfig, c.RankWeight, float64(MaxRankWeight))
 	}
 	return nil
 }
@@ -246,7 +249,9 @@ func Train(ctx context.Context, cfg Config, samples []Sample) (res *Result, err 
 		if err != nil {
 			return nil, err
 		}
-		if v := es.criterion(); v < st.BestValid {
+		if v := es.criterion(); math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("train: epoch %d: the validation loss is %v (a learning rate or rank weight too large?)", epoch, v)
+		} else if v < st.BestValid {
 			st.BestValid, st.BestEpoch, st.Bad, es.Best = v, epoch, 0, true
 			if best, err = export(store, cfg.Features, cfg.Hidden, cfg.Activation); err != nil {
 				return nil, err
