@@ -270,7 +270,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &epochs, "epochs", train.DefaultMaxEpochs, fmt.Sprintf("most training epochs (early stopping after %d without progress)", train.DefaultPatience))
 	flags.DecimalVar(f, &batch, "batch", train.DefaultBatch, "training batch")
 	f.Float64Var(&lr, "lr", train.DefaultLearningRate, "Adam learning rate")
-	f.Float64Var(&rankWeight, "rank-weight", 0, "add this weight times a ranking loss to the mean squared error: a pairwise logistic loss over the pairs of a batch with the same number of filled cells, each weighted by its target gap, batches cut from the samples sorted by that number; early stopping then follows the same kind of sum on the held-out wells (0: mean squared error alone)")
+	f.Float64Var(&rankWeight, "rank-weight", 0, "add this weight times a ranking loss to the mean squared error: a pairwise logistic loss over the pairs of a batch with the same number of filled cells, each weighted by its target gap, batches cut from the samples sorted by that number; early stopping then follows the same kind of sum on the held-out wells (0 to 1000; 0: mean squared error alone)")
 	flags.DecimalVar(f, &seed, "seed", 1, "seed of sampling and training")
 	flags.DecimalVar(f, &works, "workers", 0, "goroutines (0: all cores; the result does not depend on it)")
 	f.BoolVar(&quiet, "quiet", false, "no progress on standard error")
