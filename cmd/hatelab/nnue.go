@@ -36,7 +36,7 @@ func newNNUECmd() *cobra.Command {
 		Short: "NNUE networks: fit a generation-0 network, describe a weights file",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newNNUEFit0Cmd(), newNNUERandomCmd(), newNNUEInfoCmd(), newNNUECycleCmd())
+	cmd.AddCommand(newNNUEFit0Cmd(), newNNUERandomCmd(), newNNUEInfoCmd(), newNNUECycleCmd(), newNNUEMergeCmd())
 	return cmd
 }
 
@@ -169,7 +169,7 @@ func newNNUECycleCmd() *cobra.Command {
 		samples, targetBeamWidth, targetPieces int
 		epochs, batch, works, shiftCheck       int
 		noQ, quiet, js, stratify, keepSW       bool
-		lr, collapse, rankWeight               float64
+		lr, collapse, rankWeight, children     float64
 		targetRule, targetScale                string
 		seed                                   uint64
 		gate                                   bool
@@ -197,7 +197,7 @@ resume; the result is the same.`,
 				return fmt.Errorf("--target-rule: %v", err)
 			}
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
-				Samples: samples, Stratify: stratify, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
+				Samples: samples, Stratify: stratify, Children: children, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr, RankWeight: rankWeight}}
 			if targetBeamWidth < 1 || targetPieces < 1 {
@@ -259,6 +259,7 @@ resume; the result is the same.`,
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")
+	f.Float64Var(&children, "children", 0, "replace this share (0 to 1) of the sampled wells by a random child each: a well the next piece makes from it, poor placements included, which a beam must rank but never keeps")
 	flags.DecimalVar(f, &targetBeamWidth, "target-beam-width", 512, "target beam width")
 	flags.Alias(f, &targetBeamWidth, "target-width", "target-beam-width")
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")

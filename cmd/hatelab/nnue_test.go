@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/nnue"
 )
 
 // gen0Weights is the committed generation-0 network.
@@ -195,5 +198,63 @@ func TestNNUECycleGateBaseline(t *testing.T) {
 		if tc.args == nil && (f.DefValue != "tuned" || !strings.Contains(f.Usage, "tuned: the best hand-made evaluation in the arena")) {
 			t.Errorf("--gate-baseline: default %q, help %q", f.DefValue, f.Usage)
 		}
+	}
+}
+
+// TestNNUEMerge: the mean of a network with itself is a network of twice
+// the hidden units with the same values, which the beam plays the same
+// game with; a given score weight is recorded.
+func TestNNUEMerge(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.hlnn")
+	out, err := run(t, newNNUECmd(), "merge", "--out", path, "--name", "twice", "--score-weight", "0.25", gen0Weights, gen0Weights)
+	if err != nil || !strings.Contains(out, "H64") {
+		t.Fatalf("%q: %v", out, err)
+	}
+	m, err := nnue.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g0, err := nnue.Load(gen0Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Hidden != 2*g0.Hidden || m.ScoreWeight != 0.25 || m.Header.Name != "twice" || !strings.Contains(m.Header.Provenance, "score weight set to 0.25") {
+		t.Fatalf("merged: hidden %d, score weight %g, header %+v", m.Hidden, m.ScoreWeight, m.Header)
+	}
+	rows := make([]uint16, 16)
+	for i := range 200 {
+		rows[15-i%16] |= uint16(1 << (i * 7 % 10))
+		if a, b := m.Evaluate(rows), g0.Evaluate(rows); math.Abs(a-b) > 1e-5 {
+			t.Fatalf("rows %v: merged %g, gen-00 %g", rows, a, b)
+		}
+	}
+	// The same network at half weight twice, without the score weight: the
+	// same beam game as gen-00's.
+	path2 := filepath.Join(dir, "m2.hlnn")
+	if _, err := run(t, newNNUECmd(), "merge", "--out", path2, gen0Weights, gen0Weights); err != nil {
+		t.Fatal(err)
+	}
+	a, err := run(t, newBeamCmd(), "--json", "--beam-width", "20", "--max-pieces", "30", "--eval", "nnue", "--weights", path2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := run(t, newBeamCmd(), "--json", "--beam-width", "20", "--max-pieces", "30", "--eval", "nnue", "--weights", gen0Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ga, gb struct{ Keys string }
+	last := func(out string) []byte {
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		return []byte(lines[len(lines)-1])
+	}
+	if err := json.Unmarshal(last(a), &ga); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(last(b), &gb); err != nil {
+		t.Fatal(err)
+	}
+	if ga.Keys == "" || ga.Keys != gb.Keys {
+		t.Fatalf("merged network's game %q, gen-00's %q", ga.Keys, gb.Keys)
 	}
 }

@@ -67,6 +67,10 @@ type Config struct {
 	// reservoir.
 	Samples  int
 	Stratify bool
+	// Children is the share (0 to 1) of the sampled wells replaced by a
+	// random child, a well the next piece makes from it (WithChildren):
+	// the poor placements a beam must rank below its kept wells.
+	Children float64
 	// TargetBeamWidth and TargetPieces of the target beams (0: 512, 10);
 	// TargetRule (targets.Best, targets.DNF or targets.Lines) and TargetScale ("tanh"
 	// or "": tanh of the value; "fitted": targets.FittedSquash).
@@ -164,6 +168,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("--samples %d is too few for --batch %d: want at least %d (about a tenth is held out and repeated wells are dropped)", c.Samples, batch, 2*batch)
 	case c.Samples > samples.MaxWells:
 		return fmt.Errorf("--samples %d: want at most %d", c.Samples, samples.MaxWells)
+	case !(c.Children >= 0 && c.Children <= 1):
+		return fmt.Errorf("--children %g: want a share in [0, 1] (0: the kept wells alone)", c.Children)
 	case !(c.Collapse >= 0 && c.Collapse <= 1):
 		return fmt.Errorf("--collapse %g: want a share in [0, 1] (0: no guard)", c.Collapse)
 	case c.ShiftCheck < 0 || c.ShiftCheck > samples.MaxWells:
@@ -557,6 +563,9 @@ func (x *gen) provenance() string {
 	if c.Stratify {
 		p = strings.Replace(p, "reservoir of", "stratified sample (depth, stack height) of", 1)
 	}
+	if c.Children > 0 {
+		p += fmt.Sprintf(", a share %g of them replaced by a random child", c.Children)
+	}
 	return p
 }
 
@@ -573,7 +582,7 @@ func (x *gen) master(ctx context.Context) (*samples.File, error) {
 	}
 	x.event("master", fmt.Sprintf("beam width %d", c.MasterBeamWidth))
 	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
-		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Distinct: true, Plain: true, Workers: c.Workers})
+		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Children: c.Children, Distinct: true, Plain: true, Workers: c.Workers})
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,9 @@ func TestCheck(t *testing.T) {
 		{"--lr", func(c *Config) { c.Train.LearningRate = -0.1 }},
 		{"--target-scale", func(c *Config) { c.TargetScale = "log" }},
 		{"--collapse", func(c *Config) { c.Collapse = 1.5 }},
+		{"--children", func(c *Config) { c.Children = 1.01 }},
+		{"--children", func(c *Config) { c.Children = math.NaN() }},
+		{"--children", func(c *Config) { c.Children = -0.5 }},
 		{"--collapse", func(c *Config) { c.Collapse = math.NaN() }},
 		{"--shift-check", func(c *Config) { c.ShiftCheck = -1 }},
 		{"--workers", func(c *Config) { c.Workers = -1 }},
@@ -93,6 +96,7 @@ func TestSettingsMismatch(t *testing.T) {
 		{"--seed", func(c *Config) { c.Seed = 2 }},
 		{"--epochs", func(c *Config) { c.Train.MaxEpochs = 3 }},
 		{"--rank-weight", func(c *Config) { c.Train.RankWeight = 1 }},
+		{"--children", func(c *Config) { c.Children = 0.5 }},
 		{"--no-quiescence", func(c *Config) { c.NoQuiescence = true }},
 		{"--start", func(c *Config) { c.Start.B2 += 0.5 }},
 	} {
@@ -507,5 +511,93 @@ func TestTrainingSetGroups(t *testing.T) {
 		if set[i].Group != want {
 			t.Errorf("well %d: group %d, want %d", i, set[i].Group, want)
 		}
+	}
+}
+
+// TestWithChildren: share 0 leaves the wells as they are; share 1
+// replaces every well with a live outcome of the piece HATETRIS (without
+// the loop rule) sends there, or keeps a well no placement survives;
+// share 0.5 replaces about half; the draw is seeded (the same twice, not
+// the same with another stream); a run with Children says so in its
+// samples' provenance and draws other wells than one without.
+func TestWithChildren(t *testing.T) {
+	r := hatetris.Standard()
+	res, err := beam.Run(context.Background(), beam.Config{Rules: r, BeamWidth: 30, MaxPieces: 40, Eval: eval.NewHand(eval.TunedWeights())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := slices.Clone(res.Wells) // the empty well first
+	full := src[len(src)-2]
+	for y := r.Bar; y < r.Depth; y++ { // a well no piece can enter alive
+		full[y] = uint16(1<<r.Width-1) &^ (1 << (y % r.Width))
+	}
+	src = append(src, full)
+	cp := func() []hatetris.Well { return slices.Clone(src) }
+	if got := WithChildren(cp(), r, 0, 1, 1); !slices.Equal(got, src) {
+		t.Fatal("share 0 changed the wells")
+	}
+	g := hatetris.NewGenerator(r)
+	all := WithChildren(cp(), r, 1, 1, 1)
+	var buf []hatetris.Outcome
+	for i := range src {
+		_, buf = g.Move(&src[i], hatetris.Mild, nil, buf[:0])
+		live := false
+		ok := false
+		for _, o := range buf {
+			if !o.GameOver {
+				live = true
+				ok = ok || o.Well == all[i]
+			}
+		}
+		if !live && all[i] != src[i] {
+			t.Fatalf("well %d: no live child, yet replaced", i)
+		}
+		if live && !ok {
+			t.Fatalf("well %d: replaced by a well that is not one of its live children", i)
+		}
+	}
+	if all[len(all)-1] != full {
+		t.Fatal("the full well was replaced")
+	}
+	half := WithChildren(cp(), r, 0.5, 1, 1)
+	changed := 0
+	for i := range src {
+		if half[i] != src[i] {
+			changed++
+		}
+	}
+	if changed < len(src)/4 || changed > 3*len(src)/4 {
+		t.Fatalf("share 0.5 replaced %d of %d wells", changed, len(src))
+	}
+	if again := WithChildren(cp(), r, 0.5, 1, 1); !slices.Equal(again, half) {
+		t.Fatal("the same seed drew other children")
+	}
+	if other := WithChildren(cp(), r, 0.5, 1, 2); slices.Equal(other, half) {
+		t.Fatal("another stream drew the same children")
+	}
+
+	base := tinyConfig(t, t.TempDir())
+	base.Generations = 1
+	if _, err := Run(context.Background(), base); err != nil {
+		t.Fatal(err)
+	}
+	c := tinyConfig(t, t.TempDir())
+	c.Generations, c.Children = 1, 0.5
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	a, err := samples.Read(filepath.Join(base.Dir, "gen-01", "samples.bin"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.Provenance, "a share 0.5 of them replaced by a random child") || strings.Contains(a.Provenance, "child") {
+		t.Fatalf("provenances %q and %q", a.Provenance, b.Provenance)
+	}
+	if slices.Equal(a.Wells, b.Wells) {
+		t.Fatal("children drew the same wells as none")
 	}
 }

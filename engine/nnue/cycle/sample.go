@@ -151,3 +151,41 @@ func (s *Stratified) Wells() []hatetris.Well {
 	}
 	return out
 }
+
+// childStream is added to a generation's stream for the draws of
+// WithChildren, so they never share a generator with the reservoir's.
+const childStream = 0x6368696c64 // "child"
+
+// WithChildren replaces about share of the wells (each with probability
+// share, in order) by a child drawn uniformly from the wells the next
+// piece can make: the outcomes, game-ending ones excluded, of the piece
+// HATETRIS (without the loop rule) sends in that well, which are the
+// wells a beam ranks at the next level, poor placements included; a well
+// no placement survives stays as it is. A beam's kept wells are the ones
+// its evaluation liked, so a network trained on them alone never sees
+// most of the wells it must rank below them. Seeded by (seed, stream +
+// childStream); ws is changed in place and returned.
+func WithChildren(ws []hatetris.Well, r *hatetris.Rules, share float64, seed, stream uint64) []hatetris.Well {
+	if !(share > 0) {
+		return ws
+	}
+	rng := rand.New(rand.NewPCG(seed, stream+childStream))
+	g := hatetris.NewGenerator(r)
+	var outs []hatetris.Outcome
+	for i := range ws {
+		if rng.Float64() >= share {
+			continue
+		}
+		_, outs = g.Move(&ws[i], hatetris.Mild, nil, outs[:0])
+		alive := outs[:0]
+		for _, o := range outs {
+			if !o.GameOver {
+				alive = append(alive, o)
+			}
+		}
+		if len(alive) > 0 {
+			ws[i] = alive[rng.IntN(len(alive))].Well
+		}
+	}
+	return ws
+}

@@ -25,6 +25,7 @@ type Settings struct {
 	NoQuiescence    bool    `json:"no-quiescence"`
 	Samples         int     `json:"samples"`
 	Stratify        bool    `json:"stratify"`
+	Children        float64 `json:"children,omitempty"`
 	TargetBeamWidth int     `json:"target-beam-width"`
 	TargetPieces    int     `json:"target-pieces"`
 	TargetRule      string  `json:"target-rule"`
@@ -59,7 +60,7 @@ func settings(cfg Config) Settings {
 	r := cfg.Rules
 	return Settings{
 		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces,
-		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, TargetBeamWidth: cfg.TargetBeamWidth,
+		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, Children: cfg.Children, TargetBeamWidth: cfg.TargetBeamWidth,
 		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),

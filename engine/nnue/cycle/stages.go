@@ -33,6 +33,9 @@ type SampleConfig struct {
 	Samples      int
 	Seed, Stream uint64
 	Stratify     bool
+	// Children is the share of the drawn wells replaced by a random child
+	// (WithChildren, seeded by Seed and Stream), before Distinct.
+	Children float64
 	// Distinct drops repeated wells (first occurrences kept).
 	Distinct bool
 	// Plain also runs the beam without quiescence, for its score.
@@ -54,6 +57,13 @@ func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 	}
 	sf := &samples.File{Score: res.Score, Pieces: res.Pieces}
 	ws := drawn()
+	if c.Children > 0 {
+		r := c.Rules
+		if r == nil {
+			r = hatetris.Standard()
+		}
+		ws = WithChildren(ws, r, c.Children, c.Seed, c.Stream)
+	}
 	sf.Sampled = len(ws)
 	sf.Wells = ws
 	if c.Distinct {

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hatelab/hatelab/engine/nnue"
+)
+
+// maxMergeInputs bounds the networks one merge reads (each at most
+// nnue's file bound; their hidden units at most nnue.MaxHidden in all).
+const maxMergeInputs = 16
+
+// newNNUEMergeCmd writes one network that is a weighted sum of several.
+func newNNUEMergeCmd() *cobra.Command {
+	var (
+		out, name   string
+		weights     []float64
+		scoreWeight float64
+	)
+	cmd := &cobra.Command{
+		Use:   "merge --out FILE [--weights W1,W2,...] A.hlnn B.hlnn ...",
+		Short: "Write one network whose value is the mean (or a weighted sum) of several networks' values: an ensemble the engine runs as one network",
+		Long: `Write one network whose output is the weighted sum of the given networks'
+outputs (default: their mean, every weight 1/n): their hidden layers side by
+side, each output weight scaled by its network's weight, the score weights
+summed the same way (engine/nnue.Merge). The networks must have the same
+features and activation; their hidden units together at most 256. The
+merged network is quantised with one pair of scales, so its integer values can
+differ from the sum of the networks' integer values by their rounding. Whether
+an ensemble plays better is for the arena to say.`,
+		Example: `  hatelab nnue merge --out ens.hlnn datasets/weights/scale-run/gen-04.hlnn datasets/weights/scale-run/gen-05.hlnn`,
+		Args:    cobra.RangeArgs(1, maxMergeInputs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("--out FILE is required")
+			}
+			if len(weights) == 0 {
+				for range args {
+					weights = append(weights, 1/float64(len(args)))
+				}
+			}
+			if len(weights) != len(args) {
+				return fmt.Errorf("--weights: %d weights for %d networks", len(weights), len(args))
+			}
+			if math.IsNaN(scoreWeight) || math.IsInf(scoreWeight, 0) || math.Abs(scoreWeight) > 1e6 {
+				return fmt.Errorf("--score-weight %g: want a finite number within ±1e6", scoreWeight)
+			}
+			for i, w := range weights {
+				if math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1e6 {
+					return fmt.Errorf("--weights: weight %d is %g (want a finite number within ±1e6)", i+1, w)
+				}
+			}
+			for _, a := range args {
+				if filepath.Clean(a) == filepath.Clean(out) {
+					return fmt.Errorf("--out %s is one of the networks merged: choose another path", out)
+				}
+			}
+			if err := checkWeightsOut("--out", out); err != nil {
+				return err
+			}
+			nets := make([]*nnue.Network, len(args))
+			var parts []string
+			for i, a := range args {
+				n, err := nnue.Load(a)
+				if err != nil {
+					return err
+				}
+				nets[i] = n
+				parts = append(parts, fmt.Sprintf("%g x %s (crc %08x)", weights[i], a, n.Header.CRC32))
+			}
+			m, err := nnue.Merge(nets, weights)
+			if err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("score-weight") {
+				m.ScoreWeight = scoreWeight
+				parts = append(parts, fmt.Sprintf("score weight set to %g", scoreWeight))
+			}
+			// A pure rescale of the output (weights, bias and score
+			// weight alike) ranks every well as before; it brings the
+			// integer network's error bound, which the merged first
+			// layer's one hidden scale can raise, back under the engine's.
+			s, err := nnue.OutputFit(m, 0.95*nnue.MaxErrorBound)
+			if err != nil {
+				return err
+			}
+			if s < 1 {
+				for j := range m.W2 {
+					m.W2[j] = float32(s * float64(m.W2[j]))
+				}
+				m.B2 = float32(s * float64(m.B2))
+				m.ScoreWeight *= s
+				parts = append(parts, fmt.Sprintf("all scaled by %.6g for the int16 error bound", s))
+			}
+			m.Header.Name = name
+			m.Header.Provenance = "hatelab nnue merge: " + strings.Join(parts, " + ")
+			q, err := nnue.Quantize(m, 0, 0)
+			if err != nil {
+				return err
+			}
+			if err := nnue.Save(out, m); err != nil {
+				return failure(err)
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "wrote %s: %s\n", out, q)
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
+	f.StringVar(&name, "name", "merged", "network name recorded in the file")
+	f.Float64SliceVar(&weights, "weights", nil, "each network's weight, comma-separated (default: 1/n each, the mean)")
+	f.Float64Var(&scoreWeight, "score-weight", 0, "the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
+	return cmd
+}
