@@ -166,6 +166,7 @@ func newNNUECycleCmd() *cobra.Command {
 	var (
 		dir, start                             string
 		gens, masterBeamWidth, masterPieces    int
+		masterOpenings                         int
 		samples, targetBeamWidth, targetPieces int
 		epochs, batch, works, shiftCheck       int
 		noQ, quiet, js, stratify, keepSW       bool
@@ -196,7 +197,7 @@ resume; the result is the same.`,
 			if err != nil {
 				return fmt.Errorf("--target-rule: %v", err)
 			}
-			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, NoQuiescence: noQ,
+			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, MasterOpenings: masterOpenings, NoQuiescence: noQ,
 				Samples: samples, Stratify: stratify, Children: children, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr, RankWeight: rankWeight}}
@@ -256,6 +257,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &masterBeamWidth, "master-beam-width", 1000, "master beam width")
 	flags.Alias(f, &masterBeamWidth, "master-width", "master-beam-width")
 	flags.DecimalVar(f, &masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
+	flags.DecimalVar(f, &masterOpenings, "master-openings", 0, "run the master beam (each --master-beam-width wide) from this many seeded random 8-piece openings instead of the empty well alone, so that the samples come from many games (seed 1,000,000 + 1,000 --seed + the generation: never a test suite; 0: one beam from the empty well)")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")

@@ -62,6 +62,13 @@ type Config struct {
 	// beam; NoQuiescence turns its quiescence off.
 	MasterBeamWidth, MasterPieces int
 	NoQuiescence                  bool
+	// MasterOpenings, when positive, runs the master beam (each
+	// MasterBeamWidth wide) from that many seeded random openings of
+	// OpeningPieces pieces instead of from the empty well alone, so that
+	// the samples come from many games, not one; the openings' seed is
+	// MasterOpeningSeed(Seed, generation), never a suite the lab tests
+	// on.
+	MasterOpenings int
 	// Samples drawn from the master beam's kept wells; Stratify draws them
 	// evenly over depth and stack height (Stratified) instead of one
 	// reservoir.
@@ -117,6 +124,19 @@ type Config struct {
 	OnStage func(gen int, stage string) error
 }
 
+// OpeningPieces is the length of the master beams' openings
+// (Config.MasterOpenings), that of the arena's openings suites.
+const OpeningPieces = 8
+
+// MaxMasterOpenings bounds Config.MasterOpenings.
+const MaxMasterOpenings = 10000
+
+// MasterOpeningSeed is the seed of generation g's master openings in a
+// cycle of seed seed: 1,000,000 + 1,000 seed + g, so that every
+// generation plays other openings and none is a suite the lab tests on
+// (those have small seeds: openings:20:8:1, openings:20:8:101).
+func MasterOpeningSeed(seed uint64, g int) uint64 { return 1_000_000 + 1_000*seed + uint64(g) }
+
 // MaxGenerations is the most generations a folder holds (gen-NN).
 const MaxGenerations = 99
 
@@ -146,6 +166,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("--generations %d: want 1 to %d", c.Generations, MaxGenerations)
 	case c.MasterBeamWidth < 1 || c.MasterBeamWidth > maxBeamWidth:
 		return fmt.Errorf("--master-beam-width %d: want 1 to %d", c.MasterBeamWidth, maxBeamWidth)
+	case c.MasterOpenings < 0 || c.MasterOpenings > MaxMasterOpenings:
+		return fmt.Errorf("--master-openings %d: want 0 to %d (0: one master beam from the empty well)", c.MasterOpenings, MaxMasterOpenings)
 	case c.MasterPieces < 0:
 		return fmt.Errorf("--master-pieces %d is negative (0: until the beam dies)", c.MasterPieces)
 	case c.TargetBeamWidth < 0 || c.TargetBeamWidth > maxBeamWidth:
@@ -563,6 +585,9 @@ func (x *gen) provenance() string {
 	if c.Stratify {
 		p = strings.Replace(p, "reservoir of", "stratified sample (depth, stack height) of", 1)
 	}
+	if c.MasterOpenings > 0 {
+		p = strings.Replace(p, "master beam width", fmt.Sprintf("master beams from openings:%d:%d:%d, each width", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g)), 1)
+	}
 	if c.Children > 0 {
 		p += fmt.Sprintf(", a share %g of them replaced by a random child", c.Children)
 	}
@@ -582,7 +607,8 @@ func (x *gen) master(ctx context.Context) (*samples.File, error) {
 	}
 	x.event("master", fmt.Sprintf("beam width %d", c.MasterBeamWidth))
 	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
-		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Children: c.Children, Distinct: true, Plain: true, Workers: c.Workers})
+		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Children: c.Children, Distinct: true,
+		Openings: c.MasterOpenings, OpeningPieces: OpeningPieces, OpeningSeed: MasterOpeningSeed(c.Seed, x.g), Plain: true, Workers: c.Workers})
 	if err != nil {
 		return nil, err
 	}

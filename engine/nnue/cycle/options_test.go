@@ -13,6 +13,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
@@ -48,6 +49,8 @@ func TestCheck(t *testing.T) {
 		{"--target-scale", func(c *Config) { c.TargetScale = "log" }},
 		{"--collapse", func(c *Config) { c.Collapse = 1.5 }},
 		{"--children", func(c *Config) { c.Children = 1.01 }},
+		{"--master-openings", func(c *Config) { c.MasterOpenings = -1 }},
+		{"--master-openings", func(c *Config) { c.MasterOpenings = MaxMasterOpenings + 1 }},
 		{"--children", func(c *Config) { c.Children = math.NaN() }},
 		{"--children", func(c *Config) { c.Children = -0.5 }},
 		{"--collapse", func(c *Config) { c.Collapse = math.NaN() }},
@@ -97,6 +100,7 @@ func TestSettingsMismatch(t *testing.T) {
 		{"--epochs", func(c *Config) { c.Train.MaxEpochs = 3 }},
 		{"--rank-weight", func(c *Config) { c.Train.RankWeight = 1 }},
 		{"--children", func(c *Config) { c.Children = 0.5 }},
+		{"--master-openings", func(c *Config) { c.MasterOpenings = 2 }},
 		{"--no-quiescence", func(c *Config) { c.NoQuiescence = true }},
 		{"--start", func(c *Config) { c.Start.B2 += 0.5 }},
 	} {
@@ -600,4 +604,80 @@ func TestWithChildren(t *testing.T) {
 	if slices.Equal(a.Wells, b.Wells) {
 		t.Fatal("children drew the same wells as none")
 	}
+}
+
+// TestMasterOpenings: with MasterOpenings the master stage runs one beam
+// from each seeded opening and samples them all: the samples are the
+// reservoir of exactly those beams' kept wells (played here again), the
+// totals are theirs, the provenance names the openings, and a second
+// generation plays other openings.
+func TestMasterOpenings(t *testing.T) {
+	r := hatetris.Standard()
+	c := tinyConfig(t, t.TempDir())
+	c.Generations, c.MasterOpenings = 2, 3
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := eval.NewNNUE(c.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opens, err := arenaOpenings(r, 3, MasterOpeningSeed(c.Seed, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := NewReservoir(c.Samples, c.Seed, 1)
+	score, pieces := 0, 0
+	for _, o := range opens {
+		res, err := beam.Run(context.Background(), beam.Config{Rules: r, BeamWidth: c.MasterBeamWidth, MaxPieces: c.MasterPieces, Quiescence: true,
+			Eval: ev, Start: &o.Well, StartScore: o.Score, StartHistory: o.History, OnKept: rv.OnKept})
+		if err != nil {
+			t.Fatal(err)
+		}
+		score += res.Score
+		pieces += res.Pieces
+	}
+	sf, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := samples.Distinct(rv.Wells); !slices.Equal(sf.Wells, want) || sf.Score != score || sf.Pieces != pieces {
+		t.Fatalf("samples: %d wells, score %d, pieces %d; want %d wells, %d, %d", len(sf.Wells), sf.Score, sf.Pieces, len(want), score, pieces)
+	}
+	if want := fmt.Sprintf("master beams from openings:3:8:%d, each width 20", MasterOpeningSeed(c.Seed, 1)); !strings.Contains(sf.Provenance, want) {
+		t.Fatalf("provenance %q, want %q in it", sf.Provenance, want)
+	}
+	sf2, err := samples.Read(filepath.Join(c.Dir, "gen-02", "samples.bin"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sf2.Provenance, fmt.Sprintf("openings:3:8:%d", MasterOpeningSeed(c.Seed, 2))) {
+		t.Fatalf("generation 2's provenance %q", sf2.Provenance)
+	}
+}
+
+// arenaOpenings are flats.Openings as starts with their spawn wells as
+// history (engine/arena's openings suites, which this package does not
+// import).
+func arenaOpenings(r *hatetris.Rules, n int, seed uint64) ([]struct {
+	Well    hatetris.Well
+	Score   int
+	History []hatetris.Well
+}, error) {
+	opens, err := flats.Openings(r, n, OpeningPieces, seed)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]struct {
+		Well    hatetris.Well
+		Score   int
+		History []hatetris.Well
+	}, len(opens))
+	for i, o := range opens {
+		out[i].Well, out[i].Score = o.Well, o.Score
+		for _, m := range o.Moves {
+			out[i].History = append(out[i].History, m.B)
+		}
+	}
+	return out, nil
 }

@@ -22,6 +22,7 @@ type Settings struct {
 	Rules           string  `json:"rules"`
 	MasterBeamWidth int     `json:"master-beam-width"`
 	MasterPieces    int     `json:"master-pieces"`
+	MasterOpenings  int     `json:"master-openings,omitempty"`
 	NoQuiescence    bool    `json:"no-quiescence"`
 	Samples         int     `json:"samples"`
 	Stratify        bool    `json:"stratify"`
@@ -59,7 +60,7 @@ func settings(cfg Config) Settings {
 	}
 	r := cfg.Rules
 	return Settings{
-		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces,
+		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces, MasterOpenings: cfg.MasterOpenings,
 		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, Children: cfg.Children, TargetBeamWidth: cfg.TargetBeamWidth,
 		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
@@ -27,6 +28,15 @@ type SampleConfig struct {
 	// Quiescence or not.
 	BeamWidth, Pieces int
 	Quiescence        bool
+	// Openings, when positive, runs one master beam from each of that many
+	// seeded random openings (flats.Openings of OpeningPieces pieces,
+	// seed OpeningSeed, each with its spawn wells as the AI's memory, as
+	// the arena's openings suites) instead of one from the empty well;
+	// the kept wells of every beam, in opening order, go to one sample,
+	// and the File's Score, Pieces and Plain are the beams' totals.
+	Openings      int
+	OpeningPieces int
+	OpeningSeed   uint64
 	// Samples drawn from its kept wells: one reservoir seeded by (Seed,
 	// Stream), or with Stratify evenly over depth and stack height
 	// (Stratified, seeded by Seed).
@@ -49,32 +59,54 @@ type SampleConfig struct {
 // to the caller.
 func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 	t0 := time.Now()
-	onKept, drawn := sampler(c)
-	res, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Quiescence: c.Quiescence,
-		Eval: c.Eval, Workers: c.Workers, Progress: c.Progress, OnKept: onKept})
-	if err != nil {
-		return nil, err
+	r := c.Rules
+	if r == nil {
+		r = hatetris.Standard()
 	}
-	sf := &samples.File{Score: res.Score, Pieces: res.Pieces}
+	starts := []beam.Config{{}}
+	if c.Openings > 0 {
+		opens, err := flats.Openings(r, c.Openings, c.OpeningPieces, c.OpeningSeed)
+		if err != nil {
+			return nil, err
+		}
+		starts = starts[:0]
+		for i := range opens {
+			o := &opens[i]
+			st := beam.Config{Start: &o.Well, StartScore: o.Score}
+			for _, m := range o.Moves {
+				st.StartHistory = append(st.StartHistory, m.B)
+			}
+			starts = append(starts, st)
+		}
+	}
+	onKept, drawn := sampler(c)
+	sf := &samples.File{}
+	for _, st := range starts {
+		res, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Quiescence: c.Quiescence,
+			Eval: c.Eval, Workers: c.Workers, Progress: c.Progress, OnKept: onKept,
+			Start: st.Start, StartScore: st.StartScore, StartHistory: st.StartHistory})
+		if err != nil {
+			return nil, err
+		}
+		sf.Score += res.Score
+		sf.Pieces += res.Pieces
+		if c.Plain {
+			plain, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Eval: c.Eval, Workers: c.Workers,
+				Start: st.Start, StartScore: st.StartScore, StartHistory: st.StartHistory})
+			if err != nil {
+				return nil, err
+			}
+			sf.Plain += plain.Score
+		}
+	}
 	ws := drawn()
 	if c.Children > 0 {
-		r := c.Rules
-		if r == nil {
-			r = hatetris.Standard()
-		}
 		ws = WithChildren(ws, r, c.Children, c.Seed, c.Stream)
 	}
 	sf.Sampled = len(ws)
 	sf.Wells = ws
 	if c.Distinct {
 		sf.Wells = samples.Distinct(ws)
-	}
-	if c.Plain {
-		plain, err := beam.Run(ctx, beam.Config{Rules: c.Rules, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Eval: c.Eval, Workers: c.Workers})
-		if err != nil {
-			return nil, err
-		}
-		sf.Plain = plain.Score
 	}
 	sf.Seconds = time.Since(t0).Seconds()
 	return sf, nil
