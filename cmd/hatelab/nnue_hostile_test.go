@@ -117,6 +117,8 @@ func TestNNUEHostile(t *testing.T) {
 		{"cycle --rank-weight 1e300", cyc("--rank-weight", "1e300"), 2, "--rank-weight 1e+300"},
 		{"cycle --collapse 2", cyc("--collapse", "2"), 2, "--collapse 2"},
 		{"cycle --children 1.5", cyc("--children", "1.5"), 2, "--children 1.5"},
+		{"cycle --master-openings -1", cyc("--master-openings", "-1"), 2, "--master-openings"},
+		{"cycle --master-openings 10001", cyc("--master-openings", "10001"), 2, "--master-openings 10001"},
 		{"cycle --children NaN", cyc("--children", "NaN"), 2, "--children NaN"},
 		{"cycle --children -0.1", cyc("--children", "-0.1"), 2, "--children -0.1"},
 		{"merge no --out", []string{"nnue", "merge", gen0Weights}, 2, "--out FILE is required"},
