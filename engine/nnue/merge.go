@@ -30,6 +30,9 @@ func Merge(nets []*Network, weights []float64) (*Network, error) {
 	first := nets[0]
 	hidden := 0
 	for i, n := range nets {
+		if n == nil {
+			return nil, fmt.Errorf("merge: network %d is nil", i+1)
+		}
 		if err := n.check(); err != nil {
 			return nil, fmt.Errorf("merge: network %d: %w", i+1, err)
 		}

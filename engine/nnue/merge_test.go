@@ -114,3 +114,195 @@ func ExampleMerge() {
 	fmt.Println(m.Hidden, a.Evaluate(rows), b.Evaluate(rows), m.Evaluate(rows))
 	// Output: 2 1 3 2
 }
+
+// mergeGap is the largest |integer value of the merged network - the
+// weighted sum of the networks' integer values| over the wells' rows, and
+// its bound: the merged network's error bound, plus each network's times
+// |its weight|, plus the float32 rounding of the merged output weights
+// and bias (2^-23 of the output's magnitude, generously).
+func mergeGap(t *testing.T, nets []*Network, weights []float64, m *Network, rows [][]uint16) (gap, bound float64) {
+	t.Helper()
+	qm, err := Quantize(m, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := make([]*Quantized, len(nets))
+	bound = qm.ErrorBound()
+	mag := math.Abs(float64(m.B2)) + sumAbs(m.W2)
+	for k, n := range nets {
+		if qs[k], err = Quantize(n, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		bound += math.Abs(weights[k]) * qs[k].ErrorBound()
+		mag += math.Abs(weights[k]) * (math.Abs(float64(n.B2)) + sumAbs(n.W2))
+	}
+	bound += mag * 0x1p-22
+	am := qm.NewAccumulator()
+	for _, rw := range rows {
+		qm.Refresh(am, rw)
+		sum := 0.0
+		for k, q := range qs {
+			a := q.NewAccumulator()
+			q.Refresh(a, rw)
+			sum += weights[k] * q.Value(a)
+		}
+		gap = max(gap, math.Abs(qm.Value(am)-sum))
+	}
+	return gap, bound
+}
+
+// TestMergeQuantized: the merged network's integer values stay within the
+// error bounds of the weighted sum of the networks' integer values (the
+// merged network has one hidden scale, the smallest of theirs, and its own
+// output scale, so the two are not bit for bit the same), on every well
+// of some random games and their children; the gap is real (not 0) once
+// the networks' hidden scales differ.
+func TestMergeQuantized(t *testing.T) {
+	r := hatetris.Standard()
+	fs, err := NewFeatureSet(Shared, r.Width, r.Depth-r.Bar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]uint16
+	g := hatetris.NewGenerator(r)
+	var buf []hatetris.Outcome
+	for _, w := range randomGames(r, 5, 120) {
+		rows = append(rows, below(r, &w))
+		buf = children(g, &w, buf)
+		for i := 0; i < len(buf); i += 7 {
+			rows = append(rows, below(r, &buf[i].Well))
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		act     Activation
+		hidden  []int
+		w1max   []float64
+		weights []float64
+		gapped  bool // the hidden scales differ: a nonzero gap expected
+	}{
+		{"itself twice, the mean", HardTanh, []int{32, 32}, []float64{0.05, 0.05}, []float64{0.5, 0.5}, false},
+		{"two scales, the mean", HardTanh, []int{32, 16}, []float64{0.02, 0.2}, []float64{0.5, 0.5}, true},
+		{"three, signed weights", HardTanh, []int{8, 24, 12}, []float64{0.01, 0.1, 0.05}, []float64{0.3, -0.2, 0.4}, true},
+		{"crelu", ClippedReLU, []int{16, 16}, []float64{0.03, 0.15}, []float64{1, 0.25}, true},
+		{"tanh table", Tanh, []int{16, 20}, []float64{0.04, 0.12}, []float64{0.6, 0.4}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var nets []*Network
+			for i, h := range tc.hidden {
+				seed := uint64(i + 11)
+				if !tc.gapped {
+					seed = 11
+				}
+				nets = append(nets, randomNetwork(t, fs, h, tc.act, tc.w1max[i], seed))
+			}
+			m, err := Merge(nets, tc.weights)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gap, bound := mergeGap(t, nets, tc.weights, m, rows)
+			t.Logf("%d wells: largest gap %.3g, bound %.3g", len(rows), gap, bound)
+			if !(gap <= bound) {
+				t.Fatalf("integer merged value is %.6g from the weighted sum of the integer values, more than the bound %.6g", gap, bound)
+			}
+			if tc.gapped && gap == 0 {
+				t.Fatalf("no gap at all with different hidden scales: the test does not test")
+			}
+			// A merge of one network with weight 1 is that network, bit
+			// for bit, integer values included.
+			one, err := Merge(nets[:1], []float64{1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gap, _ := mergeGap(t, nets[:1], []float64{1}, one, rows); gap != 0 {
+				t.Fatalf("one network, weight 1: integer gap %g, want 0", gap)
+			}
+		})
+	}
+}
+
+// TestMergeNil: a nil network is an error naming it, not a panic.
+func TestMergeNil(t *testing.T) {
+	fs, _ := NewFeatureSet(Shared, 4, 4)
+	a, _ := NewNetwork(fs, 2, HardTanh)
+	for _, tc := range []struct {
+		nets []*Network
+		want string
+	}{
+		{[]*Network{nil}, "network 1 is nil"},
+		{[]*Network{a, nil}, "network 2 is nil"},
+		{[]*Network{a, {}}, "network 2: network has no feature set"},
+	} {
+		if _, err := Merge(tc.nets, make([]float64, len(tc.nets))); err == nil || err.Error() != "merge: "+tc.want {
+			t.Errorf("%v: %v, want %q", tc.nets, err, "merge: "+tc.want)
+		}
+	}
+}
+
+// FuzzMerge: Merge of small networks built from the input never panics;
+// what it returns has the summed hidden units and, on every 4x4 well of
+// a few rows, the weighted sum of the networks' values (float), and a
+// bad input is a one-line error.
+func FuzzMerge(f *testing.F) {
+	f.Add([]byte{2, 3, 1, 0x40, 0x10, 7, 9, 200, 13}, 0.5, -0.25)
+	f.Add([]byte{0, 0}, math.NaN(), 1e300)
+	f.Add([]byte{255, 255, 255, 255}, 1.0, 1.0)
+	fs, _ := NewFeatureSet(Shared, 4, 4)
+	f.Fuzz(func(t *testing.T, b []byte, w1, w2 float64) {
+		if len(b) < 2 {
+			return
+		}
+		at := 0
+		next := func() byte {
+			at++
+			return b[at%len(b)]
+		}
+		count := 1 + int(b[0])%3
+		var nets []*Network
+		weights := []float64{w1, w2, w1 - w2}[:count]
+		for range count {
+			h := 1 + int(next())%9
+			if next() == 0 {
+				h = MaxHidden // a merge past MaxHidden
+			}
+			n, err := NewNetwork(fs, h, Activation(next()%3))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range [][]float32{n.W1, n.B1, n.W2} {
+				for i := range v {
+					v[i] = float32(int8(next())) / 64
+				}
+			}
+			n.B2 = float32(int8(next())) / 16
+			n.ScoreWeight = float64(int8(next())) / 32
+			nets = append(nets, n)
+		}
+		m, err := Merge(nets, weights)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error in more than one line: %v", err)
+			}
+			return
+		}
+		hidden := 0
+		for _, n := range nets {
+			hidden += n.Hidden
+		}
+		if m.Hidden != hidden || m.Activation != nets[0].Activation {
+			t.Fatalf("merged hidden %d %s, want %d %s", m.Hidden, m.Activation, hidden, nets[0].Activation)
+		}
+		for x := range 64 {
+			rows := []uint16{uint16(x) & 15, uint16(x*7) & 15, uint16(x*13) & 15, uint16(x*5+3) & 15}
+			sum, mag := 0.0, 0.0
+			for k, n := range nets {
+				v := n.Evaluate(rows)
+				sum += weights[k] * v
+				mag += math.Abs(weights[k]) * (math.Abs(float64(n.B2)) + sumAbs(n.W2))
+			}
+			if got := m.Evaluate(rows); math.Abs(got-sum) > 1e-6*(1+mag) {
+				t.Fatalf("rows %v: merged %.9g, weighted sum %.9g", rows, got, sum)
+			}
+		}
+	})
+}
