@@ -137,6 +137,12 @@ const MaxMasterOpenings = 10000
 // (those have small seeds: openings:20:8:1, openings:20:8:101).
 func MasterOpeningSeed(seed uint64, g int) uint64 { return 1_000_000 + 1_000*seed + uint64(g) }
 
+// maxOpeningsSeed is the largest cycle seed whose master openings' seeds
+// (MasterOpeningSeed, every generation) do not wrap round uint64: past
+// it, 1,000 seed wraps and the sum can be a small seed (--seed 2^64-1000
+// gave generation 1 seed 1, the openings:20:8:1 suite's).
+const maxOpeningsSeed = (math.MaxUint64 - 1_000_000 - MaxGenerations) / 1_000
+
 // MaxGenerations is the most generations a folder holds (gen-NN).
 const MaxGenerations = 99
 
@@ -168,6 +174,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("--master-beam-width %d: want 1 to %d", c.MasterBeamWidth, maxBeamWidth)
 	case c.MasterOpenings < 0 || c.MasterOpenings > MaxMasterOpenings:
 		return fmt.Errorf("--master-openings %d: want 0 to %d (0: one master beam from the empty well)", c.MasterOpenings, MaxMasterOpenings)
+	case c.MasterOpenings > 0 && c.Seed > maxOpeningsSeed:
+		return fmt.Errorf("--seed %d: with --master-openings want at most %d (the openings' seed 1,000,000 + 1,000 --seed + the generation must not wrap round to a test suite's)", c.Seed, uint64(maxOpeningsSeed))
 	case c.MasterPieces < 0:
 		return fmt.Errorf("--master-pieces %d is negative (0: until the beam dies)", c.MasterPieces)
 	case c.TargetBeamWidth < 0 || c.TargetBeamWidth > maxBeamWidth:

@@ -164,10 +164,14 @@ const childStream = 0x6368696c64 // "child"
 // no placement survives stays as it is. A beam's kept wells are the ones
 // its evaluation liked, so a network trained on them alone never sees
 // most of the wells it must rank below them. Seeded by (seed, stream +
-// childStream); ws is changed in place and returned.
+// childStream); ws is changed in place and returned. Nil rules are the
+// standard ones.
 func WithChildren(ws []hatetris.Well, r *hatetris.Rules, share float64, seed, stream uint64) []hatetris.Well {
 	if !(share > 0) {
 		return ws
+	}
+	if r == nil {
+		r = hatetris.Standard()
 	}
 	rng := rand.New(rand.NewPCG(seed, stream+childStream))
 	g := hatetris.NewGenerator(r)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/hatelab/hatelab/engine/nnue/train"
 )
@@ -82,7 +83,7 @@ func (s Settings) Diff(was Settings) error {
 	a, b := reflect.ValueOf(s), reflect.ValueOf(was)
 	for i := 0; i < a.NumField(); i++ {
 		if x, y := a.Field(i).Interface(), b.Field(i).Interface(); x != y {
-			flag := a.Type().Field(i).Tag.Get("json")
+			flag, _, _ := strings.Cut(a.Type().Field(i).Tag.Get("json"), ",") // "children,omitempty": --children
 			return &SettingsError{fmt.Sprintf("--%s %v differs from the %v this folder was made with: use the same value or another --dir", flag, x, y)}
 		}
 	}
