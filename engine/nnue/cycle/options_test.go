@@ -53,7 +53,7 @@ func TestCheck(t *testing.T) {
 		{"--master-openings", func(c *Config) { c.MasterOpenings = MaxMasterOpenings + 1 }},
 		{"--children", func(c *Config) { c.Children = math.NaN() }},
 		{"--seed", func(c *Config) { c.MasterOpenings, c.Seed = 1, math.MaxUint64-999 }}, // generation 1's openings seed would wrap to 1
-		{"--seed", func(c *Config) { c.MasterOpenings, c.Seed = 3, maxOpeningsSeed + 1 }},
+		{"--seed", func(c *Config) { c.MasterOpenings, c.Seed = 3, maxOpeningsSeed+1 }},
 		{"--children", func(c *Config) { c.Children = -0.5 }},
 		{"--collapse", func(c *Config) { c.Collapse = math.NaN() }},
 		{"--shift-check", func(c *Config) { c.ShiftCheck = -1 }},
