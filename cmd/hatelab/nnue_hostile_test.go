@@ -64,6 +64,23 @@ func TestNNUEHostile(t *testing.T) {
 			n.W2[j] = 300
 		}
 	})
+	// Another spelling of an input as --out: a symlink, a hard link, a
+	// path through "..".
+	alias, hard := filepath.Join(dir, "alias.hlnn"), filepath.Join(dir, "hard.hlnn")
+	if err := os.Symlink(bias, alias); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(w2, hard); err != nil {
+		t.Fatal(err)
+	}
+	// Networks gen-00 cannot merge with: other geometry, other activation.
+	small, crelu := filepath.Join(dir, "small.hlnn"), filepath.Join(dir, "crelu.hlnn")
+	fs6, _ := nnue.NewFeatureSet(nnue.Shared, 6, 8)
+	n6, _ := nnue.NewNetwork(fs6, 4, nnue.HardTanh)
+	if err := nnue.Save(small, n6); err != nil {
+		t.Fatal(err)
+	}
+	badNetwork(t, crelu, func(n *nnue.Network) { n.Activation = nnue.ClippedReLU })
 	newDir := filepath.Join(dir, "new")
 	fit := func(extra ...string) []string {
 		return append([]string{"nnue", "fit0", "--out", filepath.Join(dir, "g.hlnn"), "--beam-width", "200000"}, extra...)
@@ -131,7 +148,14 @@ func TestNNUEHostile(t *testing.T) {
 		{"merge --score-weight Inf", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), "--score-weight", "Inf", gen0Weights}, 2, "--score-weight +Inf"},
 		{"merge a fifo", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), fifo}, 2, "not a regular file"},
 		{"merge a sparse file", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), sparse}, 2, "more than a weights file can hold"},
-		{"merge nine of 32 hidden", append([]string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn")}, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights), 2, "288 hidden units in all, more than 256"},
+		{"merge nine of 32 hidden", append([]string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn")}, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights, gen0Weights), 2, "288 hidden units in the first 9 networks, more than 256"},
+		{"merge --out a symlink to an input", []string{"nnue", "merge", "--out", alias, gen0Weights, bias}, 2, "--out " + alias + " is the file of " + bias},
+		{"merge --out a hard link to an input", []string{"nnue", "merge", "--out", hard, w2, gen0Weights}, 2, "--out " + hard + " is the file of " + w2},
+		{"merge --out an input through ..", []string{"nnue", "merge", "--out", dir + "/new/../bias.hlnn", gen0Weights, bias}, 2, "is one of the networks merged"},
+		{"merge other geometry", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), gen0Weights, small}, 2, "merge: " + small + " has features shared 6x8"},
+		{"merge other activation", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), gen0Weights, crelu}, 2, "merge: " + crelu + "'s activation is crelu"},
+		{"merge, output bias too large", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), bias}, 2, "output bias"},
+		{"cycle --master-openings, --seed wraps", cyc("--master-openings", "2", "--seed", "18446744073709550616"), 2, "--seed 18446744073709550616: with --master-openings want at most"},
 		{"cycle --shift-check -1", cyc("--shift-check", "-1"), 2, "--shift-check -1"},
 		{"cycle --workers -1", cyc("--workers", "-1"), 2, "--workers -1"},
 		{"cycle --dir a file", []string{"nnue", "cycle", "--quiet", "--dir", text, "--start", gen0Weights}, 2, "--dir"},
@@ -155,6 +179,12 @@ func TestNNUEHostile(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(text); string(b) != "my notes\n" {
 		t.Fatal("the text file was replaced")
+	}
+	if st, err := os.Lstat(alias); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the symlink to an input was replaced")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "m.hlnn")); err == nil {
+		t.Fatal("a refused merge wrote its --out")
 	}
 	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
 		t.Fatal("the FIFO was replaced")

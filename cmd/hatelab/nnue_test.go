@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,5 +257,62 @@ func TestNNUEMerge(t *testing.T) {
 	}
 	if ga.Keys == "" || ga.Keys != gb.Keys {
 		t.Fatalf("merged network's game %q, gen-00's %q", ga.Keys, gb.Keys)
+	}
+}
+
+// TestNNUEMergeRescale: a merge whose int16 error bound would pass the
+// engine's is rescaled as a whole (output weights, bias and score weight
+// by one factor s < 1), which keeps every ranking: gen-00 merged with
+// itself at weights k, k (k gen-00 in float, s k after the rescale) plays
+// gen-00's beam game, with the score weight s 2k times gen-00's, and the
+// bound under 0.95; below the threshold nothing is rescaled.
+func TestNNUEMergeRescale(t *testing.T) {
+	dir := t.TempDir()
+	g0, err := nnue.Load(gen0Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := func(weights string) string {
+		t.Helper()
+		out, err := run(t, newBeamCmd(), "--json", "--beam-width", "20", "--max-pieces", "40", "--eval", "nnue", "--weights", weights)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		var g struct{ Keys string }
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &g); err != nil || g.Keys == "" {
+			t.Fatalf("%q: %v", lines[len(lines)-1], err)
+		}
+		return g.Keys
+	}
+	want := game(gen0Weights)
+	for _, tc := range []struct {
+		k       float64
+		rescale bool
+	}{{1, false}, {3, false}, {8, true}, {40, true}} {
+		path := filepath.Join(dir, "m.hlnn")
+		kw := strconv.FormatFloat(tc.k, 'g', -1, 64)
+		if _, err := run(t, newNNUECmd(), "merge", "--out", path, "--weights", kw+","+kw, gen0Weights, gen0Weights); err != nil {
+			t.Fatal(err)
+		}
+		m, err := nnue.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := nnue.Quantize(m, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := m.ScoreWeight / (2 * tc.k * g0.ScoreWeight)
+		scaled := strings.Contains(m.Header.Provenance, "for the int16 error bound")
+		if scaled != tc.rescale || tc.rescale && !(s < 1 && q.ErrorBound() <= 0.95) || !tc.rescale && math.Abs(s-1) > 1e-12 {
+			t.Errorf("k %g: rescaled %v (s %.6g, error bound %.4g), want %v", tc.k, scaled, s, q.ErrorBound(), tc.rescale)
+		}
+		if d := math.Abs(float64(m.B2) - s*2*tc.k*float64(g0.B2)); d > 1e-6*math.Abs(float64(m.B2)) {
+			t.Errorf("k %g: B2 %g, want %g", tc.k, m.B2, s*2*tc.k*float64(g0.B2))
+		}
+		if got := game(path); got != want {
+			t.Errorf("k %g (s %.6g): game %q, gen-00's %q", tc.k, s, got, want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -55,9 +56,17 @@ an ensemble plays better is for the arena to say.`,
 					return fmt.Errorf("--weights: weight %d is %g (want a finite number within ±1e6)", i+1, w)
 				}
 			}
+			// The same file under another spelling too (a symlink, a hard
+			// link, an absolute path): the inputs are read before the
+			// atomic write, so the merge itself would be right, but the
+			// input the user named would be gone.
+			outSt, outErr := os.Stat(out)
 			for _, a := range args {
 				if filepath.Clean(a) == filepath.Clean(out) {
 					return fmt.Errorf("--out %s is one of the networks merged: choose another path", out)
+				}
+				if st, err := os.Stat(a); outErr == nil && err == nil && os.SameFile(st, outSt) {
+					return fmt.Errorf("--out %s is the file of %s, one of the networks merged: choose another path", out, a)
 				}
 			}
 			if err := checkWeightsOut("--out", out); err != nil {
@@ -65,10 +74,23 @@ an ensemble plays better is for the arena to say.`,
 			}
 			nets := make([]*nnue.Network, len(args))
 			var parts []string
+			hidden := 0
 			for i, a := range args {
 				n, err := nnue.Load(a)
 				if err != nil {
 					return err
+				}
+				// Refuse as soon as the networks read cannot merge, so that
+				// at most one network past the limit is held (each file may
+				// be large: up to nnue.MaxFileBytes).
+				if hidden += n.Hidden; hidden > nnue.MaxHidden {
+					return fmt.Errorf("merge: %d hidden units in the first %d networks, more than %d", hidden, i+1, nnue.MaxHidden)
+				}
+				if f, f0 := n.Features, nets[0]; i > 0 && (f.Variant() != f0.Features.Variant() || f.Width() != f0.Features.Width() || f.Height() != f0.Features.Height()) {
+					return fmt.Errorf("merge: %s has features %s, %s %s", a, f, args[0], f0.Features)
+				}
+				if i > 0 && n.Activation != nets[0].Activation {
+					return fmt.Errorf("merge: %s's activation is %s, %s's %s", a, n.Activation, args[0], nets[0].Activation)
 				}
 				nets[i] = n
 				parts = append(parts, fmt.Sprintf("%g x %s (crc %08x)", weights[i], a, n.Header.CRC32))
