@@ -74,6 +74,8 @@ func TestNNUEHostile(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Networks gen-00 cannot merge with: other geometry, other activation.
+	empty := filepath.Join(dir, "empty.hlnn")
+	os.WriteFile(empty, nil, 0o644)
 	small, crelu := filepath.Join(dir, "small.hlnn"), filepath.Join(dir, "crelu.hlnn")
 	fs6, _ := nnue.NewFeatureSet(nnue.Shared, 6, 8)
 	n6, _ := nnue.NewNetwork(fs6, 4, nnue.HardTanh)
@@ -152,6 +154,8 @@ func TestNNUEHostile(t *testing.T) {
 		{"merge --out a symlink to an input", []string{"nnue", "merge", "--out", alias, gen0Weights, bias}, 2, "--out " + alias + " is the file of " + bias},
 		{"merge --out a hard link to an input", []string{"nnue", "merge", "--out", hard, w2, gen0Weights}, 2, "--out " + hard + " is the file of " + w2},
 		{"merge --out an input through ..", []string{"nnue", "merge", "--out", dir + "/new/../bias.hlnn", gen0Weights, bias}, 2, "is one of the networks merged"},
+		{"merge --weights all zero", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), "--weights", "0,0", gen0Weights, bias}, 2, "--weights: every weight is 0"},
+		{"merge an empty file", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), gen0Weights, empty}, 2, "bad magic"},
 		{"merge other geometry", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), gen0Weights, small}, 2, "merge: " + small + " has features shared 6x8"},
 		{"merge other activation", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), gen0Weights, crelu}, 2, "merge: " + crelu + "'s activation is crelu"},
 		{"merge, output bias too large", []string{"nnue", "merge", "--out", filepath.Join(dir, "m.hlnn"), bias}, 2, "output bias"},

@@ -51,10 +51,15 @@ an ensemble plays better is for the arena to say.`,
 			if math.IsNaN(scoreWeight) || math.IsInf(scoreWeight, 0) || math.Abs(scoreWeight) > 1e6 {
 				return fmt.Errorf("--score-weight %g: want a finite number within ±1e6", scoreWeight)
 			}
+			zero := true
 			for i, w := range weights {
 				if math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1e6 {
 					return fmt.Errorf("--weights: weight %d is %g (want a finite number within ±1e6)", i+1, w)
 				}
+				zero = zero && w == 0
+			}
+			if zero {
+				return fmt.Errorf("--weights: every weight is 0 (the merged network would value every well the same)")
 			}
 			// The same file under another spelling too (a symlink, a hard
 			// link, an absolute path): the inputs are read before the
