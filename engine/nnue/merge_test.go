@@ -306,3 +306,55 @@ func FuzzMerge(f *testing.F) {
 		}
 	})
 }
+
+// TestMergeQuantizedCommitted: the same bound on committed networks, the
+// mean of scale-run generations 5 and 6 rescaled as `hatelab nnue merge`
+// does (OutputFit to 0.95: its bound would be above the engine's), and
+// of gen-00 with gen-00-tuned (no rescale): the integer merged value
+// within the merged bound plus the networks' (times their weights, the
+// rescale included) of the same weighted sum of theirs.
+func TestMergeQuantizedCommitted(t *testing.T) {
+	r := hatetris.Standard()
+	var rows [][]uint16
+	for _, w := range randomGames(r, 9, 3000) {
+		rows = append(rows, below(r, &w))
+	}
+	for _, tc := range []struct {
+		paths []string
+		scale float64 // the rescale, to 4 digits
+	}{
+		{[]string{"scale-run/gen-05.hlnn", "scale-run/gen-06.hlnn"}, 0.9587},
+		{[]string{"gen-00.hlnn", "gen-00-tuned.hlnn"}, 1},
+	} {
+		var nets []*Network
+		var weights []float64
+		for _, p := range tc.paths {
+			n, err := Load("../../datasets/weights/" + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nets = append(nets, n)
+			weights = append(weights, 0.5)
+		}
+		m, err := Merge(nets, weights)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := OutputFit(m, 0.95*MaxErrorBound)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(s-tc.scale) > 5e-5 {
+			t.Errorf("%v: rescale %.6g, want %.4g", tc.paths, s, tc.scale)
+		}
+		m.W2, m.B2 = scaled(m.W2, s), float32(s*float64(m.B2))
+		for k := range weights {
+			weights[k] *= s
+		}
+		gap, bound := mergeGap(t, nets, weights, m, rows)
+		t.Logf("%v: rescale %.4g, %d wells: largest gap %.4g, bound %.4g", tc.paths, s, len(rows), gap, bound)
+		if !(gap <= bound) || gap == 0 {
+			t.Errorf("%v: gap %.6g, bound %.6g", tc.paths, gap, bound)
+		}
+	}
+}
