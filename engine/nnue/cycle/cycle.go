@@ -239,7 +239,10 @@ func (c *Config) rules() *hatetris.Rules {
 
 // Report describes one generation.
 type Report struct {
-	Generation      int                `json:"generation"`
+	Generation int `json:"generation"`
+	// MasterScore, MasterPieces and MasterPlain are the master beam's
+	// best game (score, pieces; score without quiescence); with
+	// MasterOpenings, the totals over its beams, one per opening.
 	MasterScore     int                `json:"master_score"`
 	MasterPieces    int                `json:"master_pieces"`
 	MasterPlain     int                `json:"master_score_without_quiescence"`
