@@ -64,6 +64,10 @@
 //     as openings:20:8:1, rebuilds it; its ID is a hash of its wells).
 //   - Start: one position of a suite: a well, its score, and the spawn
 //     wells the AI saw before it (its memory, for the loop rule).
+//   - Opening: a start reached by PIECES seeded random placements from
+//     the empty well (the suite openings:N:PIECES:SEED); an NNUE cycle's
+//     master openings (--master-openings) are openings of seeds no suite
+//     of the lab's tests uses.
 //   - Arm: one contestant of a match: an evaluation (and, optionally, its
 //     own beam width or quiescence), named by its spec (hand, score,
 //     tuned, hand-holes, nnue:FILE...).

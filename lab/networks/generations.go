@@ -127,10 +127,15 @@ func gateMatch(path string, g int, prev string) (GateMatch, error) {
 // (the previous network's on the same wells), the stages' seconds, and
 // the gate's paired differences at each of its widths (mean, 95%
 // interval, wins/losses, the Wilcoxon p) against the network it started
-// from and the gate's baseline.
+// from and the gate's baseline; a run without gates has no gate columns.
 func GenerationTable(gs []Generation) *lab.Table {
-	t := lab.NewTable("generation", "master beam (previous network)", "targets dead", "crowding", "held-out Spearman (previous)",
-		"seconds: master / targets / train", "gate: against its start", "gate: against the baseline")
+	gated := slices.ContainsFunc(gs, func(g Generation) bool { return len(g.Gates) > 0 })
+	cols := []string{"generation", "master beam (previous network)", "targets dead", "crowding", "held-out Spearman (previous)",
+		"seconds: master / targets / train"}
+	if gated {
+		cols = append(cols, "gate: against its start", "gate: against the baseline")
+	}
+	t := lab.NewTable(cols...)
 	cmp := func(c *arena.Comparison) string {
 		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %d/%d, p = %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, pText(c.P))
 	}
@@ -150,12 +155,15 @@ func GenerationTable(gs []Generation) *lab.Table {
 		if r.NextStart != "" {
 			prev += " (rejected)"
 		}
-		t.Add(r.Generation, fmt.Sprintf("%d lines, %d pieces", r.MasterScore, r.MasterPieces),
+		row := []any{r.Generation, fmt.Sprintf("%d lines, %d pieces", r.MasterScore, r.MasterPieces),
 			fmt.Sprintf("%.0f%%", 100*float64(r.DeadTargets)/float64(max(r.Samples, 1))),
 			fmt.Sprintf("%.2f", r.TargetCrowding),
 			fmt.Sprintf("%.2f (%.2f)", r.ValidSpearman, r.PrevValidSpearman),
-			fmt.Sprintf("%.0f / %.0f / %.0f", s["master"], s["targets"], s["train"]),
-			prev, strings.Join(vsBase, "; "))
+			fmt.Sprintf("%.0f / %.0f / %.0f", s["master"], s["targets"], s["train"])}
+		if gated {
+			row = append(row, prev, strings.Join(vsBase, "; "))
+		}
+		t.Add(row...)
 	}
 	t.Right[0] = true
 	return t

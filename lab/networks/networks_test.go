@@ -215,3 +215,22 @@ func TestGenerationsWidths(t *testing.T) {
 		t.Fatalf("row %q", row)
 	}
 }
+
+// TestGenerationsUngated: a run without gates (the openings run) reads
+// its reports, and its table has no gate columns.
+func TestGenerationsUngated(t *testing.T) {
+	gs, err := Generations("datasets/weights/openings-run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gs) < 6 {
+		t.Fatalf("%d generations", len(gs))
+	}
+	tab := GenerationTable(gs)
+	if len(tab.Headers) != 6 || len(tab.Rows) != len(gs) || len(tab.Rows[0]) != 6 {
+		t.Fatalf("table %q: %d rows of %d cells", tab.Headers, len(tab.Rows), len(tab.Rows[0]))
+	}
+	if r := gs[0].Report; r.Gate != "" || len(gs[0].Gates) != 0 || !strings.Contains(tab.Rows[0][1], fmt.Sprintf("%d lines", r.MasterScore)) {
+		t.Fatalf("generation 1: %+v, row %q", r, tab.Rows[0])
+	}
+}
