@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
-	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
@@ -29,9 +29,9 @@ type SampleConfig struct {
 	BeamWidth, Pieces int
 	Quiescence        bool
 	// Openings, when positive, runs one master beam from each of that many
-	// seeded random openings (flats.Openings of OpeningPieces pieces,
-	// seed OpeningSeed, each with its spawn wells as the AI's memory, as
-	// the arena's openings suites) instead of one from the empty well;
+	// seeded random openings (arena.Openings of OpeningPieces pieces,
+	// seed OpeningSeed: the arena's openings suites, each with its spawn
+	// wells as the AI's memory) instead of one from the empty well;
 	// the kept wells of every beam, in opening order, go to one sample,
 	// and the File's Score, Pieces and Plain are the beams' totals.
 	Openings      int
@@ -65,18 +65,14 @@ func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 	}
 	starts := []beam.Config{{}}
 	if c.Openings > 0 {
-		opens, err := flats.Openings(r, c.Openings, c.OpeningPieces, c.OpeningSeed)
+		opens, err := arena.Openings(r, c.Openings, c.OpeningPieces, c.OpeningSeed)
 		if err != nil {
 			return nil, err
 		}
 		starts = starts[:0]
 		for i := range opens {
 			o := &opens[i]
-			st := beam.Config{Start: &o.Well, StartScore: o.Score}
-			for _, m := range o.Moves {
-				st.StartHistory = append(st.StartHistory, m.B)
-			}
-			starts = append(starts, st)
+			starts = append(starts, beam.Config{Start: &o.Well, StartScore: o.Score, StartHistory: o.History})
 		}
 	}
 	onKept, drawn := sampler(c)
