@@ -32,8 +32,13 @@ side, each output weight scaled by its network's weight, the score weights
 summed the same way (engine/nnue.Merge). The networks must have the same
 features and activation; their hidden units together at most 256. The
 merged network is quantised with one pair of scales, so its integer values can
-differ from the sum of the networks' integer values by their rounding. Whether
-an ensemble plays better is for the arena to say.`,
+differ from the sum of the networks' integer values by their rounding; where
+that would put its int16 error bound past the engine's, the whole output
+(weights, bias, score weight) is scaled down, which ranks every well as before
+(the provenance records the factor). --score-weight sets the merged network's
+value of a line scored (e.g. one network given a score weight). Whether an
+ensemble plays better is for the arena to say: in
+datasets/weights/openings-run/README.md none did.`,
 		Example: `  hatelab nnue merge --out ens.hlnn datasets/weights/scale-run/gen-04.hlnn datasets/weights/scale-run/gen-05.hlnn`,
 		Args:    cobra.RangeArgs(1, maxMergeInputs),
 		RunE: func(cmd *cobra.Command, args []string) error {
