@@ -657,3 +657,129 @@ func TestMasterOpenings(t *testing.T) {
 		t.Fatalf("generation 2's provenance %q", sf2.Provenance)
 	}
 }
+
+// TestMasterOpeningSeed: the openings' seeds never wrap round uint64 to a
+// small (test suite's) seed: the largest cycle seed Check accepts with
+// --master-openings gives seeds above 1,000,000 in every generation, the
+// next one is refused, and without --master-openings any seed goes.
+func TestMasterOpeningSeed(t *testing.T) {
+	good := tinyConfig(t, t.TempDir())
+	for _, tc := range []struct {
+		seed     uint64
+		openings int
+		ok       bool
+	}{
+		{0, 1, true}, {1, 1, true}, {maxOpeningsSeed, 1, true}, {maxOpeningsSeed + 1, 1, false},
+		{math.MaxUint64 - 999, 1, false}, {math.MaxUint64, 0, true},
+	} {
+		c := good
+		c.Seed, c.MasterOpenings = tc.seed, tc.openings
+		if err := c.Check(); (err == nil) != tc.ok {
+			t.Errorf("seed %d, %d openings: %v, want ok %v", tc.seed, tc.openings, err, tc.ok)
+		}
+		if !tc.ok || tc.openings == 0 {
+			continue
+		}
+		for _, g := range []int{1, MaxGenerations} {
+			if s := MasterOpeningSeed(tc.seed, g); s < 1_000_000 || s != 1_000_000+1_000*tc.seed+uint64(g) || s-uint64(g) != 1_000_000+1_000*tc.seed {
+				t.Errorf("seed %d generation %d: openings seed %d", tc.seed, g, s)
+			}
+		}
+	}
+	if MasterOpeningSeed(math.MaxUint64-999, 1) != 1 {
+		t.Fatal("the wrap this test guards against is not the one computed")
+	}
+}
+
+// TestSettingsNewKeys: the settings added with omitempty JSON keys
+// (children, master-openings) are named by their flag alone in a
+// mismatch, are absent from the cycle.json of a folder made without them
+// (byte for byte the file an older version wrote), and an older
+// cycle.json without them reads as 0.
+func TestSettingsNewKeys(t *testing.T) {
+	for _, tc := range []struct {
+		edit func(s *Settings)
+		want string
+	}{
+		{func(s *Settings) { s.Children = 0.5 }, "--children 0.5 differs from the 0 this folder was made with: use the same value or another --dir"},
+		{func(s *Settings) { s.MasterOpenings = 7 }, "--master-openings 7 differs from the 0 this folder was made with: use the same value or another --dir"},
+		{func(s *Settings) { s.Samples = 9 }, "--samples 9 differs from the 80 this folder was made with: use the same value or another --dir"},
+	} {
+		c := tinyConfig(t, "")
+		c.Rules = hatetris.Standard()
+		was := settings(c)
+		now := was
+		tc.edit(&now)
+		if err := now.Diff(was); err == nil || err.Error() != tc.want {
+			t.Errorf("%v, want %q", err, tc.want)
+		}
+	}
+	c := tinyConfig(t, t.TempDir())
+	c.Generations = 1
+	first, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(c.Dir, "cycle.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "children") || strings.Contains(string(b), "master-openings") {
+		t.Fatalf("cycle.json of a folder made without the new flags names them: %s", b)
+	}
+	again, err := Run(context.Background(), c)
+	if err != nil || len(again) != 1 || again[0].NetworkCRC != first[0].NetworkCRC {
+		t.Fatalf("resume: %v, %v", again, err)
+	}
+	committed, err := os.ReadFile("../../../datasets/weights/scale-run/cycle.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := readSettings(committed); err != nil || s.Children != 0 || s.MasterOpenings != 0 {
+		t.Fatalf("scale-run cycle.json: %+v, %v", s, err)
+	}
+}
+
+// TestSampleOpeningsWorkers: the master stage with openings and children
+// draws the same wells, totals and plain score whatever the worker count,
+// and nil rules are the standard ones (WithChildren too).
+func TestSampleOpeningsWorkers(t *testing.T) {
+	ev := eval.NewHand(eval.TunedWeights())
+	var runs []*samples.File
+	for _, tc := range []struct {
+		workers int
+		rules   *hatetris.Rules
+	}{{1, hatetris.Standard()}, {3, hatetris.Standard()}, {2, nil}} {
+		sf, err := Sample(context.Background(), SampleConfig{Rules: tc.rules, Eval: ev, BeamWidth: 12, Pieces: 15, Quiescence: true, Samples: 60, Seed: 4, Stream: 1,
+			Children: 0.5, Distinct: true, Plain: true, Openings: 3, OpeningPieces: OpeningPieces, OpeningSeed: MasterOpeningSeed(4, 1), Workers: tc.workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, sf)
+	}
+	a := runs[0]
+	if a.Sampled != 60 || len(a.Wells) < 30 || a.Pieces < 3*15 {
+		t.Fatalf("sampled %d, %d distinct wells, %d pieces; want 60, at least 30, at least 45 (3 beams of 15, quiescence and all)", a.Sampled, len(a.Wells), a.Pieces)
+	}
+	for i, b := range runs[1:] {
+		if !slices.Equal(a.Wells, b.Wells) || a.Score != b.Score || a.Pieces != b.Pieces || a.Plain != b.Plain || a.Sampled != b.Sampled {
+			t.Errorf("run %d: %d wells, score %d, pieces %d, plain %d; run 1: %d, %d, %d, %d", i+2, len(b.Wells), b.Score, b.Pieces, b.Plain, len(a.Wells), a.Score, a.Pieces, a.Plain)
+		}
+	}
+	ws := randomWells(t)
+	if x, y := WithChildren(slices.Clone(ws), nil, 0.7, 3, 3), WithChildren(slices.Clone(ws), hatetris.Standard(), 0.7, 3, 3); !slices.Equal(x, y) || slices.Equal(x, ws) {
+		t.Fatal("WithChildren with nil rules is not the standard rules' (or changed nothing)")
+	}
+	if got := WithChildren(nil, nil, 1, 1, 1); len(got) != 0 {
+		t.Fatalf("no wells: %v", got)
+	}
+}
+
+// randomWells are the kept wells of a small hand-evaluation beam.
+func randomWells(t *testing.T) []hatetris.Well {
+	res, err := beam.Run(context.Background(), beam.Config{Rules: hatetris.Standard(), BeamWidth: 10, MaxPieces: 25, Eval: eval.NewHand(eval.TunedWeights())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Wells
+}
