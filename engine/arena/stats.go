@@ -133,7 +133,9 @@ func wilcoxonNormal(ranks []float64, wPlus float64) float64 {
 	if z < 0 {
 		return 1
 	}
-	return math.Min(1, 2*distuv.UnitNormal.Survival(z))
+	// CDF(-z) is computed with Erfc, accurate far into the tail, where
+	// Survival (1 - Erf) loses every digit below about 1e-16.
+	return math.Min(1, 2*distuv.UnitNormal.CDF(-z))
 }
 
 // midranks returns the ranks of xs (1 = smallest), ties given their mean

@@ -57,6 +57,32 @@ func TestWilcoxonNormalNearExact(t *testing.T) {
 	}
 }
 
+func TestWilcoxonNormalTail(t *testing.T) {
+	// Far in the tail the normal approximation's p must keep its digits
+	// (1 - Erf loses them below about 1e-16): n distinct differences, k of
+	// them negative (the smallest), give W+ = n(n+1)/2 - k(k+1)/2 and the
+	// variance n(n+1)(2n+1)/24; p = erfc(z/sqrt 2).
+	for _, tc := range []struct{ n, k int }{{1000, 0}, {1000, 300}, {2000, 700}, {600, 250}, {1000, 667}} {
+		d := make([]float64, tc.n)
+		for i := range d {
+			d[i] = float64(i + 1)
+			if i < tc.k {
+				d[i] = -d[i]
+			}
+		}
+		p, w, _, exact := Wilcoxon(d)
+		n, k := float64(tc.n), float64(tc.k)
+		if exact || w != n*(n+1)/2-k*(k+1)/2 {
+			t.Fatalf("n %d k %d: W+ %g exact %v", tc.n, tc.k, w, exact)
+		}
+		z := (math.Abs(w-n*(n+1)/4) - 0.5) / math.Sqrt(n*(n+1)*(2*n+1)/24)
+		want := math.Erfc(z / math.Sqrt2)
+		if !(p > 0) || math.Abs(p-want) > 1e-9*want {
+			t.Fatalf("n %d k %d: z %.3f: p %g, want %g", tc.n, tc.k, z, p, want)
+		}
+	}
+}
+
 func TestHolm(t *testing.T) {
 	got := Holm([]float64{0.01, 0.04, 0.03, 0.5})
 	want := []float64{0.04, 0.09, 0.09, 0.5}
