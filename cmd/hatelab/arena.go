@@ -195,8 +195,8 @@ func printArena(w io.Writer, m *arena.Match, res *arena.Result) error {
 	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t\t\t\t\t\t\n", m.Arms[0].Spec, n0, mean0)
 	for i, c := range st.Comparisons() {
 		mean, n := st.Mean(i + 1)
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t[%+.2f, %+.2f]\t%d\t%d\t%d\t%.2g\t%.2g\t\n", c.Arm, n, mean, c.Diff.Estimate,
-			c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, c.Ties, c.P, c.PHolm)
+		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t[%+.2f, %+.2f]\t%d\t%d\t%d\t%s\t%s\t\n", c.Arm, n, mean, c.Diff.Estimate,
+			c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, c.Ties, arena.FormatP(c.P), arena.FormatP(c.PHolm))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

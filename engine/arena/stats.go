@@ -119,6 +119,30 @@ func Wilcoxon(d []float64) (p, wPlus float64, n int, exact bool) {
 	return math.Min(p, 1), wPlus, n, true
 }
 
+// PFloor is the smallest p the arena writes as a number (FormatP): below
+// it a p is written "< 1e-12". The exact test's p is exact there, but the
+// normal approximation's (above WilcoxonExactMax non-zero differences) is
+// not accurate that far into the tail, and no decision turns on the
+// digits. The JSON reports keep the computed value.
+const PFloor = 1e-12
+
+// FormatP writes a p-value for people: two significant figures
+// ("0.047", "4.9e-05"), or "< 1e-12" below PFloor.
+func FormatP(p float64) string {
+	if p < PFloor {
+		return "< 1e-12"
+	}
+	return fmt.Sprintf("%.2g", p)
+}
+
+// pEquals is "p = X", or "p < 1e-12" below PFloor.
+func pEquals(p float64) string {
+	if p < PFloor {
+		return "p " + FormatP(p)
+	}
+	return "p = " + FormatP(p)
+}
+
 // wilcoxonNormal is the normal approximation of the two-sided p, with the
 // variance corrected for ties and a continuity correction of 1/2.
 func wilcoxonNormal(ranks []float64, wPlus float64) float64 {
@@ -336,9 +360,9 @@ func (c Comparison) Verdict() string {
 	if c.N == 0 {
 		return fmt.Sprintf("%s vs %s: no paired games yet", c.Arm, c.Baseline)
 	}
-	p := fmt.Sprintf("p = %.2g", c.P)
+	p := pEquals(c.P)
 	if c.PHolm != c.P {
-		p += fmt.Sprintf(" (Holm %.2g)", c.PHolm)
+		p += " (Holm " + FormatP(c.PHolm) + ")"
 	}
 	s := fmt.Sprintf("%s vs %s: %+.2f lines [%+.2f, %+.2f] over %d starts, %d wins %d losses %d ties, Wilcoxon %s",
 		c.Arm, c.Baseline, c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.N, c.Wins, c.Losses, c.Ties, p)

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -168,5 +169,36 @@ func TestCompare(t *testing.T) {
 	self := Compare("a", "a", base, base, 100, 1, 0.95, nil)
 	if self.Diff.Estimate != 0 || self.Diff.Lo != 0 || self.Diff.Hi != 0 || self.P != 1 || self.Ties != 5 {
 		t.Fatalf("self comparison %+v", self)
+	}
+}
+
+func TestFormatP(t *testing.T) {
+	for _, tc := range []struct {
+		p          float64
+		want, eq   string
+		holmInLine bool
+	}{
+		{0.047, "0.047", "p = 0.047", false},
+		{4.9e-5, "4.9e-05", "p = 4.9e-05", false},
+		{1, "1", "p = 1", false},
+		{PFloor, "1e-12", "p = 1e-12", false},
+		{7.2e-16, "< 1e-12", "p < 1e-12", true},
+		{1e-300, "< 1e-12", "p < 1e-12", true},
+	} {
+		if got := FormatP(tc.p); got != tc.want {
+			t.Errorf("FormatP(%g) = %q, want %q", tc.p, got, tc.want)
+		}
+		if got := pEquals(tc.p); got != tc.eq {
+			t.Errorf("pEquals(%g) = %q, want %q", tc.p, got, tc.eq)
+		}
+		c := Comparison{Arm: "a", Baseline: "b", N: 2000, Wins: 1071, Losses: 687, Ties: 242, P: tc.p, PHolm: 2 * tc.p}
+		v := c.Verdict()
+		holm := "(Holm " + FormatP(2*tc.p) + ")"
+		if !strings.Contains(v, "Wilcoxon "+tc.eq+" "+holm) {
+			t.Errorf("verdict %q: want %q then %q", v, tc.eq, holm)
+		}
+		if tc.holmInLine && !strings.Contains(v, "(Holm < 1e-12)") {
+			t.Errorf("verdict %q: want the Holm p floored too", v)
+		}
 	}
 }

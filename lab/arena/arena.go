@@ -166,6 +166,9 @@ func interval(iv arena.Interval) string {
 }
 
 func pValue(p float64) string {
+	if p < arena.PFloor {
+		return arena.FormatP(p)
+	}
 	if p < 0.001 {
 		return fmt.Sprintf("%.1e", p)
 	}

@@ -55,3 +55,20 @@ func TestStudyPlaysThenReadsBack(t *testing.T) {
 		t.Fatal("a chart of an arm that did not play")
 	}
 }
+
+func TestPValue(t *testing.T) {
+	for _, tc := range []struct {
+		p    float64
+		want string
+	}{
+		{0.047, "0.047"},
+		{0.001, "0.001"},
+		{2e-4, "2.0e-04"},
+		{1e-12, "1.0e-12"},
+		{7.2e-16, "< 1e-12"}, // a table cell that is not float noise
+	} {
+		if got := pValue(tc.p); got != tc.want {
+			t.Errorf("pValue(%g) = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
