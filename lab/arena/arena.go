@@ -6,6 +6,7 @@ import (
 	"html"
 	"image/color"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -130,6 +131,35 @@ func Table(res *arena.Result) *lab.Table {
 	t.Title = fmt.Sprintf("%s (suite %s, %d starts), beam width %d%s", h.SuiteSpec, h.Suite, h.Starts, h.BeamWidth,
 		map[bool]string{true: " + quiescence", false: ""}[h.Quiescence])
 	return t
+}
+
+// Across shows one arm against the same baseline in several match files
+// (paths as Load reads them), a row per file: its name, suite, beam width and
+// starts, both means, the paired difference with its interval, wins,
+// losses, ties and the Wilcoxon p of that file (unadjusted, whatever
+// other arms the file holds: Table gives Holm's). It is how one comparison reads across widths or suites.
+// A file without the arm or the baseline is an error naming it.
+func Across(baseline, arm string, files ...string) (*lab.Table, error) {
+	t := lab.NewTable("file", "suite", "beam width", "starts", "baseline mean", "arm mean", "difference", "95% interval", "wins", "losses", "ties", "Wilcoxon p")
+	t.Title = fmt.Sprintf("%s (arm) against %s (baseline)", arm, baseline)
+	for _, f := range files {
+		res, err := Load(f, baseline)
+		if err != nil {
+			return nil, err
+		}
+		i := slices.Index(res.Standings.Arms, arm)
+		if i < 1 {
+			return nil, fmt.Errorf("%s: no arm %q beside the baseline %q", f, arm, baseline)
+		}
+		c := res.Standings.Comparisons()[i-1]
+		h := res.Header
+		t.Add(filepath.Base(f), h.SuiteSpec, h.BeamWidth, c.N, fmt.Sprintf("%.2f", c.MeanBase), fmt.Sprintf("%.2f", c.MeanArm),
+			fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff), c.Wins, c.Losses, c.Ties, pValue(c.P))
+	}
+	for i := 2; i < len(t.Right); i++ {
+		t.Right[i] = true
+	}
+	return t, nil
 }
 
 func standingsTable(st *arena.Standings) *lab.Table {

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,5 +71,41 @@ func TestPValue(t *testing.T) {
 		if got := pValue(tc.p); got != tc.want {
 			t.Errorf("pValue(%g) = %q, want %q", tc.p, got, tc.want)
 		}
+	}
+}
+
+func TestAcross(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, w := range []int{10, 20} {
+		f := filepath.Join(dir, fmt.Sprintf("m-w%d.jsonl", w))
+		if _, err := Study(Spec{File: f, Arms: "hand,score", Suite: "openings:3:8:1", BeamWidth: w, Quiescence: true}); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	tab, err := Across("hand", "score", files...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 2 {
+		t.Fatalf("rows %v", tab.Rows)
+	}
+	for i, w := range []string{"10", "20"} {
+		res, _ := Load(files[i], "hand")
+		c := res.Standings.Comparisons()[0]
+		row := tab.Rows[i]
+		if row[0] != filepath.Base(files[i]) || row[1] != "openings:3:8:1" || row[2] != w || row[3] != "3" ||
+			row[6] != fmt.Sprintf("%+.2f", c.Diff.Estimate) || row[11] != pValue(c.P) {
+			t.Fatalf("row %d %v, comparison %+v", i, row, c)
+		}
+	}
+	for _, arm := range []string{"nnue", "hand"} { // absent; the baseline itself
+		if _, err := Across("hand", arm, files...); err == nil || !strings.Contains(err.Error(), "no arm") {
+			t.Fatalf("arm %q: %v", arm, err)
+		}
+	}
+	if _, err := Across("score2", "score", files[0]); err == nil {
+		t.Fatal("a baseline that did not play was accepted")
 	}
 }
