@@ -127,16 +127,19 @@ func Wilcoxon(d []float64) (p, wPlus float64, n int, exact bool) {
 const PFloor = 1e-12
 
 // FormatP writes a p-value for people: two significant figures
-// ("0.047", "4.9e-05"), or "< 1e-12" below PFloor.
+// ("0.047", "4.9e-05"), "< 1e-12" below PFloor, "n/a" for NaN.
 func FormatP(p float64) string {
+	if math.IsNaN(p) {
+		return "n/a"
+	}
 	if p < PFloor {
 		return "< 1e-12"
 	}
 	return fmt.Sprintf("%.2g", p)
 }
 
-// pEquals is "p = X", or "p < 1e-12" below PFloor.
-func pEquals(p float64) string {
+// PEquals is "p = X" (FormatP), or "p < 1e-12" below PFloor.
+func PEquals(p float64) string {
 	if p < PFloor {
 		return "p " + FormatP(p)
 	}
@@ -360,7 +363,7 @@ func (c Comparison) Verdict() string {
 	if c.N == 0 {
 		return fmt.Sprintf("%s vs %s: no paired games yet", c.Arm, c.Baseline)
 	}
-	p := pEquals(c.P)
+	p := PEquals(c.P)
 	if c.PHolm != c.P {
 		p += " (Holm " + FormatP(c.PHolm) + ")"
 	}

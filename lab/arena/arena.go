@@ -138,11 +138,17 @@ func Table(res *arena.Result) *lab.Table {
 // starts, both means, the paired difference with its interval, wins,
 // losses, ties and the Wilcoxon p of that file (unadjusted, whatever
 // other arms the file holds: Table gives Holm's). It is how one comparison reads across widths or suites.
-// A file without the arm or the baseline is an error naming it.
+// A file without the arm or the baseline, or played with quiescence
+// where the first file was not (or the other way), is an error naming it;
+// so is no file. A file where the two never share a start has a row of
+// empty cells.
 func Across(baseline, arm string, files ...string) (*lab.Table, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("across: no match file")
+	}
 	t := lab.NewTable("file", "suite", "beam width", "starts", "baseline mean", "arm mean", "difference", "95% interval", "wins", "losses", "ties", "Wilcoxon p")
-	t.Title = fmt.Sprintf("%s (arm) against %s (baseline)", arm, baseline)
-	for _, f := range files {
+	var q bool // the first file's quiescence
+	for k, f := range files {
 		res, err := Load(f, baseline)
 		if err != nil {
 			return nil, err
@@ -151,8 +157,19 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 		if i < 1 {
 			return nil, fmt.Errorf("%s: no arm %q beside the baseline %q", f, arm, baseline)
 		}
-		c := res.Standings.Comparisons()[i-1]
 		h := res.Header
+		if k == 0 {
+			q = h.Quiescence
+			t.Title = fmt.Sprintf("%s (arm) against %s (baseline), %s quiescence", arm, baseline,
+				map[bool]string{true: "with", false: "without"}[q])
+		} else if h.Quiescence != q {
+			return nil, fmt.Errorf("%s: quiescence %v, %s's %v: another comparison", f, h.Quiescence, files[0], q)
+		}
+		c := res.Standings.Comparisons()[i-1]
+		if c.N == 0 {
+			t.Add(filepath.Base(f), h.SuiteSpec, h.BeamWidth, 0, "", "", "", "", "", "", "", "")
+			continue
+		}
 		t.Add(filepath.Base(f), h.SuiteSpec, h.BeamWidth, c.N, fmt.Sprintf("%.2f", c.MeanBase), fmt.Sprintf("%.2f", c.MeanArm),
 			fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff), c.Wins, c.Losses, c.Ties, pValue(c.P))
 	}
@@ -195,15 +212,9 @@ func interval(iv arena.Interval) string {
 	return fmt.Sprintf("[%+.2f, %+.2f]", iv.Lo, iv.Hi)
 }
 
-func pValue(p float64) string {
-	if p < arena.PFloor {
-		return arena.FormatP(p)
-	}
-	if p < 0.001 {
-		return fmt.Sprintf("%.1e", p)
-	}
-	return fmt.Sprintf("%.3f", p)
-}
+// pValue is arena.FormatP: two significant figures ("0.0015", not
+// "0.001"), "< 1e-12" below arena.PFloor.
+func pValue(p float64) string { return arena.FormatP(p) }
 
 // Verdicts returns one line per comparison with the baseline
 // (arena.Comparison.Verdict), as a Markdown list.

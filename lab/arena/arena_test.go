@@ -63,9 +63,11 @@ func TestPValue(t *testing.T) {
 		want string
 	}{
 		{0.047, "0.047"},
-		{0.001, "0.001"},
-		{2e-4, "2.0e-04"},
-		{1e-12, "1.0e-12"},
+		{0.41079, "0.41"},
+		{0.001452, "0.0015"}, // two significant figures, not 0.001
+		{2e-4, "0.0002"},
+		{4.6e-5, "4.6e-05"},
+		{1e-12, "1e-12"},
 		{7.2e-16, "< 1e-12"}, // a table cell that is not float noise
 	} {
 		if got := pValue(tc.p); got != tc.want {
@@ -88,16 +90,43 @@ func TestAcross(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab.Rows) != 2 {
-		t.Fatalf("rows %v", tab.Rows)
+	if len(tab.Rows) != 2 || !strings.Contains(tab.Title, "with quiescence") {
+		t.Fatalf("title %q rows %v", tab.Title, tab.Rows)
 	}
 	for i, w := range []string{"10", "20"} {
+		// The expected cells from the games themselves.
 		res, _ := Load(files[i], "hand")
-		c := res.Standings.Comparisons()[0]
+		score := map[string]map[int]int{}
+		for _, g := range res.Games {
+			if score[g.Arm] == nil {
+				score[g.Arm] = map[int]int{}
+			}
+			score[g.Arm][g.Start] = g.Score
+		}
+		var sumH, sumS, wins, losses, ties int
+		for start, h := range score["hand"] {
+			s := score["score"][start]
+			sumH, sumS = sumH+h, sumS+s
+			switch {
+			case s > h:
+				wins++
+			case s < h:
+				losses++
+			default:
+				ties++
+			}
+		}
+		want := []string{filepath.Base(files[i]), "openings:3:8:1", w, "3", fmt.Sprintf("%.2f", float64(sumH)/3),
+			fmt.Sprintf("%.2f", float64(sumS)/3), fmt.Sprintf("%+.2f", float64(sumS-sumH)/3), "",
+			fmt.Sprint(wins), fmt.Sprint(losses), fmt.Sprint(ties)}
 		row := tab.Rows[i]
-		if row[0] != filepath.Base(files[i]) || row[1] != "openings:3:8:1" || row[2] != w || row[3] != "3" ||
-			row[6] != fmt.Sprintf("%+.2f", c.Diff.Estimate) || row[11] != pValue(c.P) {
-			t.Fatalf("row %d %v, comparison %+v", i, row, c)
+		for k, c := range want {
+			if k != 7 && row[k] != c {
+				t.Fatalf("row %d column %q: %q, want %q (row %v)", i, tab.Headers[k], row[k], c, row)
+			}
+		}
+		if !strings.HasPrefix(row[7], "[") || row[11] == "" {
+			t.Fatalf("row %d: interval %q, p %q", i, row[7], row[11])
 		}
 	}
 	for _, arm := range []string{"nnue", "hand"} { // absent; the baseline itself
@@ -107,5 +136,15 @@ func TestAcross(t *testing.T) {
 	}
 	if _, err := Across("score2", "score", files[0]); err == nil {
 		t.Fatal("a baseline that did not play was accepted")
+	}
+	if _, err := Across("hand", "score"); err == nil || !strings.Contains(err.Error(), "no match file") {
+		t.Fatalf("no file: %v", err)
+	}
+	noq := filepath.Join(dir, "m-noq.jsonl")
+	if _, err := Study(Spec{File: noq, Arms: "hand,score", Suite: "openings:3:8:1", BeamWidth: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Across("hand", "score", files[0], noq); err == nil || !strings.Contains(err.Error(), "quiescence") {
+		t.Fatalf("quiescence mixed in: %v", err)
 	}
 }

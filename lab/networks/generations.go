@@ -137,7 +137,7 @@ func GenerationTable(gs []Generation) *lab.Table {
 	}
 	t := lab.NewTable(cols...)
 	cmp := func(c *arena.Comparison) string {
-		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %d/%d, p = %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, pText(c.P))
+		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %d/%d, %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, pText(c.P))
 	}
 	for _, g := range gs {
 		r := g.Report
@@ -169,7 +169,8 @@ func GenerationTable(gs []Generation) *lab.Table {
 	return t
 }
 
-// pText writes a p-value with two significant figures.
+// pText writes "p = " and a p-value with two significant figures
+// (arena.PEquals, "4.6e-5" for "4.6e-05"), "p < 1e-12" below arena.PFloor.
 func pText(p float64) string {
-	return strings.Replace(fmt.Sprintf("%.2g", p), "e-0", "e-", 1)
+	return strings.Replace(arena.PEquals(p), "e-0", "e-", 1)
 }

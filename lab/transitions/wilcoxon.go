@@ -51,7 +51,7 @@ func Wilcoxon(e *experiment.Results) *lab.Table {
 		c := cs[i]
 		arm, w := c.Arm[:2], ws[i/(len(experiment.Arms)-1)]
 		t.Add(ArmNames[arm], w, c.N, fmt.Sprintf("%+.2f", c.Diff.Estimate), c.Wins, c.Losses, c.Ties,
-			fmt.Sprintf("%.3f", c.P), fmt.Sprintf("%.3f", adj))
+			arena.FormatP(c.P), arena.FormatP(adj))
 	}
 	return t
 }
