@@ -133,7 +133,7 @@ func FormatP(p float64) string {
 		return "n/a"
 	}
 	if p < PFloor {
-		return "< 1e-12"
+		return fmt.Sprintf("< %g", PFloor)
 	}
 	return fmt.Sprintf("%.2g", p)
 }

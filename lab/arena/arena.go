@@ -134,14 +134,14 @@ func Table(res *arena.Result) *lab.Table {
 }
 
 // Across shows one arm against the same baseline in several match files
-// (paths as Load reads them), a row per file: its name, suite, beam width and
-// starts, both means, the paired difference with its interval, wins,
-// losses, ties and the Wilcoxon p of that file (unadjusted, whatever
-// other arms the file holds: Table gives Holm's). It is how one comparison reads across widths or suites.
-// A file without the arm or the baseline, or played with quiescence
-// where the first file was not (or the other way), is an error naming it;
-// so is no file. A file where the two never share a start has a row of
-// empty cells.
+// (paths as Load reads them), a row per file: its name, suite, beam
+// width and starts, both means, the paired difference with its interval,
+// wins, losses, ties and the Wilcoxon p of that file (unadjusted, whatever
+// other arms the file holds: Table gives Holm's). It is how one
+// comparison reads across widths or suites. A file without the arm or the
+// baseline, or played with quiescence where the first file was not (or
+// the other way), is an error naming it; so is no file. A file where the
+// two never share a start has a row of empty cells.
 func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("across: no match file")
