@@ -78,8 +78,8 @@ games are skipped. A FILE made with other settings is refused.`,
 			if err != nil {
 				return err
 			}
-			if beamWidth < 1 || beamWidth >= 1<<24 {
-				return fmt.Errorf("--beam-width %d: want 1 to %d", beamWidth, 1<<24-1)
+			if err := flags.CheckBeamWidth(flags.BeamWidthFlag, beamWidth); err != nil {
+				return err
 			}
 			if maxPieces < 0 {
 				return fmt.Errorf("--max-pieces %d: want 0 (no limit) or more", maxPieces)

@@ -181,8 +181,8 @@ func checkBeamRun(r *hatetris.Rules, width, maxPieces, workers int, ckpt string)
 		// played on to game over either.
 		return errors.New("--well-width 4 --bar 1: this game need not end (a horizontal I clears a row by itself, and the beam never dies): use --bar 2 or more, or a wider well")
 	}
-	if width < 1 || width >= 1<<24 {
-		return fmt.Errorf("--beam-width %d: want 1 to %d", width, 1<<24-1)
+	if err := flags.CheckBeamWidth(flags.BeamWidthFlag, width); err != nil {
+		return err
 	}
 	if workers < 0 || workers > beam.MaxWorkers {
 		return fmt.Errorf("--workers %d: want 0 (all cores) to %d", workers, beam.MaxWorkers)

@@ -9,6 +9,7 @@ import (
 
 	datasets "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // The memory check of `hatelab bfs`: before a search in memory mode, its
@@ -76,16 +77,16 @@ func memoryModeRow(r bfs.Row) bool {
 }
 
 // availableMemory is the memory this process may still take: the least
-// of MemAvailable and what its limits leave (its cgroup's memory.max or
-// memory.limit_in_bytes, RLIMIT_AS; see bfs.AvailableMemory), in bytes
+// of MemAvailable and what its limits leave (its cgroups' memory.max or
+// memory.limit_in_bytes, RLIMIT_AS; see internal/memlimit), in bytes
 // (0: unknown), and the bound that gave it.
 func availableMemory() (float64, string) {
-	m, ok := bfs.AvailableMemory()
+	l, ok := memlimit.Headroom()
 	if !ok {
 		return 0, ""
 	}
 	// 0 is "unknown" to the checks: a limit already reached is 1 byte.
-	return float64(max(m.Bytes, 1)), m.Source
+	return float64(max(l.Bytes, 1)), l.Name
 }
 
 // memoryCheck refuses a search that cannot fit in memory (see above).

@@ -49,8 +49,8 @@ Validate the result on a disjoint suite with hatelab arena.`,
 			if err := checkWeightsOutput(out); err != nil {
 				return err
 			}
-			if beamWidth < 1 || beamWidth >= 1<<24 {
-				return fmt.Errorf("--beam-width %d: want 1 to %d", beamWidth, 1<<24-1)
+			if err := flags.CheckBeamWidth(flags.BeamWidthFlag, beamWidth); err != nil {
+				return err
 			}
 			s, err := arena.ParseSuite(suite, nil)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/flats/experiment"
@@ -112,8 +113,8 @@ func checkBeamWidths(flag string, ws []int) error {
 		return fmt.Errorf("%s: want 1 to %d beam widths, not %d", flag, maxFlatsWidths, len(ws))
 	}
 	for _, w := range ws {
-		if w < 1 || w >= 1<<24 {
-			return fmt.Errorf("%s: beam width %d: want 1 to %d", flag, w, 1<<24-1)
+		if w < 1 || w > beam.MaxWidth {
+			return fmt.Errorf("%s: beam width %d: want 1 to %d", flag, w, beam.MaxWidth)
 		}
 	}
 	return nil
@@ -173,7 +174,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 	}{
 		{"--starts", starts, 1, maxFlatsStarts},
 		{"--tune-starts", tuneStarts, 1, maxFlatsStarts},
-		{"--tune-beam-width", tuneBeamWidth, 1, 1<<24 - 1},
+		{"--tune-beam-width", tuneBeamWidth, 1, beam.MaxWidth},
 		{"--opening", opening, 0, maxFlatsOpening},
 		{"--workers", workers, 0, 1024},
 		{"--resamples", resamples, 0, maxResamples},
@@ -279,7 +280,7 @@ func checkRun(r *experiment.Search, c experiment.Config) error {
 	if !slices.Contains(experiment.Arms, r.Arm) {
 		return fmt.Errorf("arm %q: want one of %v", r.Arm, experiment.Arms)
 	}
-	if r.BeamWidth < 1 || r.BeamWidth >= 1<<24 {
+	if r.BeamWidth < 1 || r.BeamWidth > beam.MaxWidth {
 		return fmt.Errorf("beam width %d out of range", r.BeamWidth)
 	}
 	switch r.Phase {
@@ -293,7 +294,7 @@ func checkRun(r *experiment.Search, c experiment.Config) error {
 		if r.Start < 0 || r.Start >= c.Starts {
 			return fmt.Errorf("start %d: want 0..%d (the test starts)", r.Start, c.Starts-1)
 		}
-		if r.Phase == experiment.PhaseMatched && (r.Arm != experiment.ArmHand || r.MatchedTo < 1 || r.MatchedTo >= 1<<24) ||
+		if r.Phase == experiment.PhaseMatched && (r.Arm != experiment.ArmHand || r.MatchedTo < 1 || r.MatchedTo > beam.MaxWidth) ||
 			r.Phase == experiment.PhaseTest && r.MatchedTo != 0 {
 			return fmt.Errorf("matched-time fields out of place (arm %s, matched to %d)", r.Arm, r.MatchedTo)
 		}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // maxArgInput caps what readArg reads from a file or standard input.
@@ -29,20 +31,18 @@ func readArg(arg string) (string, error) {
 		if path == "" {
 			return "", fmt.Errorf("%q: missing file name after @", arg)
 		}
-		f, err := os.Open(path)
+		// A regular file's size says at once whether it fits (a huge
+		// sparse file is refused before any read); a FIFO or a device
+		// (process substitution, /dev/stdin) is read up to the cap, and
+		// a FIFO without a writer reads as empty (the open never waits).
+		b, err := boundedfile.ReadStream(path, maxArgInput, "replay argument")
+		if boundedfile.IsRefused(err) {
+			return "", fmt.Errorf("%s %v", path, err)
+		}
 		if err != nil {
 			return "", fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
 		}
-		defer f.Close()
-		// A regular file's size says at once whether it fits (a huge
-		// sparse file is refused before any read); a FIFO or a device
-		// (process substitution, /dev/stdin) is read up to the cap.
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > maxArgInput {
-			return "", fmt.Errorf("%s is larger than %d MiB", path, maxArgInput>>20)
-		} else if err == nil && st.IsDir() {
-			return "", fmt.Errorf("cannot read %s: is a folder", path)
-		}
-		r, name = f, path
+		return string(b), nil
 	default:
 		return arg, nil
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
@@ -288,8 +289,8 @@ func checkFit0(out string, c gen0.Config) error {
 	switch {
 	case out == "":
 		return errors.New("--out FILE is required")
-	case c.BeamWidth < 1 || c.BeamWidth >= 1<<24:
-		return fmt.Errorf("--beam-width %d: want 1 to %d", c.BeamWidth, 1<<24-1)
+	case c.BeamWidth < 1 || c.BeamWidth > beam.MaxWidth:
+		return fmt.Errorf("--beam-width %d: want 1 to %d", c.BeamWidth, beam.MaxWidth)
 	case c.PerLevel < 1:
 		return fmt.Errorf("--per-level %d: want at least 1", c.PerLevel)
 	case c.Hidden < 1 || c.Hidden > nnue.MaxHidden:

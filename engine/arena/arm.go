@@ -2,16 +2,16 @@ package arena
 
 import (
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Arm is one contestant of a match: an evaluation and the spec that names
@@ -103,8 +103,8 @@ func (a *Arm) parseSettings(opts string) error {
 			a.Quiescence = &q
 		case strings.HasPrefix(o, "w"):
 			w, err := strconv.Atoi(o[1:])
-			if err != nil || w < 1 || w >= 1<<24 || a.BeamWidth != 0 {
-				return fmt.Errorf("setting %q: want one @wN with N from 1 to %d", "@"+o, 1<<24-1)
+			if err != nil || w < 1 || w > beam.MaxWidth || a.BeamWidth != 0 {
+				return fmt.Errorf("setting %q: want one @wN with N from 1 to %d", "@"+o, beam.MaxWidth)
 			}
 			a.BeamWidth = w
 		default:
@@ -222,20 +222,12 @@ func parseG(s string, r *hatetris.Rules, dir string) (eval.Evaluator, error) {
 }
 
 func readTable(path string) (*flats.Table, error) {
-	f, err := os.Open(path)
+	b, err := boundedfile.ReadFile(path, MaxTableFile, "table file")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("table %s %w", path, err)
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("table %s: not a regular file", path)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxTableFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", path, err)
-	}
-	if len(b) > MaxTableFile {
-		return nil, fmt.Errorf("table %s: larger than %d MiB", path, MaxTableFile>>20)
 	}
 	t, err := flats.ParseTable(b)
 	if err != nil {

@@ -104,8 +104,8 @@ func (m *Match) Check() error {
 		return errors.New("arena: the suite has no starts")
 	case len(m.Arms) < 2 || len(m.Arms) > MaxArms:
 		return fmt.Errorf("arena: %d arms: want 2 to %d", len(m.Arms), MaxArms)
-	case m.BeamWidth < 1 || m.BeamWidth >= 1<<24:
-		return fmt.Errorf("arena: beam width %d: want 1 to %d", m.BeamWidth, 1<<24-1)
+	case m.BeamWidth < 1 || m.BeamWidth > beam.MaxWidth:
+		return fmt.Errorf("arena: beam width %d: want 1 to %d", m.BeamWidth, beam.MaxWidth)
 	case m.MaxPieces < 0:
 		return fmt.Errorf("arena: max pieces %d: want 0 (no limit) or more", m.MaxPieces)
 	case m.Parallel < 0 || m.Parallel > MaxParallel:

@@ -160,6 +160,10 @@ func keptHash(st *state) uint64 {
 // MaxWorkers is the most goroutines a search may be given.
 const MaxWorkers = 1024
 
+// MaxWidth is the widest beam a search may keep (a candidate's index
+// into the kept wells is 24 bits): BeamWidth is 1 to MaxWidth.
+const MaxWidth = 1<<24 - 1
+
 // ErrConfig is returned for an invalid configuration.
 var ErrConfig = errors.New("beam: invalid configuration")
 

@@ -76,8 +76,8 @@ func setup(cfg *Config) error {
 		cfg.Rules = hatetris.Standard()
 	}
 	r := cfg.Rules
-	if cfg.BeamWidth < 1 || cfg.BeamWidth >= 1<<24 {
-		return fmt.Errorf("%w: beam width %d (want 1 to 2^24-1)", ErrConfig, cfg.BeamWidth)
+	if cfg.BeamWidth < 1 || cfg.BeamWidth > MaxWidth {
+		return fmt.Errorf("%w: beam width %d (want 1 to %d)", ErrConfig, cfg.BeamWidth, MaxWidth)
 	}
 	if r.Depth-r.Bar > rowsMax {
 		return fmt.Errorf("%w: %d rows below the bar (at most %d)", ErrConfig, r.Depth-r.Bar, rowsMax)

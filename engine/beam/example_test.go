@@ -74,5 +74,5 @@ func ExampleRun_invalid() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// beam: invalid configuration: beam width 0 (want 1 to 2^24-1)
+	// beam: invalid configuration: beam width 0 (want 1 to 16777215)
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // SummaryHeader is the header of the summary tables in datasets/bfs. The
@@ -170,21 +172,13 @@ func CheckSummaryFile(path string) error {
 // readSummaryBytes returns the content of the summary CSV path (nil if
 // it does not exist), checked as CheckSummaryFile says.
 func readSummaryBytes(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
+	b, err := boundedfile.ReadFile(path, maxSummaryFile, "summary CSV")
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return nil, nil
-	}
-	if err != nil {
-		return nil, inputError{fmt.Errorf("bfs: %w", err)}
-	}
-	if !st.Mode().IsRegular() {
-		return nil, inputErrorf("bfs: %s is not a regular file", path)
-	}
-	if st.Size() > maxSummaryFile {
-		return nil, inputErrorf("bfs: %s is larger than %d MiB: not a summary CSV (left as it is)", path, maxSummaryFile>>20)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
+	case boundedfile.IsRefused(err):
+		return nil, inputErrorf("bfs: %s %v (left as it is)", path, err)
+	case err != nil:
 		return nil, inputError{fmt.Errorf("bfs: %w", err)}
 	}
 	if len(b) == 0 {
@@ -204,8 +198,10 @@ func readSummaryBytes(path string) ([]byte, error) {
 // path: not a folder nor a device, its folder writable (a file is created
 // there and removed). Its errors wrap ErrInput.
 func CheckWritable(path string) error {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return inputErrorf("bfs: %s is not a regular file", path)
+	if st, err := os.Stat(path); err == nil {
+		if err := boundedfile.Check(st, math.MaxInt64, "file"); err != nil {
+			return inputErrorf("bfs: %s %v", path, err)
+		}
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".hatelab-check-*")
 	if err != nil {
@@ -262,12 +258,14 @@ func ReadSummary(r io.Reader) ([]Row, error) {
 
 // ReadSummaryFile reads a summary CSV file.
 func ReadSummaryFile(path string) ([]Row, error) {
-	f, err := os.Open(path)
+	b, err := boundedfile.ReadFile(path, maxSummaryFile, "summary CSV")
+	if boundedfile.IsRefused(err) {
+		return nil, inputErrorf("bfs: %s %v", path, err)
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return ReadSummary(f)
+	return ReadSummary(bytes.NewReader(b))
 }
 
 // GameRecord is one line of datasets/bfs/games.jsonl: a game rebuilt from

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,6 +21,7 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Kept levels (Options.KeepEvery = K). Instead of every level as a level
@@ -419,15 +422,13 @@ func (kb *keptRebuild) step(g *keptGame, d int, path string) error {
 // holding the states meta.json counts.
 func (kb *keptRebuild) checkKept(d int) error {
 	path := keptPath(kb.dir, d)
-	st, err := os.Stat(path)
-	if err != nil {
+	f, st, err := boundedfile.Open(path, math.MaxInt64, "kept level file")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return inputErrorf("bfs: %s: kept level %d is missing (%v)", kb.dir, d, unwrapPath(err))
-	}
-	if !st.Mode().IsRegular() {
-		return inputErrorf("bfs: %s: not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	case boundedfile.IsRefused(err):
+		return inputErrorf("bfs: %s %v", path, err)
+	case err != nil:
 		return inputErrorf("bfs: %s: %v", path, unwrapPath(err))
 	}
 	defer f.Close()

@@ -248,7 +248,7 @@ func TestKeptRebuildHostile(t *testing.T) {
 		{"a directory for a level", func(t *testing.T, dir, _ string) {
 			os.Remove(keptPath(dir, 2))
 			os.Mkdir(keptPath(dir, 2), 0o755)
-		}, "not a regular file"},
+		}, "is a folder, not a file"},
 		{"edited meta", func(t *testing.T, dir, _ string) {
 			edit(t, filepath.Join(dir, metaName), `"KeepEvery": 2`, `"KeepEvery": 3`)
 		}, "checksum mismatch"},

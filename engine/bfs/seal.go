@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
-	"io"
-	"os"
+
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Sealed JSON files (checkpoint.json, meta.json) carry a Checksum field:
@@ -45,20 +45,9 @@ func checkSealed(v any, sum *string) bool {
 // readSmallFile reads path, refusing one past maxJSONFile bytes and one
 // that is not a regular file (a FIFO would block the open).
 func readSmallFile(path string) ([]byte, error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, inputErrorf("bfs: %s: not a regular file", path)
+	b, err := boundedfile.ReadFile(path, maxJSONFile, "search file")
+	if boundedfile.IsRefused(err) {
+		return nil, inputErrorf("bfs: %s %v", path, err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxJSONFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxJSONFile {
-		return nil, inputErrorf("bfs: %s: larger than %d MiB: not ours", path, maxJSONFile>>20)
-	}
-	return b, nil
+	return b, err
 }

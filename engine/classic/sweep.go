@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/clip"
 )
 
@@ -327,7 +328,10 @@ type CSVWriter struct {
 // of a record, left by a kill in the middle of a write, is cut. A path that
 // exists and is not a regular file (a device, a FIFO) is refused.
 func OpenCSV(path string) (*CSVWriter, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, _, err := boundedfile.OpenRW(path, maxCSVBytes, "sweep CSV", 0o644)
+	if boundedfile.IsRefused(err) {
+		return nil, &CSVError{Msg: path + " " + err.Error()}
+	}
 	if err != nil {
 		return nil, err
 	}

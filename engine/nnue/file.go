@@ -8,9 +8,9 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Magic opens every weights file.
@@ -147,27 +147,14 @@ const MaxFileBytes = int64(len(Magic)) + 4 + maxHeaderBytes + maxTensorBytes
 // size is not the one its header computes, is refused before the tensors
 // are read.
 func Load(path string) (*Network, error) {
-	// Stat before opening: opening a FIFO would wait for a writer.
-	if st, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
+	f, st, err := boundedfile.Open(path, MaxFileBytes, "weights file")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("%s %w", path, err)
 	}
-	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	if st.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than a weights file can hold (%d)", path, st.Size(), MaxFileBytes)
-	}
 	n, err := read(f, st.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

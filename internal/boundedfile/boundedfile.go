@@ -41,22 +41,17 @@ func Check(st fs.FileInfo, max int64, what string) error {
 }
 
 // Open opens path for reading when it is a regular file of at most max
-// bytes: checked before it is opened (opening a FIFO waits for a writer)
-// and again once open (the file may have been swapped in between). The
-// errors are the file system's (*fs.PathError) or a *Refused.
+// bytes. It is opened non-blocking (a FIFO, even one swapped in after a
+// look, never waits for a writer; see openNonBlocking) and checked once
+// open, on the file it holds. The errors are the file system's
+// (*fs.PathError) or a *Refused.
 func Open(path string, max int64, what string) (*os.File, fs.FileInfo, error) {
-	st, err := os.Stat(path)
+	f, err := openNonBlocking(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := Check(st, max, what); err != nil {
-		return nil, nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if st, err = f.Stat(); err == nil {
+	st, err := f.Stat()
+	if err == nil {
 		err = Check(st, max, what)
 	}
 	if err != nil {
@@ -91,4 +86,54 @@ func Size(b int64) string {
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
 	}
 	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+}
+
+// OpenRW opens path for reading and writing, creating it (mode perm) when
+// it is missing, for a store a command appends to and resumes from (a
+// match file, a log): non-blocking like Open, and refused unless it is a
+// regular file of at most max bytes.
+func OpenRW(path string, max int64, what string, perm fs.FileMode) (*os.File, fs.FileInfo, error) {
+	f, err := openNonBlockingRW(path, perm)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		err = Check(st, max, what)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+// ReadStream reads path whole, at most max bytes, where a stream is
+// welcome (an argument's @FILE: process substitution, /dev/stdin): a
+// regular file is refused at once when it is larger than max, a folder
+// always; a FIFO or a device is read up to max (a FIFO without a writer
+// reads as empty: the open never waits).
+func ReadStream(path string, max int64, what string) ([]byte, error) {
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() || st.Mode().IsRegular() {
+		if err := Check(st, max, what); err != nil {
+			return nil, err
+		}
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, &Refused{fmt.Sprintf("is larger than the %s a %s may be", Size(max), what)}
+	}
+	return b, nil
 }

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/spf13/pflag"
 )
 
@@ -222,7 +223,7 @@ const (
 )
 
 // MaxBeamWidth is the largest --beam-width (engine/beam's limit).
-const MaxBeamWidth = 1<<24 - 1
+const MaxBeamWidth = beam.MaxWidth
 
 // BeamWidth defines --beam-width (the wells a beam search keeps at each
 // level) with default value.

@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 )
 
@@ -75,7 +76,7 @@ func (c *Config) Check() error {
 	switch {
 	case c.Suite == nil || len(c.Suite.Starts) == 0:
 		return errors.New("tune: no training starts")
-	case c.BeamWidth < 1 || c.BeamWidth >= 1<<24:
+	case c.BeamWidth < 1 || c.BeamWidth > beam.MaxWidth:
 		return fmt.Errorf("tune: beam width %d", c.BeamWidth)
 	case c.Evals < 1 || c.Evals > 100000:
 		return fmt.Errorf("tune: %d evaluations: want 1 to 100000", c.Evals)

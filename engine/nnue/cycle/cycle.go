@@ -38,6 +38,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
@@ -47,6 +48,7 @@ import (
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/engine/rankcorr"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Config describes a cycle. Check names a bad field by its hatelab flag
@@ -147,7 +149,7 @@ const maxOpeningsSeed = (math.MaxUint64 - 1_000_000 - MaxGenerations) / 1_000
 const MaxGenerations = 99
 
 // maxBeamWidth is engine/beam's largest width.
-const maxBeamWidth = 1<<24 - 1
+const maxBeamWidth = beam.MaxWidth
 
 // maxTargetPieces bounds a target beam's pieces.
 const maxTargetPieces = 1000
@@ -805,11 +807,7 @@ const maxStageBytes = 1 << 30
 // load reads a JSON stage output; false if it is missing or unreadable
 // (the stage then runs again).
 func load(path string, v any) bool {
-	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxStageBytes {
-		return false
-	}
-	b, err := os.ReadFile(path)
+	b, err := boundedfile.ReadFile(path, maxStageBytes, "stage file")
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 

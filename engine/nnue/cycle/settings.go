@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Settings are the settings a cycle's folder was made with (cycle.json):
@@ -98,11 +99,11 @@ func checkSettings(cfg Config) error {
 	path := filepath.Join(cfg.Dir, "cycle.json")
 	now := settings(cfg)
 	var was Settings
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() || st.Size() > 1<<20 {
-			return &SettingsError{fmt.Sprintf("%s is not a settings file", path)}
+	if _, err := os.Stat(path); err == nil {
+		b, err := boundedfile.ReadFile(path, 1<<20, "settings file")
+		if boundedfile.IsRefused(err) {
+			return &SettingsError{fmt.Sprintf("%s %v", path, err)}
 		}
-		b, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}

@@ -17,10 +17,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Magic opens a samples file.
@@ -90,25 +90,16 @@ const maxHeaderLine = 1 << 20
 // not a regular file, or whose size is not the one its header announces,
 // is refused before the wells are read; the wells are then streamed.
 func Read(path string, r *hatetris.Rules) (*File, error) {
-	// Stat before opening: opening a FIFO would wait for a writer.
-	if st, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: %s is not a regular file", ErrInvalid, path)
+	most := int64(len(Magic)) + maxHeaderLine + 1 + 2*MaxWells*int64(r.Depth-r.Bar) + 4
+	f, st, err := boundedfile.Open(path, most, "samples file")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("%w: %s %v", ErrInvalid, path, err)
 	}
-	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	size := st.Size()
-	if most := int64(len(Magic)) + maxHeaderLine + 1 + 2*MaxWells*int64(r.Depth-r.Bar) + 4; size > most {
-		return nil, fmt.Errorf("%w: %s has %d bytes, more than a samples file can hold (%d)", ErrInvalid, path, size, most)
-	}
 	// The checksum first, streamed: a file of the right size that is not
 	// what was written (a sparse file of zeros) is refused before any
 	// well is allocated.

@@ -30,7 +30,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -49,6 +48,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // Sample is one training well: its active features (K indices of the
@@ -374,19 +374,11 @@ func dropCheckpoints(dir string, from int) error {
 
 // readBounded reads a regular file of at most limit bytes.
 func readBounded(path string, limit int64) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+	b, err := boundedfile.ReadFile(path, limit, "training file")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("train: %s %w", path, err)
 	}
-	if !st.Mode().IsRegular() || st.Size() > limit {
-		return nil, fmt.Errorf("train: %s is not a regular file of at most %d bytes", path, limit)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit))
+	return b, err
 }
 
 // trainer holds what an epoch needs.
