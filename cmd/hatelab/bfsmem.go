@@ -3,12 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
 	datasets "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
@@ -126,8 +126,8 @@ func resumesFinished(dir string) bool {
 	if dir == "" {
 		return false
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "checkpoint.json"))
-	if err != nil || len(b) > 1<<20 {
+	b, err := boundedfile.ReadFile(filepath.Join(dir, "checkpoint.json"), 1<<20, "checkpoint")
+	if err != nil {
 		return false
 	}
 	var ck struct{ Done bool }

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"math"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/hatelab/hatelab/engine/classic"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
@@ -252,7 +253,10 @@ twice, a line longer than ` + strconv.Itoa(classic.MaxCSVLine) + ` bytes or a fi
 is an error (exit 2). A partial last line, left by a killed sweep, is ignored.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			f, _, err := boundedfile.Open(args[0], math.MaxInt64, "sweep CSV")
+			if boundedfile.IsRefused(err) {
+				return fmt.Errorf("%s %v", clip.Quote(args[0]), err)
+			}
 			if err != nil {
 				return fmt.Errorf("cannot read %s: %v", clip.Quote(args[0]), unwrapPathError(err))
 			}

@@ -7,7 +7,6 @@ import (
 	"hash/crc32"
 	"io"
 	"math/bits"
-	"os"
 	"slices"
 	"sort"
 	"sync"
@@ -439,15 +438,11 @@ func writeRunFrame(w io.Writer, parts int, keys, bytes int64, body func(io.Write
 // the checksum and, when wantCRC is not nil, that the checksum is
 // *wantCRC). Its errors name the file and wrap ErrInput.
 func readRunFile(path string, parts int, wantCRC *uint32) (*run, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, inputError{fmt.Errorf("bfs: %w", err)}
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	f, st, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<20)
 	var hdr [32]byte
 	if _, err := io.ReadFull(br, hdr[:]); err != nil || string(hdr[:8]) != runFileMagic {

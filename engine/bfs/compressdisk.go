@@ -510,7 +510,7 @@ func fileRunHash(c *codec, r *fileRun) ([2]uint64, error) {
 // fileRunAt is the run r as written into the frontier file path by
 // writeFileRunFile (its blocks one after the other from byte 32), not owned.
 func fileRunAt(path string, r *fileRun) (*fileRun, error) {
-	f, err := os.Open(path)
+	f, _, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -559,16 +559,12 @@ func writeFileRunFile(w io.Writer, l *level) (uint32, error) {
 // openFileRunFile opens a compressed frontier file as a disk run (not owned),
 // checking all of it as readRunFile does but streaming.
 func openFileRunFile(path string, parts int, wantCRC *uint32) (*fileRun, error) {
-	f, err := os.Open(path)
+	f, st, err := openInput(path)
 	if err != nil {
-		return nil, inputError{fmt.Errorf("bfs: %w", err)}
+		return nil, err
 	}
 	r := &fileRun{files: []*os.File{f}, paths: []string{path}, owned: []bool{false}}
 	fail := func(err error) (*fileRun, error) { f.Close(); return nil, err }
-	st, err := f.Stat()
-	if err != nil {
-		return fail(err)
-	}
 	br := bufio.NewReaderSize(f, 1<<20)
 	var hdr [32]byte
 	if _, err := io.ReadFull(br, hdr[:]); err != nil || string(hdr[:8]) != runFileMagic {

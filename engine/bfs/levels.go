@@ -176,13 +176,8 @@ type levelHeader struct {
 // openLevelFile opens the level file path (want partitions) and reads its
 // header; the caller closes the file.
 func openLevelFile(path string, want int) (*os.File, *bufio.Reader, *levelHeader, error) {
-	f, err := os.Open(path)
+	f, st, err := openInput(path)
 	if err != nil {
-		return nil, nil, nil, inputError{fmt.Errorf("bfs: %w", err)}
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
 		return nil, nil, nil, err
 	}
 	br := bufio.NewReaderSize(f, 1<<20)
@@ -322,13 +317,8 @@ func openLevel(dir string, d, parts int) (*levelReader, error) {
 	if err := verifyLevelFile(path, parts); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(path)
+	f, st, err := openInput(path)
 	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
 		return nil, err
 	}
 	br := bufio.NewReaderSize(f, 1<<20)

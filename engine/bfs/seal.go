@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
+	"math"
+	"os"
 
 	"github.com/hatelab/hatelab/internal/boundedfile"
 )
@@ -40,6 +43,19 @@ func checkSealed(v any, sum *string) bool {
 	b, err := json.MarshalIndent(v, "", " ")
 	*sum = got
 	return err == nil && got == fmt.Sprintf("%s%08x", checksumPrefix, crc32.Checksum(b, crcTable))
+}
+
+// openInput opens a search's file for reading (boundedfile.Open: never
+// blocking, a regular file or refused); its errors wrap ErrInput.
+func openInput(path string) (*os.File, fs.FileInfo, error) {
+	f, st, err := boundedfile.Open(path, math.MaxInt64, "search file")
+	switch {
+	case boundedfile.IsRefused(err):
+		return nil, nil, inputErrorf("bfs: %s %v", path, err)
+	case err != nil:
+		return nil, nil, inputError{fmt.Errorf("bfs: %w", err)}
+	}
+	return f, st, nil
 }
 
 // readSmallFile reads path, refusing one past maxJSONFile bytes and one

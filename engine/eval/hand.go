@@ -7,13 +7,13 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"os"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/hatelab/hatelab/datasets/weights"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/clip"
 )
 
@@ -94,17 +94,12 @@ const (
 // datasets/weights/dnf86.json) of at most MaxWeightsFile bytes, checked as
 // ParseWeights checks them. Errors name the file and fit on one line.
 func LoadWeights(path string) (Weights, error) {
-	f, err := os.Open(path)
+	b, err := boundedfile.ReadFile(path, MaxWeightsFile, "weights file")
+	if boundedfile.IsRefused(err) {
+		return Weights{}, fmt.Errorf("weights %s %w", path, err)
+	}
 	if err != nil {
 		return Weights{}, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxWeightsFile+1))
-	if err != nil {
-		return Weights{}, fmt.Errorf("weights %s: %w", path, err)
-	}
-	if len(b) > MaxWeightsFile {
-		return Weights{}, fmt.Errorf("weights %s: larger than %d KiB", path, MaxWeightsFile>>10)
 	}
 	w, err := ParseWeights(b)
 	if err != nil {

@@ -35,7 +35,11 @@ func Check(st fs.FileInfo, max int64, what string) error {
 	case !st.Mode().IsRegular():
 		return &Refused{fmt.Sprintf("is not a regular file (%s), not a %s", st.Mode().Type(), what)}
 	case st.Size() > max:
-		return &Refused{fmt.Sprintf("is %s, more than the %s a %s may be", Size(st.Size()), Size(max), what)}
+		size, bound := Size(st.Size()), Size(max)
+		if size == bound {
+			size, bound = fmt.Sprintf("%d bytes", st.Size()), fmt.Sprintf("%d bytes", max)
+		}
+		return &Refused{fmt.Sprintf("is %s, more than the %s a %s may be", size, bound, what)}
 	}
 	return nil
 }
@@ -80,8 +84,11 @@ func ReadFile(path string, max int64, what string) ([]byte, error) {
 	return b, nil
 }
 
-// Size writes a byte count in MiB or GiB.
+// Size writes a byte count in bytes (under 1 MiB), MiB or GiB.
 func Size(b int64) string {
+	if b < 1<<20 {
+		return fmt.Sprintf("%d bytes", b)
+	}
 	if b >= 1<<30 {
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
 	}

@@ -44,7 +44,7 @@ func TestReadFile(t *testing.T) {
 		data       string
 	}{
 		{"ok", "", 5, false, "12345"},
-		{"ok", "is 0.0 MiB, more than the 0.0 MiB a test file may be", 4, true, ""},
+		{"ok", "is 5 bytes, more than the 4 bytes a test file may be", 4, true, ""},
 		{"folder", "is a folder, not a file", 100, true, ""},
 		{"fifo", "is not a regular file (p---------), not a test file", 100, true, ""},
 		{"link", "is not a regular file (p---------), not a test file", 100, true, ""},
@@ -71,7 +71,7 @@ func TestSize(t *testing.T) {
 	for _, tc := range []struct {
 		n    int64
 		want string
-	}{{0, "0.0 MiB"}, {3 << 19, "1.5 MiB"}, {1 << 30, "1.0 GiB"}, {5 << 29, "2.5 GiB"}} {
+	}{{0, "0 bytes"}, {1<<20 - 1, "1048575 bytes"}, {1<<20 + 1, "1.0 MiB"}, {3 << 19, "1.5 MiB"}, {1 << 30, "1.0 GiB"}, {5 << 29, "2.5 GiB"}} {
 		if got := Size(tc.n); got != tc.want {
 			t.Errorf("Size(%d) = %s, want %s", tc.n, got, tc.want)
 		}
