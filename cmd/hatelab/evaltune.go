@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,7 +27,7 @@ func newEvalTuneCmd() *cobra.Command {
 	var (
 		suite, out, ckpt, weights, terms string
 		beamWidth, evals, parallel       int
-		quiescence                       bool
+		quiescence, force                bool
 		step                             float64
 	)
 	cmd := &cobra.Command{
@@ -46,7 +47,7 @@ Validate the result on a disjoint suite with hatelab arena.`,
 			if out == "" {
 				return fmt.Errorf("--out: name the file for the tuned weights")
 			}
-			if err := checkWeightsOutput(out); err != nil {
+			if err := checkWeightsOutput(out, weights, force); err != nil {
 				return err
 			}
 			if err := flags.CheckBeamWidth(flags.BeamWidthFlag, beamWidth); err != nil {
@@ -73,7 +74,7 @@ Validate the result on a disjoint suite with hatelab arena.`,
 				c.Log = filepath.Join(ckpt, "evaluations.jsonl")
 			}
 			if err := c.Check(); err != nil {
-				return fmt.Errorf("%v (see --terms, --evals, --step)", err)
+				return fmt.Errorf("%v (see --terms, --evals, --step, --parallel)", err)
 			}
 			errw := cmd.ErrOrStderr()
 			c.Note = func(format string, a ...any) { fmt.Fprintf(errw, format+"\n", a...) }
@@ -84,6 +85,10 @@ Validate the result on a disjoint suite with hatelab arena.`,
 				if ierr := interrupted(err); ierr != err {
 					return ierr
 				}
+				var ie *tune.InputError
+				if errors.As(err, &ie) {
+					return err
+				}
 				return failure(err)
 			}
 			w := res.Best.Weights
@@ -91,7 +96,7 @@ Validate the result on a disjoint suite with hatelab arena.`,
 			if len(w.Name) > eval.MaxWeightsName {
 				w.Name = w.Name[:eval.MaxWeightsName]
 			}
-			w.Provenance = fmt.Sprintf("hatelab eval tune --suite %s (ID %s) --beam-width %d --quiescence=%v --evals %d: mean score %.2f, mean pieces %.1f on the training suite after %d evaluations (starting weights %s)",
+			w.Provenance = fmt.Sprintf(tuneProvenance+"--suite %s (ID %s) --beam-width %d --quiescence=%v --evals %d: mean score %.2f, mean pieces %.1f on the training suite after %d evaluations (starting weights %s)",
 				s.Spec, s.ID(), beamWidth, quiescence, evals, res.Best.Score, res.Best.Pieces, len(res.Evals), start.Name)
 			if err := w.Check(); err != nil {
 				return failure(err)
@@ -116,35 +121,43 @@ Validate the result on a disjoint suite with hatelab arena.`,
 	f.Float64Var(&step, "step", 0.5, "initial simplex size, in log units of the weights")
 	f.StringVar(&terms, "terms", "", "comma-separated weights to tune (default: every non-zero weight but future_factor)")
 	f.StringVar(&weights, "weights", "", "starting weights (JSON; default dnf86)")
-	f.StringVar(&out, "out", "", "file for the tuned weights (JSON)")
+	f.StringVar(&out, "out", "", "file for the tuned weights (JSON; an existing file this command did not write needs --force)")
+	f.BoolVar(&force, "force", false, "replace an existing --out that this command did not write")
 	f.StringVar(&ckpt, "checkpoint", "", "folder for the evaluations log: a rerun resumes from it")
 	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores)")
 	return cmd
 }
 
 // checkWeightsOutput refuses an --out that is not a new path, an empty
-// file or a weights file.
-func checkWeightsOutput(path string) error {
-	if err := atomicfile.CheckTarget(path); err != nil {
+// file or weights this command wrote (another weights file, a committed
+// one, needs --force), that is the starting --weights, or that cannot be
+// written: all before any game.
+func checkWeightsOutput(path, start string, force bool) error {
+	if err := atomicfile.CheckWritable(path); err != nil {
 		return fmt.Errorf("--out: %v", err)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
-		if dir := filepath.Dir(path); !isDir(dir) {
-			return fmt.Errorf("--out %s: the folder %s does not exist", path, dir)
-		}
 		return nil
+	}
+	if start != "" {
+		if sst, err := os.Stat(start); err == nil && os.SameFile(st, sst) {
+			return fmt.Errorf("--out %s is the starting --weights: name another file for the tuned weights", path)
+		}
 	}
 	if st.Size() == 0 {
 		return nil
 	}
-	if _, err := eval.LoadWeights(path); err != nil {
+	w, err := eval.LoadWeights(path)
+	switch {
+	case err != nil:
 		return fmt.Errorf("--out %s: the file exists and is not a weights file: refusing to replace it (name a new file)", path)
+	case !force && !strings.HasPrefix(w.Provenance, tuneProvenance):
+		return fmt.Errorf("--out %s: the file exists and was not written by hatelab eval tune: refusing to replace it (name a new file, or add --force)", path)
 	}
 	return nil
 }
 
-func isDir(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
-}
+// tuneProvenance begins the provenance of every weights file eval tune
+// writes.
+const tuneProvenance = "hatelab eval tune "

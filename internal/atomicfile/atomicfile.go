@@ -32,6 +32,30 @@ func CheckTarget(path string) error {
 	return nil
 }
 
+// CheckWritable reports, in one line, why Write could not write path: it
+// is no valid target (CheckTarget), its folder is missing, or a file
+// cannot be created there (a read-only folder, a permission): checked by
+// creating and removing a temporary file, so that a long run finds out
+// before its work and not after it.
+func CheckWritable(path string) error {
+	if err := CheckTarget(path); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s: the folder %s does not exist", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		if pe, ok := err.(*os.PathError); ok {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s cannot be written: %v", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 // Write writes path through a temporary file filled by fill (buffered),
 // synced, given mode perm and renamed over path. A path that exists and is
 // not a regular file is refused before anything is written (CheckTarget).

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -93,5 +94,34 @@ func TestWriteRefusesNonRegularTargets(t *testing.T) {
 		if err := WriteBytes(ok, 0o644, []byte("x")); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestCheckWritable: a new path in a writable folder passes; a missing
+// folder, a folder for a file and a read-only folder are refused, and no
+// temporary file is left behind.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckWritable(filepath.Join(dir, "new.json")); err != nil {
+		t.Fatalf("a new file: %v", err)
+	}
+	cases := []struct{ path, want string }{
+		{filepath.Join(dir, "none", "x.json"), "does not exist"},
+		{dir, "is a folder"},
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		cases = append(cases, struct{ path, want string }{filepath.Join(ro, "x.json"), "cannot be written"})
+	}
+	for _, tc := range cases {
+		if err := CheckWritable(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("CheckWritable(%s) = %v, want %q", tc.path, err, tc.want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
 	}
 }

@@ -9,9 +9,10 @@
 package tune
 
 import (
-	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,6 +26,8 @@ import (
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/filelock"
 )
 
 // Config fixes a tuning run.
@@ -48,6 +51,8 @@ type Config struct {
 	Log string
 	// Note, when set, receives one line per evaluation.
 	Note func(format string, a ...any)
+
+	headerLine []byte // the log's header line, for lineSum
 }
 
 // Eval is one evaluation of the objective: a line of the log.
@@ -57,6 +62,8 @@ type Eval struct {
 	Pieces float64   `json:"mean_pieces"`
 	// Weights are the candidate's weights.
 	Weights eval.Weights `json:"weights"`
+	// Sum is the log line's checksum (lineSum); empty outside a log.
+	Sum string `json:"sum,omitempty"`
 }
 
 // Objective is what the search maximises: the mean score, with the mean
@@ -80,11 +87,32 @@ func (c *Config) Check() error {
 		return fmt.Errorf("tune: beam width %d", c.BeamWidth)
 	case c.Evals < 1 || c.Evals > 100000:
 		return fmt.Errorf("tune: %d evaluations: want 1 to 100000", c.Evals)
-	case c.Step < 0 || c.Step > 5 || math.IsNaN(c.Step):
-		return fmt.Errorf("tune: step %g: want 0 (default) to 5", c.Step)
+	case c.Step != 0 && !(c.Step >= MinStep && c.Step <= 5):
+		return fmt.Errorf("tune: step %g: want 0 (default 0.5) or %g to 5 (a smaller simplex moves no weight by the 0.0001 a weights file keeps)", c.Step, MinStep)
+	case c.Parallel < 0 || c.Parallel > arena.MaxParallel:
+		return fmt.Errorf("tune: %d games at once: want 0 (all cores) to %d", c.Parallel, arena.MaxParallel)
 	}
-	_, err := c.terms()
-	return err
+	terms, err := c.terms()
+	if err != nil {
+		return err
+	}
+	for _, t := range terms {
+		w := c.Start
+		if v := math.Abs(*t.Of(&w)) * (math.Exp(c.step()) - 1); v < 1e-4 {
+			return fmt.Errorf("tune: a step of %g moves %s (%g) by %.2g, less than the 0.0001 a weights file keeps: want a larger step", c.step(), t.Name, *t.Of(&w), v)
+		}
+	}
+	return nil
+}
+
+// MinStep is the smallest initial simplex (log units) a run accepts.
+const MinStep = 1e-3
+
+func (c *Config) step() float64 {
+	if c.Step == 0 {
+		return 0.5
+	}
+	return c.Step
 }
 
 // terms returns the tuned terms' accessors.
@@ -99,7 +127,13 @@ func (c *Config) terms() ([]eval.WeightTerm, error) {
 		}
 	}
 	var out []eval.WeightTerm
+	seen := map[string]bool{}
 	for _, n := range names {
+		key := strings.ReplaceAll(n, "-", "_")
+		if seen[key] {
+			return nil, fmt.Errorf("tune: term %q is listed twice", n)
+		}
+		seen[key] = true
 		found := false
 		for _, t := range eval.WeightTerms {
 			w := c.Start
@@ -139,14 +173,12 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		return nil, err
 	}
 	terms, _ := c.terms()
-	logged, err := readLog(c.Log)
-	if err != nil {
-		return nil, err
-	}
+	logged := map[string]Eval{}
 	var logf *os.File
 	if c.Log != "" {
-		if logf, err = os.OpenFile(c.Log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
-			return nil, fmt.Errorf("tune: %w", err)
+		var err error
+		if logged, logf, err = openLog(c.Log, c.header(terms), terms, &c); err != nil {
+			return nil, err
 		}
 		defer logf.Close()
 	}
@@ -172,13 +204,10 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		note("evaluation %d: mean score %.2f, mean pieces %.1f (best %.2f)", len(res.Evals), e.Score, e.Pieces, res.Best.Score)
 		return -e.Objective()
 	}
-	step := c.Step
-	if step == 0 {
-		step = 0.5
-	}
+	step := c.step()
 	x0 := make([]float64, len(terms))
 	settings := &optimize.Settings{FuncEvaluations: c.Evals, Converger: &optimize.FunctionConverge{Absolute: 1e-9, Iterations: 50}}
-	_, err = optimize.Minimize(optimize.Problem{Func: f}, x0, settings, &optimize.NelderMead{SimplexSize: step})
+	_, err := optimize.Minimize(optimize.Problem{Func: f}, x0, settings, &optimize.NelderMead{SimplexSize: step})
 	if runErr != nil {
 		return nil, runErr
 	}
@@ -214,6 +243,7 @@ func (c *Config) evaluate(ctx context.Context, terms []eval.WeightTerm, x []floa
 	pieces /= float64(len(games))
 	e := Eval{X: append([]float64(nil), x...), Score: scores, Pieces: pieces, Weights: w}
 	if logf != nil {
+		e.Sum = lineSum(c.headerLine, e)
 		b, _ := json.Marshal(e)
 		if _, err := logf.Write(append(b, '\n')); err != nil {
 			return Eval{}, fmt.Errorf("tune: writing the log: %w", err)
@@ -231,44 +261,177 @@ func keyOf(x []float64) string {
 	return string(b)
 }
 
-// readLog reads an evaluations log (a missing file is empty; a last line
-// cut by a kill is ignored).
-func readLog(path string) (map[string]Eval, error) {
-	out := map[string]Eval{}
-	if path == "" {
-		return out, nil
+// LogFormat names the evaluations log's layout: a header line of the
+// settings, then one evaluation a line, each with a checksum of the
+// header and itself.
+const LogFormat = "hatelab-tune-log/1"
+
+// MaxLog bounds an evaluations log read back.
+const MaxLog = 1 << 30
+
+// LogHeader is the first line of an evaluations log: every setting the
+// logged values depend on. A log is resumed only under the same header.
+type LogHeader struct {
+	Format     string   `json:"format"`
+	SuiteSpec  string   `json:"suite_spec"`
+	Suite      string   `json:"suite"` // arena.Suite.ID
+	Rules      string   `json:"rules"`
+	BeamWidth  int      `json:"beam_width"`
+	Quiescence bool     `json:"quiescence"`
+	Terms      []string `json:"terms"`
+	Step       float64  `json:"step"`
+	// Start is the starting weights' values (name and provenance
+	// dropped: the same numbers under another name tune the same).
+	Start eval.Weights `json:"start"`
+}
+
+func (c *Config) header(terms []eval.WeightTerm) LogHeader {
+	h := LogHeader{Format: LogFormat, SuiteSpec: c.Suite.Spec, Suite: c.Suite.ID(), Rules: c.Suite.Rules.String(),
+		BeamWidth: c.BeamWidth, Quiescence: c.Quiescence, Step: c.step(), Start: c.Start}
+	h.Start.Name, h.Start.Provenance = "", ""
+	for _, t := range terms {
+		h.Terms = append(h.Terms, t.Name)
 	}
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return out, nil
+	return h
+}
+
+// diff names the first setting where h and want differ ("" if none).
+func (h LogHeader) diff(want LogHeader) string {
+	hs, _ := json.Marshal(h.Start)
+	ws, _ := json.Marshal(want.Start)
+	switch {
+	case h.Suite != want.Suite || h.SuiteSpec != want.SuiteSpec:
+		return fmt.Sprintf("suite %s (%s), not %s (%s)", h.SuiteSpec, h.Suite, want.SuiteSpec, want.Suite)
+	case h.Rules != want.Rules:
+		return fmt.Sprintf("rules %s, not %s", h.Rules, want.Rules)
+	case h.BeamWidth != want.BeamWidth:
+		return fmt.Sprintf("beam width %d, not %d", h.BeamWidth, want.BeamWidth)
+	case h.Quiescence != want.Quiescence:
+		return fmt.Sprintf("quiescence %v, not %v", h.Quiescence, want.Quiescence)
+	case strings.Join(h.Terms, ",") != strings.Join(want.Terms, ","):
+		return fmt.Sprintf("terms %s, not %s", strings.Join(h.Terms, ","), strings.Join(want.Terms, ","))
+	case h.Step != want.Step:
+		return fmt.Sprintf("step %g, not %g", h.Step, want.Step)
+	case string(hs) != string(ws):
+		return fmt.Sprintf("starting weights %s, not %s", hs, ws)
+	}
+	return ""
+}
+
+// lineSum is an evaluation line's checksum: SHA-256 of the log's header
+// line and the evaluation without its sum. An edited score or weight, or a
+// line taken from a log of other settings, no longer matches it.
+func lineSum(header []byte, e Eval) string {
+	e.Sum = ""
+	b, _ := json.Marshal(e)
+	h := sha256.New()
+	h.Write(header)
+	h.Write([]byte{'\n'})
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// openLog opens (or starts) the evaluations log at path for appending,
+// locked against a second writer, and returns its evaluations by x. A log
+// of other settings, a line that is not an evaluation of this log (its
+// checksum, or weights that are not the candidate's at its x) is refused
+// with the file left as it was; only then is a last line cut by a kill
+// dropped.
+func openLog(path string, want LogHeader, terms []eval.WeightTerm, c *Config) (map[string]Eval, *os.File, error) {
+	f, _, err := boundedfile.OpenRW(path, MaxLog, "evaluations log", 0o644)
+	if boundedfile.IsRefused(err) {
+		return nil, nil, &InputError{fmt.Sprintf("tune: %s %v", path, err)}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("tune: %w", err)
+		return nil, nil, fmt.Errorf("tune: %w", err)
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > 1<<30 {
-		return nil, fmt.Errorf("tune: %s is not an evaluations log", path)
+	fail := func(err error) (map[string]Eval, *os.File, error) {
+		f.Close()
+		return nil, nil, err
 	}
-	data, err := io.ReadAll(f)
+	if err := filelock.TryLock(f); errors.Is(err, filelock.ErrLocked) {
+		return fail(&InputError{fmt.Sprintf("tune: %s is being written by another run (a second tune on the same --checkpoint?)", path)})
+	} else if err != nil {
+		return fail(fmt.Errorf("tune: locking %s: %w", path, err))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxLog+1))
 	if err != nil {
-		return nil, err
+		return fail(fmt.Errorf("tune: reading %s: %w", path, err))
 	}
-	if cut := bytes.LastIndexByte(data, '\n') + 1; cut < len(data) {
-		data = data[:cut]
-		if err := os.Truncate(path, int64(cut)); err != nil {
-			return nil, err
+	hb, _ := json.Marshal(want)
+	c.headerLine = hb
+	if len(data) == 0 {
+		if _, err := f.Write(append(hb, '\n')); err != nil {
+			return fail(fmt.Errorf("tune: writing %s: %w", path, err))
+		}
+		return map[string]Eval{}, f, f.Sync()
+	}
+	cut := bytes.LastIndexByte(data, '\n') + 1
+	logged, err := readLog(data[:cut], path, want, terms, c)
+	if err != nil {
+		return fail(err)
+	}
+	if cut < len(data) {
+		if err := f.Truncate(int64(cut)); err != nil {
+			return fail(err)
 		}
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return fail(err)
+	}
+	return logged, f, nil
+}
+
+// InputError is a log that cannot be resumed: other settings, an edited
+// line, another run writing it (the CLI exits 2 on it).
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// readLog checks a log's complete lines against want and returns its
+// evaluations by x.
+func readLog(data []byte, path string, want LogHeader, terms []eval.WeightTerm, c *Config) (map[string]Eval, error) {
+	bad := func(format string, a ...any) error {
+		return &InputError{fmt.Sprintf("tune: %s: ", path) + fmt.Sprintf(format, a...) + "; choose another --checkpoint folder (the file is left as it is)"}
+	}
+	lines := bytes.SplitAfter(data, []byte{'\n'})
+	var h LogHeader
+	if len(lines) == 0 || strictJSON(bytes.TrimSuffix(lines[0], []byte{'\n'}), &h) != nil || h.Format != LogFormat {
+		return nil, bad("not an evaluations log of this version (its first line is not a %s header)", LogFormat)
+	}
+	if d := h.diff(want); d != "" {
+		return nil, bad("the log was written under other settings (%s)", d)
+	}
+	header := bytes.TrimSuffix(lines[0], []byte{'\n'})
+	out := map[string]Eval{}
+	for i, l := range lines[1:] {
+		if len(l) == 0 {
+			continue
+		}
+		line := i + 2
 		var e Eval
-		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&e); err != nil || len(e.X) == 0 {
-			return nil, fmt.Errorf("tune: %s line %d is not an evaluation: choose another --log", path, line)
+		if err := strictJSON(bytes.TrimSuffix(l, []byte{'\n'}), &e); err != nil || len(e.X) != len(terms) {
+			return nil, bad("line %d is not an evaluation of %d terms", line, len(terms))
+		}
+		if e.Sum != lineSum(header, e) {
+			return nil, bad("line %d does not match its checksum (edited by hand, or from another log)", line)
+		}
+		if w := c.weights(terms, e.X); w != e.Weights {
+			return nil, bad("line %d: its weights are not the candidate's at its x", line)
 		}
 		out[keyOf(e.X)] = e
 	}
-	return out, sc.Err()
+	return out, nil
+}
+
+func strictJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after the JSON object")
+	}
+	return nil
 }
