@@ -105,6 +105,23 @@ def rounds_to(prose, output):
     return p in (o.quantize(q, ROUND_HALF_EVEN), o.quantize(q, ROUND_HALF_UP))
 
 
+def parse_source(text):
+    """The cells of a notebook source (scripts/mknb.py's format) as (kind, text)."""
+    cells, kind, buf = [], None, []
+    for line in text.splitlines():
+        if line.startswith("--- "):
+            word = line[4:].strip()
+            if word.startswith("meta") or word in ("md", "go"):
+                if kind:
+                    cells.append((kind, "\n".join(buf).strip("\n")))
+                kind, buf = (None if word.startswith("meta") else word), []
+                continue
+        buf.append(line)
+    if kind:
+        cells.append((kind, "\n".join(buf).strip("\n")))
+    return cells
+
+
 def check_notebook(src_path, nb_path):
     """Problems of one notebook, as (line, message)."""
     try:
@@ -116,7 +133,14 @@ def check_notebook(src_path, nb_path):
             text = f.read()
     except (OSError, ValueError) as e:
         return [(0, "cannot read %s: %s" % (nb_path, e))]
-    cells = nb.get("cells", [])
+    # The prose from the source, the outputs from the executed notebook, whose
+    # first cell is the wiring cell the source leaves out.
+    executed = nb.get("cells", [])[1:]
+    src_cells = parse_source(text)
+    if [k for k, _ in src_cells] != ["md" if c.get("cell_type") == "markdown" else "go" for c in executed]:
+        return [(0, "the cells of %s are not the source's (run: make nbsync)" % nb_path)]
+    cells = [{"cell_type": "markdown" if k == "md" else "code", "source": t, "outputs": c.get("outputs", [])}
+             for (k, t), c in zip(src_cells, executed)]
     secs = sections(cells)
     out = []
 

@@ -24,7 +24,7 @@ func TestQuoteCheck(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(root, "notebooks", "src"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// The executed notebook: a heading, a code cell printing text and an HTML
+	// The executed notebook: the wiring cell (not in the source), a heading, a code cell printing text and an HTML
 	// table, a second heading with no output, then the Markdown cell under test.
 	outputs := []any{
 		map[string]any{"output_type": "stream", "name": "stdout",
@@ -37,6 +37,7 @@ func TestQuoteCheck(t *testing.T) {
 	write := func(prose string) {
 		md := "## The dataset\n\nIntro."
 		cells := []any{
+			map[string]any{"cell_type": "code", "metadata": map[string]any{}, "execution_count": 0, "source": "!*go mod edit", "outputs": []any{}},
 			map[string]any{"cell_type": "markdown", "metadata": map[string]any{}, "source": md},
 			map[string]any{"cell_type": "code", "metadata": map[string]any{}, "execution_count": 1, "source": "x()", "outputs": outputs},
 			map[string]any{"cell_type": "markdown", "metadata": map[string]any{}, "source": "## Empty section"},
