@@ -92,8 +92,24 @@ func TestQuoteCheck(t *testing.T) {
 			t.Errorf("%s: exit %v, want status 1 and %q in\n%s", c.name, err, c.want, got)
 		}
 	}
+	// A source with a cell the executed notebook lacks: the check cannot pair
+	// prose and outputs, and says to sync.
+	write(`1.1 s <!-- quotes *The dataset*: "1.1 s" -->`)
+	src := filepath.Join(root, "notebooks", "src", "01-x.md")
+	if f, err := os.OpenFile(src, os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
+		t.Fatal(err)
+	} else {
+		_, err = f.WriteString("\n--- go\nz()\n")
+		if cerr := f.Close(); err != nil || cerr != nil {
+			t.Fatal(err, cerr)
+		}
+	}
+	out, err := exec.Command("/usr/bin/python3", script, "--root", root).CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "are not the source's (run: make nbsync)") {
+		t.Errorf("unsynced notebook: %v\n%s", err, out)
+	}
 	// Bad usage: status 2, one line naming the problem.
-	out, err := exec.Command("/usr/bin/python3", script, "--root", filepath.Join(root, "none")).CombinedOutput()
+	out, err = exec.Command("/usr/bin/python3", script, "--root", filepath.Join(root, "none")).CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "--root") {
 		t.Errorf("missing root: %v\n%s", err, out)
 	}
