@@ -121,8 +121,8 @@ games are skipped. A FILE made with other settings is refused.`,
 			total := int64(len(s.Starts) * len(as))
 			m.OnGame = func(g arena.Game, st *arena.Standings) {
 				info := ""
-				if cs := st.Comparisons(); len(cs) > 0 && cs[0].N > 0 {
-					info = fmt.Sprintf("%s − %s: %+.2f over %d pairs", cs[0].Arm, cs[0].Baseline, cs[0].Diff.Estimate, cs[0].N)
+				if d, n := st.Running(1); n > 0 {
+					info = fmt.Sprintf("%s − %s: %+.2f over %d pairs", st.Arms[1], st.Arms[0], d, n)
 				}
 				rep.Report(progress.Event{Job: "arena", Stage: "games", Done: int64(st.Played()), Total: total, Unit: "games", Info: info})
 			}
@@ -132,6 +132,10 @@ games are skipped. A FILE made with other settings is refused.`,
 			if err != nil {
 				if ierr := interrupted(err); ierr != err {
 					return ierr
+				}
+				var ie *arena.InputError
+				if errors.As(err, &ie) {
+					return err
 				}
 				return failure(err)
 			}

@@ -159,14 +159,6 @@ weights.`,
 // this many is taken not to end.
 const maxOpenPieces = 100_000
 
-// beamBytes is the memory of a beam search's candidate pools at their
-// fullest: each worker keeps up to width + width/4 + 64 candidates of 48
-// bytes, besides the kept wells (32 bytes and a 4-byte score each, for
-// the beam and the next one). The ancestry tree comes on top.
-func beamBytes(width, workers int) uint64 {
-	return uint64(workers)*uint64(width+width/4+64)*48 + uint64(width)*36*2
-}
-
 // checkBeamRun checks what beam.Run would only find out during the
 // search: a 4-wide well without --max-pieces, the memory of the pools,
 // and a --checkpoint that names something other than a folder.
@@ -191,7 +183,7 @@ func checkBeamRun(r *hatetris.Rules, width, maxPieces, workers int, ckpt string)
 	if n == 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	if err := checkMemory(fmt.Sprintf("--beam-width %d with %d workers", width, n), beamBytes(width, n)); err != nil {
+	if err := checkMemory(fmt.Sprintf("--beam-width %d with %d workers", width, n), beam.PoolBytes(width, n)); err != nil {
 		return err
 	}
 	if ckpt != "" {

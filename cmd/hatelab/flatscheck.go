@@ -96,7 +96,7 @@ func checkFlatsCount(source, out string, width, height, games, maxPieces, starts
 		if err := checkBeamWidths("--beam-widths", beamWidths); err != nil {
 			return err
 		}
-		if err := checkMemory(fmt.Sprintf("--beam-widths %d", slices.Max(beamWidths)), beamBytes(slices.Max(beamWidths), 1)); err != nil {
+		if err := checkMemory(fmt.Sprintf("--beam-widths %d", slices.Max(beamWidths)), beam.PoolBytes(slices.Max(beamWidths), 1)); err != nil {
 			return err
 		}
 	}
@@ -192,7 +192,7 @@ func checkExperimentFlags(out, ckpt, weights string, widths []int, starts, tuneS
 		}
 	}
 	if err := checkMemory(fmt.Sprintf("--beam-widths %d", slices.Max(append(slices.Clone(widths), tuneBeamWidth))),
-		beamBytes(slices.Max(append(slices.Clone(widths), tuneBeamWidth)), max(workers, 1))); err != nil {
+		beam.PoolBytes(slices.Max(append(slices.Clone(widths), tuneBeamWidth)), max(workers, 1))); err != nil {
 		return err
 	}
 	if ckpt != "" {

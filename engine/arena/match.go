@@ -16,7 +16,12 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/replaycodec"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/filelock"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // Format identifies the JSONL layout of a match file: a header line, then
@@ -134,7 +139,76 @@ func (m *Match) Check() error {
 			return err
 		}
 	}
-	return nil
+	if r := m.Suite.Rules; r != nil && r.Width == 4 && r.Bar == 1 && m.MaxPieces == 0 {
+		// A horizontal I fills a 4-wide row on its own: under a bar of one
+		// row the beam clears lines forever (hatelab beam refuses it too).
+		return errors.New("arena: a 4-wide well under a bar of 1 need not end (a horizontal I clears a row by itself, and the beam never dies): give a piece limit (--max-pieces), --bar 2 or more, or a wider well")
+	}
+	if dead := DeadStarts(m.Suite); dead > 0 {
+		return fmt.Errorf("arena: %d of the suite's %d starts are dead (over, or every placement of the first piece ends the game: every arm would score the start's lines): use shorter openings or another suite", dead, len(m.Suite.Starts))
+	}
+	return memlimit.Check(fmt.Sprintf("arena: %d games at once at beam width %d with %d workers each", m.parallel(), m.maxWidth(), max(m.BeamWorkers, 1)), m.MemoryNeed())
+}
+
+// DeadStarts counts the starts of s that are dead: the game is over, or
+// every placement of the first piece the AI sends ends it. Every arm
+// scores the start's lines there (a tie that says nothing), whatever it
+// values: long openings make many (half of openings:50:20:1).
+func DeadStarts(s *Suite) int {
+	r := s.Rules
+	if r == nil {
+		r = hatetris.Standard()
+	}
+	gen := hatetris.NewGenerator(r)
+	var outs []hatetris.Outcome
+	n := 0
+	for i := range s.Starts {
+		st := &s.Starts[i]
+		g := hatetris.NewGameAfter(r, hatetris.HATETRIS, st.Well, st.Score, st.History)
+		if g.Over {
+			n++
+			continue
+		}
+		outs = gen.Outcomes(&st.Well, g.Piece(), outs[:0])
+		dead := true
+		for _, o := range outs {
+			dead = dead && o.GameOver
+		}
+		if dead {
+			n++
+		}
+	}
+	return n
+}
+
+// parallel is the number of games played at once: Parallel (0: every
+// core), at most one per game of the match.
+func (m *Match) parallel() int {
+	p := m.Parallel
+	if p == 0 {
+		p = runtime.GOMAXPROCS(0)
+	}
+	return max(min(p, len(m.Suite.Starts)*len(m.Arms)), 1)
+}
+
+// maxWidth is the widest beam any arm searches with.
+func (m *Match) maxWidth() int {
+	w := m.BeamWidth
+	for _, a := range m.Arms {
+		w = max(w, a.BeamWidth)
+	}
+	return w
+}
+
+// MemoryNeed estimates the memory a match's games take at once: the
+// candidate pools of Parallel beam searches of the widest arm's width
+// (beam.PoolBytes), each with an ancestry of a hundred levels of that
+// width (15 bytes a node, the beam's own figure). The suite and the arms'
+// evaluations are already in memory when it is asked.
+func (m *Match) MemoryNeed() uint64 {
+	w := m.maxWidth()
+	per := beam.PoolBytes(w, max(m.BeamWorkers, 1)) + uint64(w)*15*100
+	return uint64(m.parallel()) * per
 }
 
 func (m *Match) header() Header {
@@ -164,7 +238,7 @@ func (m *Match) Run(ctx context.Context) (*Result, error) {
 	res := &Result{Header: h}
 	var file *os.File
 	if m.Out != "" {
-		games, f, err := openMatchFile(m.Out, h, m.Arms)
+		games, f, err := m.openMatchFile(h)
 		if err != nil {
 			return nil, err
 		}
@@ -292,11 +366,25 @@ func appendGame(f *os.File, g Game) error {
 	return f.Sync()
 }
 
-// openMatchFile opens (or creates) a match file for appending and returns
-// its games. A file made with other settings, or that is not a match
-// file, is refused; a last line cut by a kill is dropped.
-func openMatchFile(path string, h Header, arms []Arm) ([]Game, *os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+// InputError is a match file that cannot be resumed: not a match file,
+// other settings, a row that its replay contradicts, another run writing
+// it. The file is left as it was; the CLI exits 2 on it.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// openMatchFile opens (or creates) the match file for appending, locked
+// against a second writer, and returns its games. A file that is not a
+// match file, holds a match of other settings or a game its replay
+// contradicts is refused with the file left byte for byte as it was; only
+// once all of it is checked is a last line cut by a kill dropped.
+func (m *Match) openMatchFile(h Header) ([]Game, *os.File, error) {
+	path := m.Out
+	f, _, err := boundedfile.OpenRW(path, MaxMatchFile, "match file", 0o644)
+	if boundedfile.IsRefused(err) {
+		return nil, nil, &InputError{fmt.Errorf("arena: %s %w", path, err)}
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("arena: %w", err)
 	}
@@ -304,42 +392,99 @@ func openMatchFile(path string, h Header, arms []Arm) ([]Game, *os.File, error) 
 		f.Close()
 		return nil, nil, err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		return fail(err)
-	}
-	if !st.Mode().IsRegular() {
-		return fail(fmt.Errorf("arena: %s is not a regular file", path))
-	}
-	if st.Size() > MaxMatchFile {
-		return fail(fmt.Errorf("arena: %s is larger than %d MiB: not a match file", path, MaxMatchFile>>20))
+	if err := filelock.TryLock(f); errors.Is(err, filelock.ErrLocked) {
+		return fail(&InputError{fmt.Errorf("arena: %s is being written by another arena run: wait for it, or name another --out", path)})
+	} else if err != nil {
+		return fail(fmt.Errorf("arena: locking %s: %w", path, err))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxMatchFile+1))
 	if err != nil {
 		return fail(fmt.Errorf("arena: reading %s: %w", path, err))
 	}
-	if len(data) == 0 {
-		b, _ := json.Marshal(h)
-		if _, err := f.Write(append(b, '\n')); err != nil {
+	hb, _ := json.Marshal(h)
+	hb = append(hb, '\n')
+	cut := bytes.LastIndexByte(data, '\n') + 1
+	if cut == 0 && bytes.HasPrefix(hb, data) {
+		// New, or its header cut by a kill: (re)write the header.
+		if err := f.Truncate(0); err != nil {
+			return fail(err)
+		}
+		if _, err := f.WriteAt(hb, 0); err != nil {
 			return fail(fmt.Errorf("arena: writing %s: %w", path, err))
+		}
+		if _, err := f.Seek(0, io.SeekEnd); err != nil {
+			return fail(err)
 		}
 		return nil, f, f.Sync()
 	}
-	// Drop a last line a kill cut short.
-	if cut := bytes.LastIndexByte(data, '\n') + 1; cut < len(data) {
+	games, err := ReadGames(bytes.NewReader(data[:cut]), path, &h, m.Arms)
+	if err != nil {
+		return fail(&InputError{err})
+	}
+	if err := m.verifyGames(path, games); err != nil {
+		return fail(&InputError{err})
+	}
+	if cut < len(data) {
 		if err := f.Truncate(int64(cut)); err != nil {
 			return fail(err)
 		}
-		data = data[:cut]
-	}
-	games, err := ReadGames(bytes.NewReader(data), path, &h, arms)
-	if err != nil {
-		return fail(err)
 	}
 	if _, err := f.Seek(0, io.SeekEnd); err != nil {
 		return fail(err)
 	}
 	return games, f, nil
+}
+
+// verifyGames replays every game of a resumed file from its start and
+// refuses one whose replay does not give its score and pieces (an edited
+// score, rows swapped, a replay changed): the standings only count games
+// the rules confirm.
+func (m *Match) verifyGames(path string, games []Game) error {
+	errs := make([]error, len(games))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), max(len(games), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = m.verifyGame(&games[i])
+			}
+		}()
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("arena: %s line %d (arm %s, start %d): %v: the file is not as the match wrote it; name another --out", path, i+2, games[i].Arm, games[i].Start, err)
+		}
+	}
+	return nil
+}
+
+// verifyGame replays g from its start: its score and pieces must be the
+// replay's, and the game over (or at the piece limit).
+func (m *Match) verifyGame(g *Game) error {
+	keys, err := replaycodec.Decode(replaycodec.Base2048, g.Replay)
+	if err != nil {
+		return fmt.Errorf("its replay does not decode (%v)", err)
+	}
+	s := &m.Suite.Starts[g.Start]
+	game := hatetris.NewGameAfter(m.Suite.Rules, hatetris.HATETRIS, s.Well, s.Score, s.History)
+	if err := game.PressAll(keys); err != nil {
+		return fmt.Errorf("its replay does not play (%v)", err)
+	}
+	limit := m.MaxPieces > 0 && game.Placed() == m.MaxPieces
+	switch {
+	case game.Score != g.Score || game.Placed() != g.Pieces:
+		return fmt.Errorf("it says score %d in %d pieces, its replay scores %d in %d", g.Score, g.Pieces, game.Score, game.Placed())
+	case !game.Over && !limit:
+		return fmt.Errorf("its replay stops before the game is over")
+	}
+	return nil
 }
 
 // ReadGames reads a match file: its header, which must equal want when
@@ -449,7 +594,13 @@ type Standings struct {
 	// Scores[a][s] is arm a's score on start s (NaN: not played yet).
 	Scores   [][]float64
 	armIndex map[string]int
-	sprt     *SPRT
+	// Running sums, kept as games arrive (a progress line each game
+	// costs O(1), not a bootstrap): played games, and per arm the
+	// differences with the baseline summed over the pairs so far.
+	played  int
+	diffSum []float64
+	pairs   []int
+	sprt    *SPRT
 	// Bootstrap settings.
 	resamples int
 	seed      uint64
@@ -477,26 +628,45 @@ func (m *Match) newStandings() *Standings {
 		}
 		st.Scores = append(st.Scores, row)
 	}
+	st.diffSum, st.pairs = make([]float64, len(m.Arms)), make([]int, len(m.Arms))
 	return st
 }
 
 func (st *Standings) add(g Game) {
-	if a, ok := st.armIndex[g.Arm]; ok {
-		st.Scores[a][g.Start] = float64(g.Score)
+	a, ok := st.armIndex[g.Arm]
+	if !ok || !math.IsNaN(st.Scores[a][g.Start]) {
+		return
+	}
+	v := float64(g.Score)
+	st.Scores[a][g.Start] = v
+	st.played++
+	if a > 0 {
+		if b := st.Scores[0][g.Start]; !math.IsNaN(b) {
+			st.diffSum[a] += v - b
+			st.pairs[a]++
+		}
+		return
+	}
+	for o := 1; o < len(st.Scores); o++ {
+		if x := st.Scores[o][g.Start]; !math.IsNaN(x) {
+			st.diffSum[o] += x - v
+			st.pairs[o]++
+		}
 	}
 }
 
 // Played counts the games finished.
-func (st *Standings) Played() int {
-	n := 0
-	for _, row := range st.Scores {
-		for _, v := range row {
-			if !math.IsNaN(v) {
-				n++
-			}
-		}
+func (st *Standings) Played() int { return st.played }
+
+// Running returns arm a's mean difference with the baseline over the
+// pairs finished so far and their number, kept up to date as games arrive
+// (for a progress line: Comparisons recomputes every statistic, its
+// bootstrap included, and belongs at the end).
+func (st *Standings) Running(a int) (diff float64, pairs int) {
+	if a <= 0 || a >= len(st.pairs) || st.pairs[a] == 0 {
+		return 0, 0
 	}
-	return n
+	return st.diffSum[a] / float64(st.pairs[a]), st.pairs[a]
 }
 
 // Comparisons returns every arm against the baseline (the first arm),
@@ -515,14 +685,24 @@ func (st *Standings) Comparisons() []Comparison {
 	return out
 }
 
-// Decided tells whether the sequential test has decided every arm.
+// Decided tells whether the sequential test has decided every arm: its
+// verdict on the leading run of starts both have played (as Compare
+// reads it), without the other statistics.
 func (st *Standings) Decided() bool {
 	if st.sprt == nil {
 		return false
 	}
+	var lead []float64
 	for a := 1; a < len(st.Arms); a++ {
-		c := Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], 0, 0, 0.95, st.sprt)
-		if c.SPRT == Continue {
+		lead = lead[:0]
+		for s, v := range st.Scores[a] {
+			b := st.Scores[0][s]
+			if math.IsNaN(v) || math.IsNaN(b) {
+				break
+			}
+			lead = append(lead, v-b)
+		}
+		if v, _, _ := st.sprt.Decide(lead); v == Continue {
 			return false
 		}
 	}
@@ -547,24 +727,14 @@ func (st *Standings) Mean(a int) (mean float64, n int) {
 // its games with standings: baseline first, then the other arms in the
 // order they first appear (a baseline the file lacks is an error).
 func ReadMatch(path, baseline string) (*Result, error) {
-	f, err := os.Open(path)
+	data, err := readMatchFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("arena: %w", err)
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > MaxMatchFile {
-		return nil, fmt.Errorf("arena: %s is not a match file (not a regular file of at most %d MiB)", path, MaxMatchFile>>20)
-	}
-	var h Header
-	sc := bufio.NewScanner(io.LimitReader(f, MaxMatchFile))
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<24)
-	if sc.Scan() {
-		strictJSON(sc.Bytes(), &h)
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	games, err := ReadGames(io.LimitReader(f, MaxMatchFile), path, nil, nil)
+	var h Header
+	first, _, _ := bytes.Cut(data, []byte{'\n'})
+	strictJSON(first, &h)
+	games, err := ReadGames(bytes.NewReader(data), path, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -590,15 +760,27 @@ func ReadMatch(path, baseline string) (*Result, error) {
 	return &Result{Header: h, Games: games, Standings: st}, nil
 }
 
-// ReadMatchAny is ReadMatch with the file's first game's arm as the
-// baseline.
-func ReadMatchAny(path string) (*Result, error) {
-	f, err := os.Open(path)
+// readMatchFile reads a match file whole (boundedfile: a regular file of
+// at most MaxMatchFile bytes, never blocking).
+func readMatchFile(path string) ([]byte, error) {
+	data, err := boundedfile.ReadFile(path, MaxMatchFile, "match file")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("arena: %s %w", path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("arena: %w", err)
 	}
-	games, err := ReadGames(io.LimitReader(f, MaxMatchFile), path, nil, nil)
-	f.Close()
+	return data, nil
+}
+
+// ReadMatchAny is ReadMatch with the file's first game's arm as the
+// baseline.
+func ReadMatchAny(path string) (*Result, error) {
+	data, err := readMatchFile(path)
+	if err != nil {
+		return nil, err
+	}
+	games, err := ReadGames(bytes.NewReader(data), path, nil, nil)
 	if err != nil {
 		return nil, err
 	}

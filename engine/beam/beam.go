@@ -160,6 +160,15 @@ func keptHash(st *state) uint64 {
 // MaxWorkers is the most goroutines a search may be given.
 const MaxWorkers = 1024
 
+// PoolBytes is the memory of a search's candidate pools at their fullest:
+// each worker keeps up to width + width/4 + 64 candidates of 48 bytes,
+// besides the kept wells (32 bytes and a 4-byte score each, for the beam
+// and the next one). The ancestry tree comes on top. A caller compares it
+// with the memory left (internal/memlimit) before it starts a search.
+func PoolBytes(width, workers int) uint64 {
+	return uint64(max(workers, 1))*uint64(width+width/4+64)*48 + uint64(width)*36*2
+}
+
 // MaxWidth is the widest beam a search may keep (a candidate's index
 // into the kept wells is 24 bits): BeamWidth is 1 to MaxWidth.
 const MaxWidth = 1<<24 - 1

@@ -1,7 +1,9 @@
 package flats
 
 import (
+	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"math"
 	"math/bits"
 
@@ -44,8 +46,15 @@ func NewTerm(t *Table, weight float64) (*Term, error) {
 	}
 	w := t.Width
 	n := 1 << w
+	// The name carries a checksum of the table's content, as a network's
+	// does: a table edited behind the same file name is another term (a
+	// resumed match refuses it).
+	js, err := json.Marshal(t)
+	if err != nil {
+		return nil, fmt.Errorf("flats: %v", err)
+	}
 	term := &Term{Weight: weight, width: w, height: t.Height, b: make([]float32, t.Height<<w), perm: make([]float32, n*n),
-		name: fmt.Sprintf("flats:%s[%s %dx%d %.0f games alpha %g]x%g", t.Source, t.Weighting, t.Width, t.Height, t.Games, t.Alpha, weight)}
+		name: fmt.Sprintf("flats:%s[%s %dx%d %.0f games alpha %g crc %08x]x%g", t.Source, t.Weighting, t.Width, t.Height, t.Games, t.Alpha, crc32.ChecksumIEEE(js), weight)}
 	shapeB := make([]float64, n)
 	for i := range shapeB {
 		shapeB[i] = math.NaN()

@@ -19,6 +19,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strings"
 
 	"gonum.org/v1/gonum/optimize"
@@ -28,6 +29,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/filelock"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // Config fixes a tuning run.
@@ -94,6 +96,17 @@ func (c *Config) Check() error {
 	}
 	terms, err := c.terms()
 	if err != nil {
+		return err
+	}
+	if dead := arena.DeadStarts(c.Suite); dead > 0 {
+		return fmt.Errorf("tune: %d of the training suite's %d starts are dead (over, or every placement of the first piece ends the game): every candidate would score the same there; use shorter openings or another suite", dead, len(c.Suite.Starts))
+	}
+	m := &arena.Match{Suite: c.Suite, Arms: []arena.Arm{{Spec: "tuned"}}, BeamWidth: c.BeamWidth, Parallel: c.Parallel}
+	at := c.Parallel
+	if at == 0 {
+		at = runtime.GOMAXPROCS(0)
+	}
+	if err := memlimit.Check(fmt.Sprintf("tune: %d games at once at beam width %d", min(at, len(c.Suite.Starts)), c.BeamWidth), m.MemoryNeed()); err != nil {
 		return err
 	}
 	for _, t := range terms {
