@@ -58,8 +58,8 @@ datasets/weights/openings-run/README.md none did.`,
 			}
 			zero := true
 			for i, w := range weights {
-				if math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1e6 {
-					return fmt.Errorf("--weights: weight %d is %g (want a finite number within ±1e6)", i+1, w)
+				if err := nnue.CheckMergeWeight(w); err != nil {
+					return fmt.Errorf("--weights: weight %d %v", i+1, err)
 				}
 				zero = zero && w == 0
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // Magic opens every weights file.
@@ -192,6 +193,13 @@ func read(r io.Reader, size int64) (*Network, error) {
 			got = fmt.Sprint(size - int64(len(pre)) - int64(hl))
 		}
 		return nil, fmt.Errorf("weights: %s tensor bytes, want %d", got, want)
+	}
+	// The tensors' bytes, the float network decoded from them and, in a
+	// search, its int16 copy: checked before they are taken, so that a
+	// network too large for what is left (a second one beside the first)
+	// is a one-line refusal, not the runtime's out-of-memory crash.
+	if err := memlimit.Check(fmt.Sprintf("a network of %d features and %d hidden units", fs.count, h.Hidden), uint64(want)*5/2); err != nil {
+		return nil, err
 	}
 	body := make([]byte, want)
 	if n, err := io.ReadFull(r, body); err != nil {

@@ -5,6 +5,20 @@ import (
 	"math"
 )
 
+// MinMergeWeight is the smallest magnitude of a non-zero merge weight: the
+// output weights are float32, and a network scaled by less is lost in them
+// (1e-40 rounds to a denormal, 1e-300 to 0).
+const MinMergeWeight = 1e-6
+
+// CheckMergeWeight refuses a merge weight that is not 0 or a finite
+// number of magnitude MinMergeWeight to 1e6; its message begins with "is".
+func CheckMergeWeight(w float64) error {
+	if math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1e6 || w != 0 && math.Abs(w) < MinMergeWeight {
+		return fmt.Errorf("is %g (want 0, or a finite number of magnitude %g to 1e6)", w, MinMergeWeight)
+	}
+	return nil
+}
+
 // Merge returns one network whose output is the weighted sum of the
 // networks' outputs, sum of weights[i] times nets[i]'s output (an
 // ensemble, e.g. the mean of several generations with every weight 1/n):
@@ -36,8 +50,8 @@ func Merge(nets []*Network, weights []float64) (*Network, error) {
 		if err := n.check(); err != nil {
 			return nil, fmt.Errorf("merge: network %d: %w", i+1, err)
 		}
-		if w := weights[i]; math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1e6 {
-			return nil, fmt.Errorf("merge: weight %d is %g (want a finite number within ±1e6)", i+1, w)
+		if err := CheckMergeWeight(weights[i]); err != nil {
+			return nil, fmt.Errorf("merge: weight %d %v", i+1, err)
 		}
 		fs, f0 := n.Features, first.Features
 		if fs.Variant() != f0.Variant() || fs.Width() != f0.Width() || fs.Height() != f0.Height() {
