@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/hatelab/hatelab/datasets/records"
+	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
 
@@ -122,6 +124,18 @@ func replayRecordInput(cmd *cobra.Command, record string, args []string, aiName 
 	}
 	if len(args) != 0 {
 		return "", fmt.Errorf("--record and a REPLAY argument: give one of them")
+	}
+	// A record belongs to its well: every record was played in the
+	// standard 10x20 well under a bar of 4, and its keys in another well
+	// are another game.
+	std := hatetris.Standard()
+	for _, g := range []struct {
+		flag string
+		want int
+	}{{flags.WellWidthFlag, std.Width}, {flags.WellDepthFlag, std.Depth}, {flags.BarFlag, std.Bar}} {
+		if f := cmd.Flags().Lookup(g.flag); f != nil && f.Changed && f.Value.String() != strconv.Itoa(g.want) {
+			return "", fmt.Errorf("--record with --%s %s: the records were played in the standard %dx%d well under a bar of %d, and their keys in another well are another game (replay the keys as a REPLAY argument to play them there)", g.flag, f.Value, std.Width, std.Depth, std.Bar)
+		}
 	}
 	r, err := findRecord(record)
 	if err != nil {
