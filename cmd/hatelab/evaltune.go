@@ -140,10 +140,8 @@ func checkWeightsOutput(path, start string, force bool) error {
 	if err != nil {
 		return nil
 	}
-	if start != "" {
-		if sst, err := os.Stat(start); err == nil && os.SameFile(st, sst) {
-			return fmt.Errorf("--out %s is the starting --weights: name another file for the tuned weights", path)
-		}
+	if atomicfile.SameFile(path, start) != "" {
+		return fmt.Errorf("--out %s is the starting --weights: name another file for the tuned weights", path)
 	}
 	if st.Size() == 0 {
 		return nil

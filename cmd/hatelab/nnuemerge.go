@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
 // maxMergeInputs bounds the networks one merge reads (each at most
@@ -70,14 +70,13 @@ datasets/weights/openings-run/README.md none did.`,
 			// link, an absolute path): the inputs are read before the
 			// atomic write, so the merge itself would be right, but the
 			// input the user named would be gone.
-			outSt, outErr := os.Stat(out)
 			for _, a := range args {
 				if filepath.Clean(a) == filepath.Clean(out) {
 					return fmt.Errorf("--out %s is one of the networks merged: choose another path", out)
 				}
-				if st, err := os.Stat(a); outErr == nil && err == nil && os.SameFile(st, outSt) {
-					return fmt.Errorf("--out %s is the file of %s, one of the networks merged: choose another path", out, a)
-				}
+			}
+			if a := atomicfile.SameFile(out, args...); a != "" {
+				return fmt.Errorf("--out %s is the file of %s, one of the networks merged: choose another path", out, a)
 			}
 			if err := checkWeightsOut("--out", out); err != nil {
 				return err

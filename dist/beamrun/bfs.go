@@ -432,6 +432,11 @@ func loadState(ctx context.Context, work, key string, parts int) (*bfsState, err
 	if st.Version > stateVersion {
 		return nil, inputErrorf("beamrun: %s: state version %d, newer than this program's %d", name, st.Version, stateVersion)
 	}
+	if st.Version < 2 && (st.Counts == nil || st.Checksum != "") {
+		// Sparse counts came with checksums: a state in that form without
+		// its version was edited (so that its checksum went unchecked).
+		return nil, inputErrorf("beamrun: %s: state version %d in the form of version %d (edited): start a new --work folder", name, st.Version, stateVersion)
+	}
 	if st.Version >= 2 {
 		sum := st.Checksum
 		if got, err := stateChecksum(&st); err != nil || got != sum {

@@ -216,6 +216,13 @@ func TestBFSDamagedWork(t *testing.T) {
 		{"a bit flipped in a group file", "L%05d/group-*.bin", flip, "checksum mismatch"},
 		{"a group file cut short", "L%05d/group-*.bin", cut, "truncated or damaged"},
 		{"a bit flipped in the state", "state-%05d.json", flip, ""},
+		{"the state's version lowered", "state-%05d.json", func(path string) error {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(path, bytes.Replace(b, []byte(`"Version":2`), []byte(`"Version":1`), 1), 0o644)
+		}, "(edited)"},
 		{"nothing damaged", "", nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

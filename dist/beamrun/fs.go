@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/wordbytes"
 )
 
@@ -21,6 +23,24 @@ func join(dir, name string) string { return strings.TrimSuffix(dir, "/") + "/" +
 
 // readFile reads a whole file through Beam's filesystems.
 func readFile(ctx context.Context, path string) ([]byte, error) {
+	if !strings.Contains(path, "://") {
+		// A local file: opened non-blocking and refused unless regular
+		// (a FIFO put in a work folder never blocks), read in one
+		// allocation of its size.
+		f, st, err := boundedfile.Open(path, math.MaxInt64, "work file")
+		if boundedfile.IsRefused(err) {
+			return nil, inputErrorf("beamrun: %s %v", path, err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		b := make([]byte, st.Size())
+		if _, err := io.ReadFull(f, b); err != nil {
+			return nil, fmt.Errorf("beamrun: reading %s: %w", path, err)
+		}
+		return b, nil
+	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err

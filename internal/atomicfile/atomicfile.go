@@ -56,6 +56,26 @@ func CheckWritable(path string) error {
 	return os.Remove(f.Name())
 }
 
+// SameFile returns the first of inputs that is the file out names (under
+// any spelling: a symlink, a hard link, another path; os.SameFile), or ""
+// when none is: an output that is an input would replace what the command
+// reads. Inputs that do not exist (or "") are skipped.
+func SameFile(out string, inputs ...string) string {
+	ost, err := os.Stat(out)
+	if err != nil {
+		return ""
+	}
+	for _, in := range inputs {
+		if in == "" {
+			continue
+		}
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ost, ist) {
+			return in
+		}
+	}
+	return ""
+}
+
 // Write writes path through a temporary file filled by fill (buffered),
 // synced, given mode perm and renamed over path. A path that exists and is
 // not a regular file is refused before anything is written (CheckTarget).

@@ -97,6 +97,31 @@ func TestWriteRefusesNonRegularTargets(t *testing.T) {
 	}
 }
 
+// TestSameFile: an output is found to be an input under another
+// spelling (a symlink, a hard link), and not when it is another file.
+func TestSameFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.WriteFile(a, []byte("x"), 0o644)
+	os.WriteFile(b, []byte("x"), 0o644)
+	os.Symlink(a, filepath.Join(dir, "sym"))
+	os.Link(a, filepath.Join(dir, "hard"))
+	for _, tc := range []struct {
+		out  string
+		ins  []string
+		want string
+	}{
+		{a, []string{b}, ""},
+		{a, []string{"", b, filepath.Join(dir, "sym")}, filepath.Join(dir, "sym")},
+		{filepath.Join(dir, "hard"), []string{a}, a},
+		{filepath.Join(dir, "new"), []string{a}, ""},
+	} {
+		if got := SameFile(tc.out, tc.ins...); got != tc.want {
+			t.Errorf("SameFile(%s, %v) = %q, want %q", tc.out, tc.ins, got, tc.want)
+		}
+	}
+}
+
 // TestCheckWritable: a new path in a writable folder passes; a missing
 // folder, a folder for a file and a read-only folder are refused, and no
 // temporary file is left behind.

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -199,10 +200,14 @@ func reachable(flag, addr, what string) error {
 
 // checkOut checks an output file flag before any work: a new path, or a
 // regular file (never a device, FIFO or folder, which an atomic write
-// would replace).
-func checkOut(flag, path string) error {
-	if err := atomicfile.CheckTarget(path); err != nil {
+// would replace), in a folder it can be written to, and none of the
+// command's inputs.
+func checkOut(flag, path string, inputs ...string) error {
+	if err := atomicfile.CheckWritable(path); err != nil {
 		return fmt.Errorf("%s: %v", flag, err)
+	}
+	if in := atomicfile.SameFile(path, inputs...); in != "" {
+		return fmt.Errorf("%s %s is the input %s: name another file for the output", flag, path, in)
 	}
 	return nil
 }
@@ -490,6 +495,7 @@ func targetsCmd() *cobra.Command {
 		samples, out string
 		work         string
 		block        int
+		force        bool
 	)
 	cmd := &cobra.Command{
 		Use:   "targets --samples FILE --out TARGETS.json [--eval nnue --weights NET.hlnn] [--target-beam-width 512 --target-pieces 10] --work DIR",
@@ -499,7 +505,10 @@ func targetsCmd() *cobra.Command {
 			if out == "" {
 				return errors.New("nnue targets needs --out FILE.json")
 			}
-			if err := checkOut("--out", out); err != nil {
+			if err := checkOut("--out", out, samples, o.Weights); err != nil {
+				return err
+			}
+			if err := checkTargetsOut(out, force); err != nil {
 				return err
 			}
 			o.WellWidth, o.WellDepth, o.Bar = well.Width, well.Depth, well.Bar
@@ -550,7 +559,8 @@ func targetsCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&samples, "samples", "", "samples file: nnue cycle's (HLSAMP1), or JSON with \"wells\"")
-	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]})")
+	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]}; an existing file of another kind needs --force)")
+	f.BoolVar(&force, "force", false, "replace an existing --out that is not a targets file")
 	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
 	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
 	flags.DecimalVar(f, &o.BeamWidth, "target-beam-width", 512, "beam width of each target beam")
@@ -560,6 +570,24 @@ func targetsCmd() *cobra.Command {
 	f.StringVar(&work, "work", "", "work folder for the blocks' targets")
 	flags.DecimalVar(f, &block, "block-wells", 0, "wells per block (0: 64)")
 	return cmd
+}
+
+// checkTargetsOut refuses to replace an existing, non-empty --out that
+// is not a targets file (its JSON opens with "targets"), unless force.
+func checkTargetsOut(path string, force bool) error {
+	if force {
+		return nil
+	}
+	f, st, err := boundedfile.Open(path, math.MaxInt64, "targets file")
+	if err != nil {
+		return nil // a new path (checkOut refused what is no file)
+	}
+	defer f.Close()
+	head := make([]byte, len(`{"targets":`))
+	if _, err := io.ReadFull(f, head); st.Size() == 0 || err == nil && string(head) == `{"targets":` {
+		return nil
+	}
+	return fmt.Errorf("--out %s exists and is not a targets file: refusing to replace it (name a new file, or add --force)", path)
 }
 
 func workerPoolCmd() *cobra.Command {
