@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,24 +120,20 @@ func sizedFromMemory(def int, perItem uint64) int {
 }
 
 // checkInputFile refuses an input file (path, the value of flag; "" for
-// none) that is a folder, a device (/dev/zero never ends) or a socket. A
-// named pipe is allowed: process substitution, <(...), gives one, and the
-// readers stop at their caps.
+// none) that is not a regular file (a folder, a device, a socket, a FIFO,
+// which would block its reader): boundedfile's check, before any work.
 func checkInputFile(flag, path string) error {
 	if path == "" {
 		return nil
 	}
-	st, err := os.Stat(path)
+	f, _, err := boundedfile.Open(path, math.MaxInt64, "input file")
+	if boundedfile.IsRefused(err) {
+		return fmt.Errorf("%s %s %v", flag, path, err)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: cannot read %s: %v", flag, path, unwrapPathError(err))
 	}
-	if st.IsDir() {
-		return fmt.Errorf("%s %s: is a folder, not a file", flag, path)
-	}
-	if t := st.Mode().Type(); t&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeSocket|fs.ModeIrregular) != 0 {
-		return fmt.Errorf("%s %s: is not a regular file (%s)", flag, path, t)
-	}
-	return nil
+	return f.Close()
 }
 
 // budgetNote adds to the error of a search that ran out of its well
