@@ -202,12 +202,12 @@ func (m *Match) maxWidth() int {
 
 // MemoryNeed estimates the memory a match's games take at once: the
 // candidate pools of Parallel beam searches of the widest arm's width
-// (beam.PoolBytes), each with an ancestry of a hundred levels of that
+// (beam.PoolBytes), each with an ancestry of ten levels of that
 // width (15 bytes a node, the beam's own figure). The suite and the arms'
 // evaluations are already in memory when it is asked.
 func (m *Match) MemoryNeed() uint64 {
 	w := m.maxWidth()
-	per := beam.PoolBytes(w, max(m.BeamWorkers, 1)) + uint64(w)*15*100
+	per := beam.PoolBytes(w, max(m.BeamWorkers, 1)) + uint64(w)*15*10
 	return uint64(m.parallel()) * per
 }
 
