@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
 func init() {
@@ -58,6 +59,11 @@ func (o ArenaOptions) Match() (*arena.Match, error) {
 	as, err := arena.ParseArms(o.Arms, r)
 	if err != nil {
 		return nil, inputErrorf("--arms: %v", err)
+	}
+	if o.Out != "" {
+		if err := atomicfile.CheckTarget(o.Out); err != nil {
+			return nil, inputErrorf("--out: %v", err)
+		}
 	}
 	m := &arena.Match{Suite: s, Arms: as, BeamWidth: o.BeamWidth, Quiescence: o.Quiescence, MaxPieces: o.MaxPieces,
 		BeamWorkers: o.BeamWorkers, Out: o.Out}
