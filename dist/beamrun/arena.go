@@ -30,8 +30,8 @@ func init() {
 
 // ArenaOptions describe a paired match as `hatelab arena` takes it: the
 // arm and suite specs (arena.ParseArms, arena.ParseSuite) and the search
-// settings. Files the specs name (weights, networks, tables) are read by
-// the workers too, at the same paths.
+// settings. Files the specs name (weights, networks, tables, a suite's
+// games) are read by the workers too, at the same paths.
 type ArenaOptions struct {
 	Arms, Suite               string
 	WellWidth, WellDepth, Bar int

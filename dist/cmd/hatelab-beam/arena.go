@@ -32,7 +32,7 @@ Rerun the same command after a kill: games in --out are skipped, and games
 finished under --work but not yet in --out are read, not played again; a FILE
 made with other settings is refused. Every game is played: there is no --sprt
 (its early stop reads the games in order; run hatelab arena --sprt for that).
-Files the arms name are read by the workers at the same paths.
+Files the arms and the suite name are read by the workers at the same paths.
 
 Arms: ` + arena.ArmSpecs + `.`,
 		Example: `  hatelab-beam arena --arms tuned,nnue:datasets/weights/openings-run/gen-06.hlnn --suite records:100:7 --beam-width 10000 --quiescence --out deep.jsonl --work work`,
@@ -66,7 +66,7 @@ Arms: ` + arena.ArmSpecs + `.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Arms, "arms", "", "comma-separated arms, the first the baseline: as hatelab arena's")
-	f.StringVar(&o.Suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N or records:N:SEED")
+	f.StringVar(&o.Suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE]")
 	flags.BeamWidth(f, &o.BeamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&o.Quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
