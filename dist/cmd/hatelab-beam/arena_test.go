@@ -13,7 +13,8 @@ import (
 
 // TestArenaCLI: bad input is one line and exit 2 before any work; the
 // Beam run prints what the native one (hatelab arena's runner) prints,
-// table and JSON, and writes the same games.
+// table and JSON, writes the same games, and resumes from the native
+// one's file (and the native one from its).
 func TestArenaCLI(t *testing.T) {
 	bin := build(t)
 	dir := t.TempDir()
@@ -71,6 +72,13 @@ func TestArenaCLI(t *testing.T) {
 	}
 	if b, n := outputs["beam"], outputs["native"]; b != n || !strings.Contains(b[0], "Wilcoxon p") || !strings.HasPrefix(b[1], `{"suite"`) {
 		t.Fatalf("Beam printed\n%s%s\nnative\n%s%s", b[0], b[1], n[0], n[1])
+	}
+	// Each reads the other's file: nothing left to play, the same JSON.
+	for engine, file := range map[string]string{"beam": "native.jsonl", "native": "beam.jsonl"} {
+		code, stdout, stderr := run(bin, dir, append(slices.Clone(match), "--engine", engine, "--out", file, "--work", "w", "--json")...)
+		if code != 0 || stdout != outputs[engine][1] {
+			t.Errorf("%s on %s: exit %d (%s), printed\n%s\nwant\n%s", engine, file, code, stderr, stdout, outputs[engine][1])
+		}
 	}
 	games := map[string][]arena.Game{}
 	for _, engine := range []string{"beam", "native"} {
