@@ -41,7 +41,10 @@ H1 p = 0.5 + delta) stops the match as soon as it has decided every arm.
 Arms: ` + arena.ArmSpecs + `.
 Suites: openings:N:PIECES:SEED (seeded random openings), empty:N (the empty well
 under N tie-break seeds), records:N:SEED (mid-game wells of the world records, with
-the AI's memory). The suite's ID, a hash of its wells, is printed with the result.
+the AI's memory: the deep test set), games:N:SEED:MINSCORE[:FILE] (mid-game wells at
+MINSCORE lines or more of the lab's own long games, datasets/beams/games.jsonl or
+FILE, never a world record's). The suite's ID, a hash of its wells, is printed with
+the result.
 
 With --out FILE every finished game is appended to FILE (JSONL: a header line,
 then one line per game); rerun the same command after a kill and the finished
@@ -124,7 +127,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline: "+arena.ArmSpecs)
-	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N or records:N:SEED")
+	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE]")
 	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
