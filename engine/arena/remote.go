@@ -22,7 +22,7 @@ func (m *Match) Play(ctx context.Context, arm, start int) (Game, error) {
 // OpenOut opens (or creates) m's match file m.Out as Run does, and returns
 // the games it holds and the file, positioned for AppendGame.
 func (m *Match) OpenOut() ([]Game, *os.File, error) {
-	return openMatchFile(m.Out, m.header(), m.Arms)
+	return m.openMatchFile(m.header())
 }
 
 // AppendGame appends one game line to a match file from OpenOut and syncs
