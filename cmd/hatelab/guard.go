@@ -40,7 +40,7 @@ func checkOutput(flag, path, format string, force bool) error {
 	if err := atomicfile.CheckTarget(path); err != nil {
 		return fmt.Errorf("%s: %v", flag, err)
 	}
-	f, err := os.Open(path)
+	f, _, err := boundedfile.Open(path, math.MaxInt64, "file")
 	if errors.Is(err, fs.ErrNotExist) {
 		dir := filepath.Dir(path)
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {

@@ -397,7 +397,7 @@ func (m *Match) openMatchFile(h Header) ([]Game, *os.File, error) {
 	} else if err != nil {
 		return fail(fmt.Errorf("arena: locking %s: %w", path, err))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxMatchFile+1))
+	data, err := boundedfile.ReadAll(f, MaxMatchFile, "match file")
 	if err != nil {
 		return fail(fmt.Errorf("arena: reading %s: %w", path, err))
 	}

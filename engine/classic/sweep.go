@@ -348,9 +348,6 @@ func openCSV(f *os.File, path string) (*CSVWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, &CSVError{Msg: path + " is not a regular file"}
-	}
 	if fi.Size() == 0 {
 		if _, err := f.WriteString(CSVHeader + "\n"); err != nil {
 			return nil, err

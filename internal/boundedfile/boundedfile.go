@@ -65,6 +65,19 @@ func Open(path string, max int64, what string) (*os.File, fs.FileInfo, error) {
 	return f, st, nil
 }
 
+// ReadAll reads the rest of an open file f (from Open or OpenRW), at
+// most max bytes: a file that grew past max is refused.
+func ReadAll(f *os.File, max int64, what string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, &Refused{fmt.Sprintf("is larger than the %s a %s may be", Size(max), what)}
+	}
+	return b, nil
+}
+
 // ReadFile reads path whole when it is a regular file of at most max
 // bytes (Open); a file that grew past max while it was read is refused
 // too.
@@ -74,14 +87,7 @@ func ReadFile(path string, max int64, what string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, &Refused{fmt.Sprintf("is larger than the %s a %s may be", Size(max), what)}
-	}
-	return b, nil
+	return ReadAll(f, max, what)
 }
 
 // Size writes a byte count in bytes (under 1 MiB), MiB or GiB.

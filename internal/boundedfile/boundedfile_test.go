@@ -2,11 +2,13 @@ package boundedfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestReadFile: a regular file within the bound is read whole; a folder,
@@ -75,5 +77,55 @@ func TestSize(t *testing.T) {
 		if got := Size(tc.n); got != tc.want {
 			t.Errorf("Size(%d) = %s, want %s", tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestNeverBlocks: Open, OpenRW and ReadStream return at once on a FIFO
+// without a writer (made here): Open and OpenRW refuse it, ReadStream
+// (where a stream is welcome) reads it as empty; a regular file is read
+// and appended to by OpenRW, which creates a missing one.
+func TestNeverBlocks(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		var out []string
+		_, _, err := Open(fifo, 100, "test file")
+		out = append(out, fmt.Sprint(IsRefused(err)))
+		_, _, err = OpenRW(fifo, 100, "test file", 0o644)
+		out = append(out, fmt.Sprint(IsRefused(err)))
+		b, err := ReadStream(fifo, 100, "test file")
+		out = append(out, fmt.Sprintf("%q %v", b, err))
+		done <- strings.Join(out, ", ")
+	}()
+	select {
+	case got := <-done:
+		if want := `true, true, "" <nil>`; got != want {
+			t.Fatalf("on a FIFO: %s, want %s", got, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("blocked on a FIFO without a writer")
+	}
+	store := filepath.Join(dir, "store")
+	f, st, err := OpenRW(store, 100, "test file", 0o644)
+	if err != nil || st.Size() != 0 {
+		t.Fatalf("OpenRW of a new file: %v", err)
+	}
+	f.WriteString("line\n")
+	f.Close()
+	f, _, err = OpenRW(store, 100, "test file", 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadAll(f, 100, "test file")
+	f.Close()
+	if string(b) != "line\n" || err != nil {
+		t.Fatalf("read back %q, %v", b, err)
+	}
+	if _, err := ReadStream(dir, 100, "test file"); !IsRefused(err) {
+		t.Fatalf("ReadStream of a folder: %v", err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -21,6 +20,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -144,17 +144,12 @@ func readCache(path string) ([]byte, error) {
 	if err := atomicfile.CheckTarget(path); err != nil {
 		return nil, fmt.Errorf("beams: cache: %v", err)
 	}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	b, err := boundedfile.ReadFile(path, maxCache, "sweep cache")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxCache+1))
-	if err == nil && len(b) > maxCache {
-		err = fmt.Errorf("beams: cache %s is larger than %d MiB", path, maxCache>>20)
+	case boundedfile.IsRefused(err):
+		return nil, fmt.Errorf("beams: cache %s %v", path, err)
 	}
 	return b, err
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -78,9 +79,15 @@ func Reset(dir string) error {
 	return os.MkdirAll(dir, 0o755)
 }
 
+// maxDataset bounds a dataset cache read back.
+const maxDataset = 1 << 30
+
 // LoadDataset reads a dataset that Build wrote to its Cache file.
 func LoadDataset(path string) (*Dataset, error) {
-	b, err := os.ReadFile(path)
+	b, err := boundedfile.ReadFile(path, maxDataset, "dataset cache")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("networks: %s %w", path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("networks: %w (run the dataset cell first)", err)
 	}

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/engine/fit"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/humanize"
 	"github.com/hatelab/hatelab/lab"
 )
@@ -42,7 +42,7 @@ type referenceGame struct {
 // documented seeds of each height (R·1000 ..), and counts per height the
 // games whose pieces and lines are identical.
 func CheckReference(path string, perHeight int) ([]ReferenceRow, error) {
-	f, err := os.Open(path)
+	f, _, err := boundedfile.Open(path, math.MaxInt64, "reference file")
 	if err != nil {
 		return nil, err
 	}

@@ -367,7 +367,7 @@ func openLog(path string, want LogHeader, terms []eval.WeightTerm, c *Config) (m
 	} else if err != nil {
 		return fail(fmt.Errorf("tune: locking %s: %w", path, err))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxLog+1))
+	data, err := boundedfile.ReadAll(f, MaxLog, "evaluations log")
 	if err != nil {
 		return fail(fmt.Errorf("tune: reading %s: %w", path, err))
 	}
