@@ -144,6 +144,9 @@ func TestSharedFlags(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "s.json"), []byte(`{"wells":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -165,6 +168,11 @@ func TestSharedFlags(t *testing.T) {
 		{"bfs --width (old name)", []string{"bfs", "--engine", "native", "--width", "5", "--height", "3"}, 0, "Flag --width has been deprecated, use --well-width"},
 		{"targets --target-width (old name)", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "t.json", "--target-width", "4", "--target-pieces", "2"}, 0, "Flag --target-width has been deprecated, use --target-beam-width"},
 		{"beam --beam-width 10 --well-width 8", []string{"beam", "--engine", "native", "--beam-width", "10", "--well-width", "8", "--max-pieces", "5", "--json"}, 0, ""},
+		// An output that is an input, or a file of another kind, is not replaced.
+		{"targets --out is --samples", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "s.json", "--target-beam-width", "4", "--target-pieces", "2"}, 2, "--out s.json is the input s.json"},
+		{"targets --out a file of another kind", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "notes.txt", "--target-beam-width", "4", "--target-pieces", "2"}, 2, "is not a targets file"},
+		{"targets --out a file of another kind, --force", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "notes.txt", "--force", "--target-beam-width", "4", "--target-pieces", "2"}, 0, ""},
+		{"targets --out in a missing folder", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "none/t.json", "--target-beam-width", "4", "--target-pieces", "2"}, 2, "does not exist"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := run(bin, dir, tc.args...)
