@@ -148,7 +148,7 @@ func TestClassicCLI(t *testing.T) {
 		code int
 		msg  string // substring of the one-line error ("" for success)
 	}{
-		{"stats /dev/zero", []string{"stats", "/dev/zero"}, 2, "line 1: longer than 200 bytes"},
+		{"stats /dev/zero", []string{"stats", "/dev/zero"}, 2, "is not a regular file"},
 		{"sweep to /dev/zero", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", "/dev/zero"}, 2, "/dev/zero is not a regular file"},
 		{"sweep to /dev/full", []string{"sweep", "--rows", "5", "--seeds", "1", "--out", "/dev/full"}, 2, "/dev/full is not a regular file"},
 		{"sweep 2^31-1 seeds", []string{"sweep", "--rows", "5", "--seeds", "2147483647", "--out", f("new1")}, 2, "--seeds 2147483647 out of range 1..100000"},

@@ -222,7 +222,7 @@ func TestBFSOutputChecks(t *testing.T) {
 		{"summary onto a cut file", with("--append-summary", noNewline), 2, "cut.csv is not a summary CSV (left as it is)"},
 		{"summary to /dev/full", with("--append-summary", "/dev/full"), 2, "/dev/full is not a regular file"},
 		{"out to /dev/full", with("--out", "/dev/full"), 2, "/dev/full is not a regular file"},
-		{"out to a folder", with("--out", dir), 2, "is not a regular file"},
+		{"out to a folder", with("--out", dir), 2, "is a folder, not a file"},
 		{"out to a missing folder", with("--out", filepath.Join(dir, "no", "x.csv")), 2, "cannot write"},
 		{"summary with max-levels", with("--append-summary", sum, "--max-levels", "2"), 2, "truncated search has no summary row"},
 		{"summary, new file", with("--append-summary", sum), 0, ""},

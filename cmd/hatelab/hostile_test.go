@@ -200,7 +200,7 @@ func TestHostile(t *testing.T) {
 		{"unbounded read", "experiment --other FIFO", exp("--other", fx.link), 2, "--other " + fx.link + ": is not a regular file"},
 		{"unbounded read", "experiment --out sparse", append(exp(), "--out", fx.sparseResults), 2, "is 10.0 GiB, more than the 512.0 MiB a results file may be"},
 		{"unbounded read", "experiment --weights FIFO", exp("--weights", fx.fifo), 2, "--weights " + fx.fifo + ": is not a regular file"},
-		{"unbounded read", "replay @sparse", []string{"replay", "@" + fx.sparse}, 2, "larger than 64 MiB"},
+		{"unbounded read", "replay @sparse", []string{"replay", "@" + fx.sparse}, 2, "more than the 64.0 MiB a replay argument may be"},
 		{"unbounded read", "decode @folder", []string{"decode", "@" + fx.folder}, 2, "is a folder"},
 		{"unbounded read", "classic stats sparse", []string{"classic", "stats", fx.sparse}, 2, "not a sweep CSV"},
 		{"unbounded read", "beam --weights folder", []string{"beam", "--weights", fx.folder}, 2, "is a folder"},

@@ -35,6 +35,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -49,6 +50,7 @@ import (
 	"github.com/hatelab/hatelab/engine/rankcorr"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // Config describes a cycle. Check names a bad field by its hatelab flag
@@ -262,7 +264,28 @@ func (c Config) Check() error {
 	if st, err := os.Stat(c.Dir); err == nil && !st.IsDir() {
 		return fmt.Errorf("--dir %s is not a folder", c.Dir)
 	}
-	return nil
+	return c.checkMemory()
+}
+
+// checkMemory refuses, before any work, beams whose memory cannot fit in
+// what the process has left (internal/memlimit): the master beam's pools
+// with its workers, or one target beam per worker, each with an ancestry
+// of ten levels of its width (15 bytes a node).
+func (c Config) checkMemory() error {
+	workers := c.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	tw := c.TargetBeamWidth
+	if tw == 0 {
+		tw = 512
+	}
+	master := beam.PoolBytes(c.MasterBeamWidth, workers) + uint64(c.MasterBeamWidth)*150
+	target := uint64(workers) * (beam.PoolBytes(tw, 1) + uint64(tw)*150)
+	if master >= target {
+		return memlimit.Check(fmt.Sprintf("--master-beam-width %d with %d workers", c.MasterBeamWidth, workers), master)
+	}
+	return memlimit.Check(fmt.Sprintf("--target-beam-width %d, %d target beams at once", tw, workers), target)
 }
 
 func (c *Config) rules() *hatetris.Rules {
