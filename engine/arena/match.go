@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
@@ -269,7 +270,7 @@ func (m *Match) play(ctx context.Context, arm, start int) (Game, error) {
 	workers := max(m.BeamWorkers, 1)
 	width, q := a.Settings(m.BeamWidth, m.Quiescence)
 	cfg := beam.Config{Rules: m.Suite.Rules, BeamWidth: width, MaxPieces: m.MaxPieces, Quiescence: q,
-		Eval: TieBreak(a.Eval, s.TieSeed), Workers: workers, Start: &s.Well, StartScore: s.Score, StartHistory: s.History}
+		Eval: eval.TieBreak(a.Eval, s.TieSeed), Workers: workers, Start: &s.Well, StartScore: s.Score, StartHistory: s.History}
 	t0 := time.Now()
 	r, err := beam.Run(ctx, cfg)
 	if err != nil {
