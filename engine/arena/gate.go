@@ -10,6 +10,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 // Gate judges each new network of an NNUE cycle in matches: the previous
@@ -84,7 +85,7 @@ func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *n
 		vsPrev := st.Comparisons()[0]
 		// The new network against the baseline: the same games, compared
 		// with another arm.
-		vsBase := Compare(arms[1].Spec, base.Spec, st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
+		vsBase := stats.Compare(arms[1].Spec, base.Spec, st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
 		for _, d := range vsPrev.Diffs {
 			if !math.IsNaN(d) { // NaN: a start not played by both
 				diff += d

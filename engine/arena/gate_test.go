@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 func TestGate(t *testing.T) {
@@ -113,7 +114,7 @@ func TestGateWidths(t *testing.T) {
 		if len(st.Arms) != 3 || a < 1 || !slices.Contains(st.Arms, "score") {
 			t.Fatalf("%s: arms %v", f, st.Arms)
 		}
-		c := Compare("gen-03", "gen-02", st.Scores[a], st.Scores[0], 10, 1, 0.95, nil)
+		c := stats.Compare("gen-03", "gen-02", st.Scores[a], st.Scores[0], 10, 1, 0.95, nil)
 		if c.N != 3 {
 			t.Fatalf("%s: %d pairs", f, c.N)
 		}

@@ -71,6 +71,9 @@ func Parse(spec, dir string, r *hatetris.Rules) (eval.Evaluator, error) {
 	if spec == "" {
 		return nil, fmt.Errorf("empty evaluation (want tuned, hand, score, nnue, ...: see --help)")
 	}
+	if _, suffix, ok := strings.Cut(spec, "@"); ok {
+		return nil, fmt.Errorf("the suffix @%s sets an arena arm's own search, not an evaluation (for one game: --beam-width N, --quiescence)", suffix)
+	}
 	base, gpart, hasG := strings.Cut(spec, "+g:")
 	ev, err := parseBase(base, dir)
 	if err != nil {
@@ -94,9 +97,13 @@ func Parse(spec, dir string, r *hatetris.Rules) (eval.Evaluator, error) {
 // FromFlags folds the pair of flags --eval NAME --weights FILE (the form
 // of older commands) into one spec: "hand" with a file is weights:FILE,
 // "nnue" with a file nnue:FILE, and without a file the name is the spec
-// itself. A file beside any other spec is refused (name it in the spec).
+// itself (hand, tuned and nnue in any case, as the old flag read them). A
+// file beside any other spec is refused (name it in the spec).
 func FromFlags(name, weightsFile string) (string, error) {
 	name = strings.TrimSpace(name)
+	if l := strings.ToLower(name); l == "hand" || l == BestHand || l == BestNetwork {
+		name = l // the old flag values were read in any case (HAND)
+	}
 	if weightsFile == "" {
 		return name, nil
 	}

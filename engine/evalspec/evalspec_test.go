@@ -48,6 +48,7 @@ func TestParse(t *testing.T) {
 		{"nnue:/no/such.hlnn", "", "no such file"},
 		{"random", "", "unknown evaluation \"random\""},
 		{"Hand", "", "unknown evaluation"},
+		{"tuned@w300", "", "the suffix @w300 sets an arena arm's own search"},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			ev, err := Parse(tc.spec, "", nil)
