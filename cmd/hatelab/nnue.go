@@ -365,7 +365,7 @@ func printCycleReports(w io.Writer, reps []cycle.Report) error {
 // newGate is the cycle's gate of --gate: its suite, its baseline arm (an
 // arena arm spec without @ settings) and its widths, checked before any
 // work.
-func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, error) {
+func newGate(suite, baseline string, widths []int, dir string) (*cycle.Gate, error) {
 	if len(widths) == 0 {
 		return nil, fmt.Errorf("--gate-beam-widths: no width")
 	}
@@ -388,5 +388,5 @@ func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, err
 	if base.BeamWidth != 0 || base.Quiescence != nil {
 		return nil, fmt.Errorf("--gate-baseline %q: no @ settings (the gate plays at --gate-beam-widths, with quiescence)", baseline)
 	}
-	return &arena.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
+	return &cycle.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
 }

@@ -114,7 +114,7 @@ func gateMatch(path string, g int, prev string) (GateMatch, error) {
 		return GateMatch{}, fmt.Errorf("%s: arms %v, want %s, %s and a baseline", path, st.Arms, prev, arm)
 	}
 	m := GateMatch{BeamWidth: res.Header.BeamWidth}
-	// The same comparisons the gate's verdict gives (arena.Gate.Judge).
+	// The same comparisons the gate's verdict gives (cycle.Gate.Judge).
 	// Against the previous network: a family of two with the baseline's
 	// comparison (Holm p, intervals of the family's level).
 	fam := []stats.Comparison{

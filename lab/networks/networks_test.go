@@ -11,6 +11,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/lab"
@@ -195,7 +196,7 @@ func TestGenerationsWidths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := arena.Gate{Suite: s, BeamWidths: []int{30, 10}, Baseline: base, Quiescence: true, Dir: dir}
+	g := cycle.Gate{Suite: s, BeamWidths: []int{30, 10}, Baseline: base, Quiescence: true, Dir: dir}
 	if _, _, err := g.Judge(context.Background(), 1, "gen-00", load("gen-00.hlnn"), load("gen-02-small.hlnn")); err != nil {
 		t.Fatal(err)
 	}
