@@ -88,6 +88,13 @@
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).
 //
+// Import names: a package imported beside another of the same name takes
+// one alias, the same everywhere: a dataset package datasets/NAME is
+// NAMEdata (bfsdata, classicdata, flatsdata, recordsdata); engine/beam
+// beside Apache Beam's beam is beamsearch; engine/bfs inside datasets/bfs
+// is search; lab/NAME beside engine/NAME is labNAME (labarena); GoMLX's
+// ml/train beside engine/nnue/train is gotrain.
+//
 // Classic Tetris (engine/classic): Rows and Cols are the board's size;
 // Lines are the lines cleared, Pieces the pieces placed.
 package engine
