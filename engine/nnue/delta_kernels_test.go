@@ -277,10 +277,13 @@ func TestDeltaKernelFits(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	// The kernels on every fitting height and word count (one hidden
-	// size a count, padded and not), a few random parents and children.
+	// The kernels at the fitting heights where their groups of eight
+	// window rows overlap most and least (11, 12, 19, the largest) and on
+	// each word count (one hidden size a count, padded and not), a few
+	// random parents and children (TestDeltaKernelsMatchGo has many more
+	// on fewer geometries).
 	for gi, v := range []Variant{Shared, Positional} {
-		for height := 11; height <= MaxHeight; height++ {
+		for _, height := range []int{11, 12, 19, MaxHeight} {
 			for _, hidden := range []int{29, 32, 61, 64} {
 				fs, _ := NewFeatureSet(v, 10, height)
 				q, err := Quantize(smallOutputs(randomNetwork(t, fs, hidden, HardTanh, 0.1, uint64(100*gi+height+hidden))), 0, 0)
