@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/internal/arenareport"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/spf13/cobra"
 )
@@ -43,7 +44,7 @@ assume a number of games fixed in advance.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
-			if err := printArena(out, res); err != nil {
+			if err := arenareport.Table(out, nil, res); err != nil {
 				return failure(err)
 			}
 			arms, played := len(res.Standings.Arms), res.Standings.Played()
