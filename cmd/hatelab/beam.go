@@ -14,7 +14,6 @@ import (
 	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
-	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
@@ -98,7 +97,7 @@ hatelab arena):
 			if weights != "" && !cmd.Flags().Changed("eval") {
 				evalName = "hand" // --weights FILE alone: FILE's hand-made weights, as before tuned
 			}
-			ev, err := beamEval(evalName, weights, r)
+			ev, err := evalspec.ParseFlags(evalName, weights, r)
 			if err != nil {
 				return err
 			}
@@ -219,17 +218,3 @@ func printLevel(w io.Writer, ds beam.LevelStats) {
 		ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
 }
 
-// beamEval builds the evaluation of beam --eval and --weights
-// (evalspec.FromFlags, evalspec.Parse), checked against the well's rules
-// r; errors name --eval.
-func beamEval(spec, weights string, r *hatetris.Rules) (eval.Evaluator, error) {
-	spec, err := evalspec.FromFlags(spec, weights)
-	if err != nil {
-		return nil, err
-	}
-	ev, err := evalspec.Parse(spec, "", r)
-	if err != nil {
-		return nil, fmt.Errorf("--eval %s: %v", clip.Quote(spec), err)
-	}
-	return ev, nil
-}

@@ -74,19 +74,10 @@ func (o BeamSearchOptions) config() (beamsearch.Config, error) {
 		QuiescenceCap: o.QuiescenceCap, Eval: ev, Workers: 1, CheckpointDir: o.Checkpoint, Resume: o.Resume}, nil
 }
 
-// Evaluator builds the evaluation that spec names (engine/evalspec, the
-// grammar of hatelab beam --eval), with weightsFile, when set, the older
-// --weights flag (evalspec.FromFlags), checked against rules r.
+// Evaluator builds the evaluation of hatelab-beam's --eval and
+// --weights (evalspec.ParseFlags, the grammar of hatelab beam --eval).
 func Evaluator(spec, weightsFile string, r *hatetris.Rules) (eval.Evaluator, error) {
-	spec, err := evalspec.FromFlags(spec, weightsFile)
-	if err != nil {
-		return nil, err
-	}
-	ev, err := evalspec.Parse(spec, "", r)
-	if err != nil {
-		return nil, fmt.Errorf("--eval %q: %v", spec, err)
-	}
-	return ev, nil
+	return evalspec.ParseFlags(spec, weightsFile, r)
 }
 
 // beamSpec is what the DoFns of one level need.

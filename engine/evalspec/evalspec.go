@@ -29,6 +29,7 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/clip"
 )
 
 // The names of the lab's best evaluations.
@@ -116,6 +117,22 @@ func FromFlags(name, weightsFile string) (string, error) {
 		return "", fmt.Errorf("--weights goes with --eval hand or nnue; --eval %s has its own weights (datasets/weights/tuned-03.json): for other weights use --eval weights:FILE", name)
 	}
 	return "", fmt.Errorf("--weights goes with --eval hand or nnue; with --eval %q name the file in the spec (weights:FILE, nnue:FILE)", name)
+}
+
+// ParseFlags builds the evaluation of a command's --eval NAME and
+// --weights FILE (Parse of FromFlags, files relative to the working
+// folder), checked against rules r; errors name --eval. hatelab beam and
+// hatelab-beam beam read their flags with it.
+func ParseFlags(name, weightsFile string, r *hatetris.Rules) (eval.Evaluator, error) {
+	spec, err := FromFlags(name, weightsFile)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := Parse(spec, "", r)
+	if err != nil {
+		return nil, fmt.Errorf("--eval %s: %v", clip.Quote(spec), err)
+	}
+	return ev, nil
 }
 
 // Hand returns the hand-made weights of a spec that names a hand-made
