@@ -59,14 +59,16 @@ type Config struct {
 	// the AI remembers only the start well.
 	StartHistory []hatetris.Well
 	// CheckpointDir, when set, receives a checkpoint after every level
-	// (written to a temporary file and renamed).
+	// (written to a temporary file and renamed), written while the next
+	// level is expanded; Run returns after the last one is written.
 	CheckpointDir string
 	// Resume continues from the checkpoint in CheckpointDir.
 	Resume bool
 	// Progress receives one event per level.
 	Progress progress.Reporter
-	// OnLevel, when set, is called after every level (after the
-	// checkpoint); a non-nil error stops the search with that error.
+	// OnLevel, when set, is called after every level (its checkpoint may
+	// still be being written: it is complete when Run returns); a non-nil
+	// error stops the search with that error.
 	OnLevel func(LevelStats) error
 	// OnKept, when set, is called after every level that kept wells (before
 	// OnLevel) with the level and the kept wells, best first, and their
@@ -217,6 +219,12 @@ type searcher struct {
 	st      *state
 	tr      tree
 	workers []*worker
+	ck      ckWriter
+	// phases adds up the wall time of step's stages (the benchmarks read
+	// it): the workers' expansion, their pools' sorting (from the first
+	// worker's end of expansion to the last's end of sorting: idle cores
+	// included), and the serial merge and keeping of the level.
+	phases struct{ expand, compact, serial time.Duration }
 }
 
 // key fingerprints what the search's result depends on.
@@ -237,7 +245,17 @@ func (s *searcher) key() string {
 	return key
 }
 
+// loop runs levels until the search ends, then waits for the last
+// checkpoint's write.
 func (s *searcher) loop(ctx context.Context) error {
+	err := s.levels(ctx)
+	if werr := s.ck.wait(); err == nil {
+		err = werr
+	}
+	return err
+}
+
+func (s *searcher) levels(ctx context.Context) error {
 	st := s.st
 	s.tr.Levels = st.Tree
 	for i := 0; i < s.cfg.Workers; i++ {
@@ -273,7 +291,7 @@ func (s *searcher) loop(ctx context.Context) error {
 		st.Stats = append(st.Stats, ds)
 		st.Tree = s.tr.Levels
 		if s.cfg.CheckpointDir != "" {
-			if err := saveCheckpoint(s.cfg.CheckpointDir, st); err != nil {
+			if err := s.ck.save(s.cfg.CheckpointDir, st); err != nil {
 				return err
 			}
 		}
@@ -320,6 +338,8 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	var next atomic.Int64
 	const chunk = 32
 	var wg sync.WaitGroup
+	var firstDone atomic.Int64 // ns after t0 when the first worker ran out of parents
+	t0 := time.Now()
 	for _, w := range s.workers {
 		w.begin()
 		wg.Add(1)
@@ -334,10 +354,15 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 					w.expand(d, i)
 				}
 			}
+			firstDone.CompareAndSwap(0, int64(time.Since(t0)))
 			w.pool.compact()
 		}()
 	}
 	wg.Wait()
+	t1 := time.Now()
+	s.phases.expand += time.Duration(firstDone.Load())
+	s.phases.compact += t1.Sub(t0) - time.Duration(firstDone.Load())
+	defer func() { s.phases.serial += time.Since(t1) }()
 	if err := ctx.Err(); err != nil {
 		return LevelStats{}, err
 	}
