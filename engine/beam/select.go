@@ -220,27 +220,65 @@ func (p *pool) compact() {
 }
 
 // merge takes the best width distinct children of sorted, deduplicated
-// pools and calls emit on each, best first.
+// pools and calls emit on each, best first. The pools' heads meet in a
+// tournament tree (a loser tree): a child costs about log2(pools)
+// comparisons, not one a pool.
 func merge(pools []*pool, width int, emit func(*cand)) {
-	pos := make([]int, len(pools))
+	k := len(pools)
+	size := 1
+	for size < k {
+		size <<= 1
+	}
+	pos := make([]int, k)
+	head := func(i int) *cand {
+		if i < k && pos[i] < len(pools[i].c) {
+			return &pools[i].c[pos[i]]
+		}
+		return nil
+	}
+	// before reports whether pool i's head comes before pool j's (an
+	// exhausted pool, or a leaf past the last pool, comes last).
+	before := func(i, j int) bool {
+		a, b := head(i), head(j)
+		if a == nil {
+			return false
+		}
+		return b == nil || order(a, b) < 0
+	}
+	// loser[n], for the tree's inner nodes 1..size-1, is the pool that
+	// lost the match at n; the leaves size..2*size-1 are the pools.
+	loser := make([]int, size)
+	win := make([]int, 2*size)
+	for i := range size {
+		win[size+i] = i
+	}
+	for n := size - 1; n >= 1; n-- {
+		a, b := win[2*n], win[2*n+1]
+		if before(b, a) {
+			a, b = b, a
+		}
+		win[n], loser[n] = a, b
+	}
+	winner := win[1]
 	var last *cand
 	for n := 0; n < width; {
-		best := -1
-		for i, p := range pools {
-			if pos[i] < len(p.c) && (best < 0 || order(&p.c[pos[i]], &pools[best].c[pos[best]]) < 0) {
-				best = i
-			}
-		}
-		if best < 0 {
+		c := head(winner)
+		if c == nil {
 			return
 		}
-		c := &pools[best].c[pos[best]]
-		pos[best]++
-		if last != nil && sameKey(c, last) {
-			continue
+		pos[winner]++
+		if last == nil || !sameKey(c, last) {
+			emit(c)
+			last = c
+			n++
 		}
-		emit(c)
-		last = c
-		n++
+		// Replay the winner's matches with its next head.
+		w := winner
+		for node := (w + size) >> 1; node >= 1; node >>= 1 {
+			if before(loser[node], w) {
+				loser[node], w = w, loser[node]
+			}
+		}
+		winner = w
 	}
 }
