@@ -343,6 +343,7 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	var next atomic.Int64
 	const chunk = 32
 	var wg sync.WaitGroup
+	share := poolShare(s.cfg.BeamWidth, len(s.workers))
 	var firstDone atomic.Int64 // ns after t0 when the first worker ran out of parents
 	t0 := time.Now()
 	for _, w := range s.workers {
@@ -360,7 +361,7 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 				}
 			}
 			firstDone.CompareAndSwap(0, int64(time.Since(t0)))
-			w.pool.compact()
+			w.pool.finish(share)
 		}()
 	}
 	wg.Wait()
@@ -441,6 +442,12 @@ func (s *searcher) wellKeys(lv *level, wells []pwell) {
 	}
 	wg.Wait()
 }
+
+// poolShare is how many of its best children a worker's pool sorts for
+// merge at the end of a level: its expected share of the next beam, with
+// room (merge sorts the rest of a pool that gives more). A variable, so
+// that tests can make merge sort the rest often.
+var poolShare = func(width, workers int) int { return 2*width/workers + 1024 }
 
 // initialState returns the search's first state: the checkpoint's when
 // Config.Resume is set (refused if another search made it), else the
