@@ -110,10 +110,24 @@ func (p *pool) shrink() {
 		clear(p.tab)
 	}
 	mask := uint64(size - 1)
+	// The keys' hashes are computed ahead and their slots prefetched (a
+	// cache miss each in a table of megabytes otherwise). Children ahead
+	// of i are not moved yet: the kept ones move down, to k <= i.
+	const ahead = 8
+	var hs [ahead]uint64
+	for i := range min(ahead, n) {
+		hs[i] = keyHash(&p.c[i])
+		prefetchSlot(&p.tab[hs[i]&mask])
+	}
 	k := 0
 	for i := 0; i < n; i++ {
 		c := &p.c[i]
-		x := keyHash(c)
+		x := hs[i%ahead]
+		if j := i + ahead; j < n {
+			y := keyHash(&p.c[j])
+			hs[j%ahead] = y
+			prefetchSlot(&p.tab[y&mask])
+		}
 		tag := x &^ 0xffffffff // the hash's top half: most slots that hold another key are told by it
 		h := x & mask
 		for {
