@@ -41,7 +41,9 @@ test: setup vet gotest beamtest nbtest
 	@$(PY) scripts/gotest.py --summary .cache/gotest-counts.json
 
 ## vet: gofmt, go vet here and for Windows and macOS, staticcheck, then check that every notebook
-## matches its text source in notebooks/src.
+## matches its text source in notebooks/src, that its citations exist, and that the numbers its prose
+## quotes from its own cells (marked `<!-- quotes *HEADING*: "..." -->`) are what the committed,
+## full-mode notebook prints (scripts/quotecheck.py; quick runs are never read).
 vet: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt: not formatted: $$files" >&2; exit 1; fi
 	go vet ./...
@@ -52,6 +54,7 @@ vet: setup
 	bin/staticcheck ./...
 	$(PY) scripts/mknb.py --check
 	$(PY) scripts/citecheck.py
+	$(PY) scripts/quotecheck.py
 
 ## gotest: every package's tests, and the NNUE package again with its Go loops
 ## in place of the AVX2 kernels (-tags purego), as on machines without them

@@ -164,18 +164,18 @@ func newNNUEInfoCmd() *cobra.Command {
 
 func newNNUECycleCmd() *cobra.Command {
 	var (
-		dir, start                             string
-		gens, masterBeamWidth, masterPieces    int
-		masterOpenings                         int
-		samples, targetBeamWidth, targetPieces int
-		epochs, batch, works, shiftCheck       int
-		noQ, quiet, js, stratify, keepSW       bool
-		lr, collapse, rankWeight, children     float64
-		targetRule, targetScale                string
-		seed                                   uint64
-		gate                                   bool
-		gateSuite, gateBaseline                string
-		gateBeamWidths                         []int
+		dir, start                                string
+		gens, masterBeamWidth, masterPieces       int
+		masterOpenings, masterDeep, masterDeepMin int
+		samples, targetBeamWidth, targetPieces    int
+		epochs, batch, works, shiftCheck          int
+		noQ, quiet, js, stratify, keepSW          bool
+		lr, collapse, rankWeight, children        float64
+		targetRule, targetScale                   string
+		seed                                      uint64
+		gate                                      bool
+		gateSuite, gateBaseline                   string
+		gateBeamWidths                            []int
 	)
 	cmd := &cobra.Command{
 		Use:   "cycle --dir DIR --generations N --master-beam-width W --samples S [--start FILE] [--target-beam-width 512 --target-pieces 10]",
@@ -198,6 +198,7 @@ resume; the result is the same.`,
 				return fmt.Errorf("--target-rule: %v", err)
 			}
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, MasterOpenings: masterOpenings, NoQuiescence: noQ,
+				MasterDeep: masterDeep, MasterDeepMin: masterDeepMin,
 				Samples: samples, Stratify: stratify, Children: children, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr, RankWeight: rankWeight}}
@@ -258,6 +259,8 @@ resume; the result is the same.`,
 	flags.Alias(f, &masterBeamWidth, "master-width", "master-beam-width")
 	flags.DecimalVar(f, &masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	flags.DecimalVar(f, &masterOpenings, "master-openings", 0, "run the master beam (each --master-beam-width wide) from this many seeded random 8-piece openings instead of the empty well alone, so that the samples come from many games (seed 1,000,000 + 1,000 --seed + the generation: never a test suite; 0: one beam from the empty well)")
+	flags.DecimalVar(f, &masterDeep, "master-deep", 0, "also run master beams (each --master-beam-width wide) from this many mid-game wells of the lab's own long games (datasets/beams; the arena suite games:N:SEED:MIN, seed as --master-openings'), each with the AI's memory, so that the samples include deep wells; sampled wells of world-record replays (the deep test set) are dropped (0: none)")
+	flags.DecimalVar(f, &masterDeepMin, "master-deep-min", 0, "with --master-deep, draw wells at this many lines or more")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")
