@@ -99,10 +99,11 @@ def sections(cells):
 
 def contains(text, part):
     """Whether part occurs in text with a number at either end of part whole, not a piece of a longer
-    number: "10.4 s" is not in "110.4 s", "3" not in "13", "3.4" nor "3,400" (commas dropped by norm)."""
+    number: "10.4 s" is not in "110.4 s", "4 s" not in "10.4 s", "3" not in "13", "3.4" not in "3.45"
+    nor "3,400" (norm drops the comma); the end of a range "228.5M..310.6M" is found."""
     pat = re.escape(part)
     if part[:1].isdigit():
-        pat = r"(?<![\d.])" + pat
+        pat = r"(?<!\d)(?<!\d\.)" + pat
     if part[-1:].isdigit():
         pat += r"(?!\.?\d)"
     return re.search(pat, text) is not None
