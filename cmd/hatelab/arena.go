@@ -3,14 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"math"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/arenareport"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
@@ -18,27 +16,6 @@ import (
 
 func init() {
 	rootCmd.AddCommand(newArenaCmd())
-}
-
-// arenaJSON is the --json output of `hatelab arena`.
-type arenaJSON struct {
-	Suite       string             `json:"suite"`
-	SuiteSpec   string             `json:"suite_spec"`
-	Starts      int                `json:"starts"`
-	BeamWidth   int                `json:"beam_width"`
-	Quiescence  bool               `json:"quiescence"`
-	MaxPieces   int                `json:"max_pieces,omitempty"`
-	Games       int                `json:"games"`
-	Stopped     bool               `json:"stopped_by_sprt,omitempty"`
-	Arms        []arenaArmJSON     `json:"arms"`
-	Comparisons []arena.Comparison `json:"comparisons"`
-}
-
-type arenaArmJSON struct {
-	Arm   string  `json:"arm"`
-	Eval  string  `json:"eval"`
-	Games int     `json:"games"`
-	Mean  float64 `json:"mean_score"`
 }
 
 func newArenaCmd() *cobra.Command {
@@ -64,7 +41,10 @@ H1 p = 0.5 + delta) stops the match as soon as it has decided every arm.
 Arms: ` + arena.ArmSpecs + `.
 Suites: openings:N:PIECES:SEED (seeded random openings), empty:N (the empty well
 under N tie-break seeds), records:N:SEED (mid-game wells of the world records, with
-the AI's memory). The suite's ID, a hash of its wells, is printed with the result.
+the AI's memory: the deep test set), games:N:SEED:MINSCORE[:FILE] (mid-game wells at
+MINSCORE lines or more of the lab's own long games, datasets/beams/games.jsonl or
+FILE, never a world record's). The suite's ID, a hash of its wells, is printed with
+the result.
 
 With --out FILE every finished game is appended to FILE (JSONL: a header line,
 then one line per game); rerun the same command after a kill and the finished
@@ -137,9 +117,9 @@ games are skipped. A FILE made with other settings is refused.`,
 			}
 			rep.Report(progress.Event{Job: "arena", Stage: "games", Done: int64(res.Standings.Played()), Total: total, Unit: "games", Finished: true})
 			if js {
-				return writeJSON(cmd.OutOrStdout(), arenaResultJSON(m, res))
+				return writeJSON(cmd.OutOrStdout(), arenareport.Summary(m, res))
 			}
-			if err := printArena(cmd.OutOrStdout(), m, res); err != nil {
+			if err := arenareport.Table(cmd.OutOrStdout(), m, res); err != nil {
 				return failure(err)
 			}
 			return nil
@@ -147,7 +127,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline: "+arena.ArmSpecs)
-	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N or records:N:SEED")
+	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE]")
 	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
@@ -163,54 +143,4 @@ games are skipped. A FILE made with other settings is refused.`,
 	flags.WellVars(f, &well, "")
 	cmd.MarkFlagRequired("arms")
 	return cmd
-}
-
-func arenaResultJSON(m *arena.Match, res *arena.Result) arenaJSON {
-	st := res.Standings
-	out := arenaJSON{Suite: res.Header.Suite, SuiteSpec: res.Header.SuiteSpec, Starts: res.Header.Starts,
-		BeamWidth: m.BeamWidth, Quiescence: m.Quiescence, MaxPieces: m.MaxPieces, Games: st.Played(),
-		Stopped: res.Stopped, Comparisons: st.Comparisons()}
-	for i, a := range m.Arms {
-		mean, n := st.Mean(i)
-		out.Arms = append(out.Arms, arenaArmJSON{Arm: a.Spec, Eval: a.Eval.Name(), Games: n, Mean: mean})
-	}
-	for i := range out.Comparisons {
-		c := &out.Comparisons[i]
-		for _, v := range []*float64{&c.Diff.Lo, &c.Diff.Hi, &c.Diff.Estimate} {
-			if math.IsNaN(*v) {
-				*v = 0
-			}
-		}
-	}
-	return out
-}
-
-func printArena(w io.Writer, m *arena.Match, res *arena.Result) error {
-	st := res.Standings
-	fmt.Fprintf(w, "suite %s (ID %s, %d starts), beam width %d, quiescence %v\n", res.Header.SuiteSpec, res.Header.Suite,
-		res.Header.Starts, m.BeamWidth, m.Quiescence)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "arm\tgames\tmean\tdiff\t95% interval\twins\tlosses\tties\tWilcoxon p\tHolm p\t")
-	mean0, n0 := st.Mean(0)
-	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t\t\t\t\t\t\n", m.Arms[0].Spec, n0, mean0)
-	for i, c := range st.Comparisons() {
-		mean, n := st.Mean(i + 1)
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t[%+.2f, %+.2f]\t%d\t%d\t%d\t%s\t%s\t\n", c.Arm, n, mean, c.Diff.Estimate,
-			c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, c.Ties, arena.FormatP(c.P), arena.FormatP(c.PHolm))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	var lines []string
-	for _, c := range st.Comparisons() {
-		lines = append(lines, c.Verdict())
-	}
-	if res.Stopped {
-		lines = append(lines, "the sequential test stopped the match before every game was played")
-	}
-	if len(m.Arms) > 2 {
-		lines = append(lines, "p-values are Holm-adjusted over the arms' comparisons with the baseline")
-	}
-	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
-	return err
 }

@@ -29,7 +29,8 @@
 // engine/beam.Run, in the same order, so the same game.
 //
 // The classic sweep and the NNUE target generation are plain parallel
-// maps over blocks of jobs or wells.
+// maps over blocks of jobs or wells; the arena (Arena) maps single games,
+// an arm on a start, after a reshuffle.
 //
 // Names: in this module "beam" is Apache Beam (the package beam of its Go
 // SDK, the CLI hatelab-beam, --engine beam); the engine's beam search,

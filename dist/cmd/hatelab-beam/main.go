@@ -112,6 +112,7 @@ func main() {
 	nnueCmd := &cobra.Command{Use: "nnue", Short: "NNUE training data"}
 	nnueCmd.AddCommand(targetsCmd())
 	root.AddCommand(bfsCmd(), beamCmd(), classicCmd, nnueCmd, workerPoolCmd(), prismCmd())
+	root.AddCommand(arenaCmd())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	err := root.ExecuteContext(ctx)
 	stop()
