@@ -260,9 +260,9 @@ func Verdicts(res *arena.Result) lab.Markdown {
 	for _, c := range cs {
 		b.WriteString("- " + mdEscape(c.Verdict()) + "\n")
 	}
-	if len(cs) > 1 {
-		b.WriteString(fmt.Sprintf("- p-values are Holm-adjusted over the %d comparisons with the baseline (the unadjusted ones are in the table), and the family intervals are %s so that together they cover at 95%% (Bonferroni); the verdicts read the adjusted p and the family interval.\n",
-			len(cs), strings.TrimPrefix(familyHeader(cs), "family interval ")))
+	if len(cs) > 1 && cs[0].FamilyDiff != nil {
+		b.WriteString(fmt.Sprintf("- p-values are Holm-adjusted over the %d comparisons with the baseline (the unadjusted ones are in the table), and the family intervals are at %s each so that together they cover at 95%% (Bonferroni); the verdicts read the adjusted p and the family interval.\n",
+			len(cs), strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64)+"%"))
 	}
 	return lab.Markdown(b.String())
 }
