@@ -17,7 +17,9 @@ in an HTML comment, which the rendered notebook does not show:
 
 Texts are compared after a normalisation: the thousands commas of numbers and
 the signs' forms (U+2212 minus) are dropped, runs of white space become one
-space; HTML outputs are compared as their text (tags removed).
+space; HTML outputs are compared as their text (tags removed). A number at
+either end of a TEXT matches only whole: "10.4 s" is not found in "110.4 s",
+nor "3.4" in "13.4" or "3.45".
 
 The outputs are the committed, executed notebook's (notebooks/NAME.ipynb), the
 full-mode run: `make test` executes quick-mode copies elsewhere (.cache/nbquick)
@@ -93,6 +95,18 @@ def sections(cells):
                 break
         out.append((h, i, end))
     return out
+
+
+def contains(text, part):
+    """Whether part occurs in text with a number at either end of part whole, not a piece of a longer
+    number: "10.4 s" is not in "110.4 s", "4 s" not in "10.4 s", "3" not in "13", "3.4" not in "3.45"
+    nor "3,400" (norm drops the comma); the end of a range "228.5M..310.6M" is found."""
+    pat = re.escape(part)
+    if part[:1].isdigit():
+        pat = r"(?<!\d)(?<!\d\.)" + pat
+    if part[-1:].isdigit():
+        pat += r"(?!\.?\d)"
+    return re.search(pat, text) is not None
 
 
 def rounds_to(prose, output):
@@ -189,9 +203,9 @@ def check_notebook(src_path, nb_path):
                 out.append((line, "a quotes comment for *%s* lists nothing" % name))
             for p, o in items:
                 np_, no = norm(p), norm(o)
-                if np_ not in prose:
+                if not contains(prose, np_):
                     out.append((line, 'the prose does not say "%s", which its comment quotes from *%s*' % (p, name)))
-                if no not in printed:
+                if not contains(printed, no):
                     out.append((line, 'the prose quotes "%s" from *%s*, whose committed output does not print "%s"' %
                                 (p, name, o)))
                 elif NUMBER.match(np_) and NUMBER.match(no) and not rounds_to(np_, no):

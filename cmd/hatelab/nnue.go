@@ -14,7 +14,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
-	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
@@ -22,6 +22,7 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
@@ -70,14 +71,9 @@ deterministic (seeded, any number of workers).`,
 			if err != nil {
 				return fmt.Errorf("--variant: %v", err)
 			}
-			var hw eval.Weights
-			switch ev {
-			case "hand":
-				hw = eval.DefaultWeights()
-			case "tuned":
-				hw = eval.TunedWeights()
-			default:
-				return fmt.Errorf("--eval %q: want hand (dnf86) or tuned (tuned-03)", ev)
+			hw, err := evalspec.Hand(ev, "")
+			if err != nil {
+				return fmt.Errorf("--eval %s: %v", clip.Quote(ev), err)
 			}
 			gc := gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence, Weights: &hw,
 				MaxPieces: maxPieces, PerLevel: perLevel, Variant: v, Hidden: hidden, MinCount: minCount,
@@ -120,7 +116,7 @@ deterministic (seeded, any number of workers).`,
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
 	f.StringVar(&name, "name", "gen-00", "network name recorded in the file")
-	f.StringVar(&ev, "eval", "hand", "the hand-made weights fitted: hand (D&F's, dnf86: every committed network's bootstrap) or tuned (tuned-03)")
+	f.StringVar(&ev, "eval", "hand", "the hand-made evaluation fitted, a spec: hand (D&F's, dnf86: every committed network's bootstrap), tuned (tuned-03), weights:FILE, hand+RULE... (hatelab beam --help)")
 	flags.DecimalVar(f, &beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation, D&F's weights)")
 	f.BoolVar(&quiescence, "quiescence", false, "master beam with the quiescence lookahead")
 	flags.DecimalVar(f, &maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
@@ -252,7 +248,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
 	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline (DIR/gate-NN.jsonl, DIR/gate-NN-wW.jsonl); a network whose mean over the gate's games is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	f.StringVar(&gateBaseline, "gate-baseline", arena.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
+	f.StringVar(&gateBaseline, "gate-baseline", evalspec.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
 	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the gate's beam widths, comma-separated (with quiescence), e.g. 1000,10000")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-beam-width", "gate-beam-widths")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-width", "gate-beam-widths")
@@ -370,7 +366,7 @@ func printCycleReports(w io.Writer, reps []cycle.Report) error {
 // newGate is the cycle's gate of --gate: its suite, its baseline arm (an
 // arena arm spec without @ settings) and its widths, checked before any
 // work.
-func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, error) {
+func newGate(suite, baseline string, widths []int, dir string) (*cycle.Gate, error) {
 	if len(widths) == 0 {
 		return nil, fmt.Errorf("--gate-beam-widths: no width")
 	}
@@ -393,5 +389,5 @@ func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, err
 	if base.BeamWidth != 0 || base.Quiescence != nil {
 		return nil, fmt.Errorf("--gate-baseline %q: no @ settings (the gate plays at --gate-beam-widths, with quiescence)", baseline)
 	}
-	return &arena.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
+	return &cycle.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
 }

@@ -19,7 +19,7 @@
 // a levels folder it assembles the level files of engine/bfs
 // (level-NNNNN.bin, meta.json), byte for byte those of bfs.Search.
 //
-// The beam search runs one pipeline per depth: blocks of parents (with
+// The beam search runs one pipeline per level: blocks of parents (with
 // their path histories, from the driver's ancestry) are expanded and
 // evaluated by engine/beam.BlockExpander, cut to the beam width per
 // block, partitioned by a hash of (well, score) so that copies meet,

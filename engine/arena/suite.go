@@ -7,15 +7,14 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/hatelab/hatelab/datasets/beams"
 	"github.com/hatelab/hatelab/datasets/records"
-	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
 	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/flags"
 )
 
 // Start is one start position of a suite.
@@ -77,9 +76,9 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		parts = append(parts[:4], strings.Join(parts[4:], ":"))
 	}
 	num := func(i int, what string, lo, hi uint64) (uint64, error) {
-		v, err := strconv.ParseUint(parts[i], 10, 64)
+		v, err := flags.ParseUnsigned(parts[i]) // no leading zeros: 02 is not 2
 		if err != nil || v < lo || v > hi {
-			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d", spec, what, parts[i], lo, hi)
+			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d, no leading zeros", spec, what, parts[i], lo, hi)
 		}
 		return v, nil
 	}
@@ -183,22 +182,16 @@ func (s *Suite) ID() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// Openings are flats.Openings (n seeded random openings of the given
+// Openings are hatetris.Openings (n seeded random openings of the given
 // pieces from the empty well against HATETRIS, loop rule included, the
 // player picking uniformly among the live outcomes) as starts: each keeps
 // its opening's spawn wells as its History. The first n openings of a
 // longer list are the n openings.
 func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Start, error) {
-	opens, err := flats.Openings(r, n, pieces, seed)
-	if err != nil {
-		return nil, err
-	}
+	opens := hatetris.Openings(r, n, pieces, seed)
 	out := make([]Start, len(opens))
 	for i, o := range opens {
-		out[i] = Start{Well: o.Well, Score: o.Score, Label: fmt.Sprintf("opening %d", i)}
-		for _, m := range o.Moves {
-			out[i].History = append(out[i].History, m.B)
-		}
+		out[i] = Start{Well: o.Well, Score: o.Score, History: o.Spawns, Label: fmt.Sprintf("opening %d", i)}
 	}
 	return out, nil
 }
@@ -211,28 +204,20 @@ type RecordGame struct {
 
 // RecordGames replays the primary line of every world record of
 // datasets/records played against HATETRIS with at least one line, in
-// file order.
+// file order (records.Record.Play).
 func RecordGames() ([]RecordGame, error) {
-	all, err := records.All()
+	recs, err := records.WorldRecords()
 	if err != nil {
 		return nil, err
 	}
 	var out []RecordGame
-	for _, rec := range all {
-		if !rec.Primary || rec.Kind != "record" || rec.AI != "HATETRIS" || rec.Score < 1 {
+	for _, rec := range recs {
+		if rec.AI != "HATETRIS" || rec.Score < 1 {
 			continue
 		}
-		f, err := replaycodec.ParseFormat(rec.Encoding)
+		_, g, err := rec.Play()
 		if err != nil {
-			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
-		}
-		keys, err := replaycodec.Decode(f, rec.Replay)
-		if err != nil {
-			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
-		}
-		g, err := hatetris.Play(hatetris.Standard(), hatetris.HATETRIS, keys)
-		if err != nil {
-			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
+			return nil, err
 		}
 		out = append(out, RecordGame{Name: rec.Name, Steps: g.Steps})
 	}

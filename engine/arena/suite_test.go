@@ -33,6 +33,11 @@ func TestParseSuite(t *testing.T) {
 		{"openings:20:-1:1", 0, "pieces"},
 		{"empty:100001", 0, "number of starts"},
 		{"random:3", 0, "unknown kind"},
+		{"openings:02:8:01", 0, "no leading zeros"},
+		{"openings:2:08:1", 0, "pieces \"08\""},
+		{"records:3:07", 0, "seed \"07\""},
+		{"empty:+5", 0, "number of starts"},
+		{"games:4:7:030", 0, "no leading zeros"},
 		{"", 0, "unknown kind"},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {

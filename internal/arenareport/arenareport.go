@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 // JSON is the --json output of an arena command.
@@ -24,7 +26,7 @@ type JSON struct {
 	Games       int                `json:"games"`
 	Stopped     bool               `json:"stopped_by_sprt,omitempty"`
 	Arms        []ArmJSON          `json:"arms"`
-	Comparisons []arena.Comparison `json:"comparisons"`
+	Comparisons []stats.Comparison `json:"comparisons"`
 }
 
 // ArmJSON is one arm's line of JSON.
@@ -41,7 +43,7 @@ func Summary(m *arena.Match, res *arena.Result) JSON {
 	st := res.Standings
 	out := JSON{Suite: res.Header.Suite, SuiteSpec: res.Header.SuiteSpec, Starts: res.Header.Starts,
 		BeamWidth: m.BeamWidth, Quiescence: m.Quiescence, MaxPieces: m.MaxPieces, Games: st.Played(),
-		Stopped: res.Stopped, Comparisons: st.Comparisons()}
+		Stopped: res.Stopped, Comparisons: res.Comparisons()}
 	for i, a := range m.Arms {
 		mean, n := st.Mean(i)
 		out.Arms = append(out.Arms, ArmJSON{Arm: a.Spec, Eval: a.Eval.Name(), Games: n, Mean: mean})
@@ -57,33 +59,56 @@ func Summary(m *arena.Match, res *arena.Result) JSON {
 	return out
 }
 
-// Table prints the result of match m: a line of settings, a table of the
-// arms against the baseline, then the verdicts.
+// Table prints the result of a match: a line of settings (its file's
+// header), a table of the arms against the baseline, then the verdicts
+// (stats.Comparison.Verdict). With several arms a column of intervals at the
+// family's level stands beside each comparison's own (stats.Adjust), as
+// Holm's p beside the p; after a sequential stop
+// the table shows no fixed-sample p or interval. m is not read (nil is
+// fine: `hatelab arena show` has only the file).
 func Table(w io.Writer, m *arena.Match, res *arena.Result) error {
-	st := res.Standings
-	fmt.Fprintf(w, "suite %s (ID %s, %d starts), beam width %d, quiescence %v\n", res.Header.SuiteSpec, res.Header.Suite,
-		res.Header.Starts, m.BeamWidth, m.Quiescence)
+	st, h := res.Standings, res.Header
+	fmt.Fprintf(w, "suite %s (ID %s, %d starts), beam width %d, quiescence %v\n", h.SuiteSpec, h.Suite, h.Starts, h.BeamWidth, h.Quiescence)
+	cs := res.Comparisons()
+	level := 0.95
+	if len(cs) > 0 && cs[0].Diff.Level > 0 {
+		level = cs[0].Diff.Level
+	}
+	pct := strconv.FormatFloat(100*level, 'g', 4, 64) + "%"
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "arm\tgames\tmean\tdiff\t95% interval\twins\tlosses\tties\tWilcoxon p\tHolm p\t")
+	family := len(cs) > 1 && cs[0].FamilyDiff != nil && !res.Stopped
+	fam, famPct := "", ""
+	if family {
+		famPct = strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64) + "%"
+		fam = "family interval\t"
+	}
+	fmt.Fprintf(tw, "arm\tgames\tmean\tdiff\t%s interval\t%swins\tlosses\tties\tWilcoxon p\tHolm p\t\n", pct, fam)
 	mean0, n0 := st.Mean(0)
-	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t\t\t\t\t\t\n", m.Arms[0].Spec, n0, mean0)
-	for i, c := range st.Comparisons() {
+	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t%s\t\t\t\t\t\t\n", st.Arms[0], n0, mean0, map[bool]string{true: "\t"}[family])
+	for i, c := range cs {
 		mean, n := st.Mean(i + 1)
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t[%+.2f, %+.2f]\t%d\t%d\t%d\t%s\t%s\t\n", c.Arm, n, mean, c.Diff.Estimate,
-			c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, c.Ties, arena.FormatP(c.P), arena.FormatP(c.PHolm))
+		iv, p, ph := fmt.Sprintf("[%+.2f, %+.2f]", c.Diff.Lo, c.Diff.Hi), stats.FormatP(c.P), stats.FormatP(c.PHolm)
+		if c.Stopped {
+			iv, p, ph = "sequential", "-", "-"
+		}
+		if family {
+			iv += fmt.Sprintf("\t[%+.2f, %+.2f]", c.FamilyDiff.Lo, c.FamilyDiff.Hi)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t%s\t%d\t%d\t%d\t%s\t%s\t\n", c.Arm, n, mean, c.Diff.Estimate,
+			iv, c.Wins, c.Losses, c.Ties, p, ph)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	var lines []string
-	for _, c := range st.Comparisons() {
+	for _, c := range cs {
 		lines = append(lines, c.Verdict())
 	}
 	if res.Stopped {
-		lines = append(lines, "the sequential test stopped the match before every game was played")
+		lines = append(lines, "the sequential test stopped the match before every game was played: its verdicts stand, fixed-sample p-values and intervals do not apply")
 	}
-	if len(m.Arms) > 2 {
-		lines = append(lines, "p-values are Holm-adjusted over the arms' comparisons with the baseline")
+	if len(cs) > 1 && !res.Stopped {
+		lines = append(lines, fmt.Sprintf("p-values are Holm-adjusted over the %d comparisons with the baseline, and each family interval is at %s so that together they cover at %s (Bonferroni); the verdicts read both", len(cs), famPct, pct))
 	}
 	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
 	return err

@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -165,7 +167,8 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 		} else if h.Quiescence != q {
 			return nil, fmt.Errorf("%s: quiescence %v, %s's %v: another comparison", f, h.Quiescence, files[0], q)
 		}
-		c := res.Standings.Comparisons()[i-1]
+		st := res.Standings
+		c := stats.Compare(arm, baseline, st.Scores[i], st.Scores[0], 2000, 1, 0.95, nil) // this comparison alone
 		if c.N == 0 {
 			t.Add(filepath.Base(f), h.SuiteSpec, h.BeamWidth, 0, "", "", "", "", "", "", "", "")
 			continue
@@ -180,22 +183,55 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 }
 
 func standingsTable(st *arena.Standings) *lab.Table {
-	t := lab.NewTable("arm", "games", "mean lines", "difference", "95% interval", "wins", "losses", "ties", "Wilcoxon p", "Holm p")
+	cs := st.Comparisons()
+	family := len(cs) > 1 && cs[0].FamilyDiff != nil
+	head := []string{"arm", "games", "mean lines", "difference", intervalHeader(cs)}
+	if family {
+		head = append(head, familyHeader(cs))
+	}
+	t := lab.NewTable(append(head, "wins", "losses", "ties", "Wilcoxon p", "Holm p")...)
+	blank := func(k int) []any { return make([]any, k) }
 	mean, n := st.Mean(0)
-	t.Add(st.Arms[0], n, num(mean, n), "baseline", "", "", "", "", "", "")
-	for i, c := range st.Comparisons() {
+	row := []any{st.Arms[0], n, num(mean, n), "baseline"}
+	t.Add(append(row, blank(len(head)-4+5)...)...)
+	for i, c := range cs {
 		mean, n := st.Mean(i + 1)
 		if c.N == 0 {
-			t.Add(c.Arm, n, num(mean, n), "", "", "", "", "", "", "")
+			t.Add(append([]any{c.Arm, n, num(mean, n)}, blank(len(head)-3+5)...)...)
 			continue
 		}
-		t.Add(c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff), c.Wins, c.Losses, c.Ties,
-			pValue(c.P), pValue(c.PHolm))
+		row := []any{c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff)}
+		if family {
+			row = append(row, familyInterval(c))
+		}
+		t.Add(append(row, c.Wins, c.Losses, c.Ties, pValue(c.P), pValue(c.PHolm))...)
 	}
 	for i := 2; i < len(t.Right); i++ {
 		t.Right[i] = true
 	}
 	return t
+}
+
+// intervalHeader names the comparisons' own intervals' level (95%).
+func intervalHeader(cs []stats.Comparison) string {
+	level := 0.95
+	if len(cs) > 0 && cs[0].Diff.Level > 0 {
+		level = cs[0].Diff.Level
+	}
+	return strconv.FormatFloat(100*level, 'g', 4, 64) + "% interval"
+}
+
+// familyHeader names the level of each interval of a family (stats.Adjust:
+// 98.33% for three arms).
+func familyHeader(cs []stats.Comparison) string {
+	return "family interval (" + strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64) + "% each)"
+}
+
+func familyInterval(c stats.Comparison) string {
+	if c.FamilyDiff == nil {
+		return ""
+	}
+	return interval(*c.FamilyDiff)
 }
 
 func num(v float64, n int) string {
@@ -205,26 +241,28 @@ func num(v float64, n int) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-func interval(iv arena.Interval) string {
+func interval(iv stats.Interval) string {
 	if math.IsNaN(iv.Lo) {
 		return ""
 	}
 	return fmt.Sprintf("[%+.2f, %+.2f]", iv.Lo, iv.Hi)
 }
 
-// pValue is arena.FormatP: two significant figures ("0.0015", not
-// "0.001"), "< 1e-12" below arena.PFloor.
-func pValue(p float64) string { return arena.FormatP(p) }
+// pValue is stats.FormatP: two significant figures ("0.0015", not
+// "0.001"), "< 1e-12" below stats.PFloor.
+func pValue(p float64) string { return stats.FormatP(p) }
 
 // Verdicts returns one line per comparison with the baseline
-// (arena.Comparison.Verdict), as a Markdown list.
+// (stats.Comparison.Verdict), as a Markdown list.
 func Verdicts(res *arena.Result) lab.Markdown {
 	var b strings.Builder
-	for _, c := range res.Standings.Comparisons() {
+	cs := res.Comparisons()
+	for _, c := range cs {
 		b.WriteString("- " + mdEscape(c.Verdict()) + "\n")
 	}
-	if len(res.Standings.Arms) > 2 {
-		b.WriteString("- p-values are Holm-adjusted over the arms' comparisons with the baseline (the unadjusted ones are in the table).\n")
+	if len(cs) > 1 && cs[0].FamilyDiff != nil {
+		b.WriteString(fmt.Sprintf("- p-values are Holm-adjusted over the %d comparisons with the baseline (the unadjusted ones are in the table), and the family intervals are at %s each so that together they cover at 95%% (Bonferroni); the verdicts read the adjusted p and the family interval.\n",
+			len(cs), strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64)+"%"))
 	}
 	return lab.Markdown(b.String())
 }
@@ -237,7 +275,7 @@ func mdEscape(s string) string {
 // one dot per start, sorted, with the mean difference and its interval as
 // a band and zero as a dashed line.
 func Chart(res *arena.Result, arm string) (lab.SVG, error) {
-	var c *arena.Comparison
+	var c *stats.Comparison
 	cs := res.Standings.Comparisons()
 	for i := range cs {
 		if cs[i].Arm == arm {

@@ -34,7 +34,9 @@ made with other settings is refused. Every game is played: there is no --sprt
 (its early stop reads the games in order; run hatelab arena --sprt for that).
 Files the arms and the suite name are read by the workers at the same paths.
 
-Arms: ` + arena.ArmSpecs + `.`,
+Arms (evaluation specs, as hatelab-beam beam --eval takes them, and an arm's own
+search settings):
+` + arena.ArmHelp,
 		Example: `  hatelab-beam arena --arms tuned,nnue:datasets/weights/openings-run/gen-06.hlnn --suite records:100:7 --beam-width 10000 --quiescence --out deep.jsonl --work work`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
