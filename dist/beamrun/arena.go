@@ -21,6 +21,7 @@ import (
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 func init() {
@@ -172,7 +173,7 @@ const maxHeaderLine = 1 << 16
 // is not a match file of header h (a new or empty file passes): what
 // `hatelab arena` refuses before it plays.
 func checkMatchFile(path string, h arena.Header) error {
-	f, err := os.Open(path)
+	f, _, err := boundedfile.Open(path, arena.MaxMatchFile, "match file")
 	if errors.Is(err, fs.ErrNotExist) {
 		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
 			return inputErrorf("--out %s: the folder %s does not exist", path, filepath.Dir(path))

@@ -22,6 +22,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"    // --runner spark
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal/extworker"
+	"github.com/hatelab/hatelab/engine/arena"
 )
 
 // Runner says where pipelines run. The zero value runs them in process on
@@ -153,8 +154,12 @@ func (e inputError) Unwrap() []error { return []error{e.err, errBadInput} }
 
 func inputErrorf(format string, a ...any) error { return inputError{fmt.Errorf(format, a...)} }
 
-// IsInput reports whether err comes from bad input (exit status 2).
-func IsInput(err error) bool { return errors.Is(err, errBadInput) }
+// IsInput reports whether err comes from bad input (exit status 2): this
+// package's, or a match file the arena refuses (arena.InputError).
+func IsInput(err error) bool {
+	var ie *arena.InputError
+	return errors.Is(err, errBadInput) || errors.As(err, &ie)
+}
 
 // JobServer starts a standalone Prism job server on port (as Beam's
 // cmd/prism does, without its web UI), for Runner{Name: "universal",
