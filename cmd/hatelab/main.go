@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/spf13/cobra"
 )
 
@@ -139,7 +141,7 @@ func checkProfileTarget(path string) error {
 	if err := atomicfile.CheckTarget(path); err != nil {
 		return fmt.Errorf("--cpuprofile: %v", err)
 	}
-	f, err := os.Open(path)
+	f, _, err := boundedfile.Open(path, math.MaxInt64, "CPU profile")
 	if err != nil {
 		return nil // a new path (or one the creation will report)
 	}

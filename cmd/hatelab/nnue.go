@@ -22,6 +22,7 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
@@ -321,7 +322,10 @@ func checkWeightsOut(flag, path string) error {
 	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s %s: its folder %s does not exist", flag, path, filepath.Dir(path))
 	}
-	f, err := os.Open(path)
+	if err := atomicfile.CheckWritable(path); err != nil {
+		return fmt.Errorf("%s: %v", flag, err)
+	}
+	f, _, err := boundedfile.Open(path, math.MaxInt64, "weights file")
 	if os.IsNotExist(err) {
 		return nil
 	}
