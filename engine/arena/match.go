@@ -23,6 +23,7 @@ import (
 	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/filelock"
+	"github.com/hatelab/hatelab/internal/jsonline"
 	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
@@ -503,7 +504,7 @@ func ReadGames(r io.Reader, name string, want *Header, arms []Arm) ([]Game, erro
 		return nil, fmt.Errorf("arena: %s is empty: not a match file", name)
 	}
 	var h Header
-	if err := strictJSON(sc.Bytes(), &h); err != nil || h.Format != Format {
+	if err := jsonline.Decode(sc.Bytes(), &h); err != nil || h.Format != Format {
 		return nil, fmt.Errorf("arena: %s is not a match file (its first line is not a %s header): choose another file", name, Format)
 	}
 	if want != nil && h != *want {
@@ -518,7 +519,7 @@ func ReadGames(r io.Reader, name string, want *Header, arms []Arm) ([]Game, erro
 	seen := map[string]bool{}
 	for line := 2; sc.Scan(); line++ {
 		var g Game
-		if err := strictJSON(sc.Bytes(), &g); err != nil {
+		if err := jsonline.Decode(sc.Bytes(), &g); err != nil {
 			return nil, fmt.Errorf("arena: %s line %d: %v", name, line, err)
 		}
 		if err := checkGame(&g, &h, evals, arms != nil); err != nil {
@@ -558,18 +559,6 @@ func checkGame(g *Game, h *Header, evals map[string]Game, known bool) error {
 		return fmt.Errorf("arm %s was played with evaluation %q, now it is %q (a changed weights file?)", g.Arm, g.Eval, e.Eval)
 	case e.BeamWidth != g.BeamWidth || e.Quiescence != g.Quiescence:
 		return fmt.Errorf("arm %s was played at beam width %d, quiescence %v; now it plays at %d, %v", g.Arm, g.BeamWidth, g.Quiescence, e.BeamWidth, e.Quiescence)
-	}
-	return nil
-}
-
-func strictJSON(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("trailing data after the JSON object")
 	}
 	return nil
 }
@@ -731,7 +720,7 @@ func ReadMatch(path, baseline string) (*Result, error) {
 	}
 	var h Header
 	first, _, _ := bytes.Cut(data, []byte{'\n'})
-	strictJSON(first, &h)
+	jsonline.Decode(first, &h)
 	games, err := ReadGames(bytes.NewReader(data), path, nil, nil)
 	if err != nil {
 		return nil, err

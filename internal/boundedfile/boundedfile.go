@@ -51,6 +51,12 @@ func Check(st fs.FileInfo, max int64, what string) error {
 // (*fs.PathError) or a *Refused.
 func Open(path string, max int64, what string) (*os.File, fs.FileInfo, error) {
 	f, err := openNonBlocking(path)
+	return checked(f, err, max, what)
+}
+
+// checked checks an opened file f (err: the open's error): a regular file
+// of at most max bytes, else closed and refused.
+func checked(f *os.File, err error, max int64, what string) (*os.File, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
@@ -107,18 +113,7 @@ func Size(b int64) string {
 // regular file of at most max bytes.
 func OpenRW(path string, max int64, what string, perm fs.FileMode) (*os.File, fs.FileInfo, error) {
 	f, err := openNonBlockingRW(path, perm)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := f.Stat()
-	if err == nil {
-		err = Check(st, max, what)
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, st, nil
+	return checked(f, err, max, what)
 }
 
 // ReadStream reads path whole, at most max bytes, where a stream is

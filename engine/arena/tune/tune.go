@@ -29,6 +29,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/filelock"
+	"github.com/hatelab/hatelab/internal/jsonline"
 	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
@@ -409,7 +410,7 @@ func readLog(data []byte, path string, want LogHeader, terms []eval.WeightTerm, 
 	}
 	lines := bytes.SplitAfter(data, []byte{'\n'})
 	var h LogHeader
-	if len(lines) == 0 || strictJSON(bytes.TrimSuffix(lines[0], []byte{'\n'}), &h) != nil || h.Format != LogFormat {
+	if len(lines) == 0 || jsonline.Decode(bytes.TrimSuffix(lines[0], []byte{'\n'}), &h) != nil || h.Format != LogFormat {
 		return nil, bad("not an evaluations log of this version (its first line is not a %s header)", LogFormat)
 	}
 	if d := h.diff(want); d != "" {
@@ -423,7 +424,7 @@ func readLog(data []byte, path string, want LogHeader, terms []eval.WeightTerm, 
 		}
 		line := i + 2
 		var e Eval
-		if err := strictJSON(bytes.TrimSuffix(l, []byte{'\n'}), &e); err != nil || len(e.X) != len(terms) {
+		if err := jsonline.Decode(bytes.TrimSuffix(l, []byte{'\n'}), &e); err != nil || len(e.X) != len(terms) {
 			return nil, bad("line %d is not an evaluation of %d terms", line, len(terms))
 		}
 		if e.Sum != lineSum(header, e) {
@@ -435,16 +436,4 @@ func readLog(data []byte, path string, want LogHeader, terms []eval.WeightTerm, 
 		out[keyOf(e.X)] = e
 	}
 	return out, nil
-}
-
-func strictJSON(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("trailing data after the JSON object")
-	}
-	return nil
 }
