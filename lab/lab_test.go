@@ -320,33 +320,52 @@ func TestScratchDirKeyedByClone(t *testing.T) {
 
 func TestQuickBanner(t *testing.T) {
 	quick.Lock()
-	quick.picks = nil // those of other tests
+	quick.params = nil // those of other tests
 	quick.Unlock()
 	t.Setenv("HATELAB_QUICK", "")
-	Pick(7, 8)
+	Param("full", 7, 8)
 	if b := quickBanner(); b != "" {
 		t.Errorf("full mode: banner %q, want none", b)
 	}
 	t.Setenv("HATELAB_QUICK", "1")
 	t.Setenv("HATELAB_FIGURES", "/tmp/figs")
-	Pick(300, 2000)
-	Pick([]int{30}, []int{100})
-	Pick(300, 2000) // a repeat is listed once
-	Pick(strings.Repeat("x", 60), "y")
+	Param("random games", 300, 2000)
+	Param("beam widths", []int{30}, []int{100})
+	Param("random games", 300, 2000)  // a repeat is listed once
+	Pick("cache-quick", "cache-full") // not a parameter: not listed
+	Param("spec", strings.Repeat("x", 60), "y")
 	b := quickBanner()
 	for _, want := range []string{
-		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "full mode's",
-		"Parameters, quick (full): 300 (2000), [30] ([100]), " + strings.Repeat("x", 39) + "… (y).",
+		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "read from committed data", "full mode's",
+		"Parameters, quick (full): random games 300 (2000); beam widths [30] ([100]); spec " + strings.Repeat("x", 39) + "… (y).",
 		"Figures go to /tmp/figs",
 	} {
 		if !strings.Contains(b, want) {
 			t.Errorf("banner %q lacks %q", b, want)
 		}
 	}
-	if strings.Count(b, "300 (2000)") != 1 || strings.Contains(b, "7 (8)") {
-		t.Errorf("banner %q: want each quick pick once, no full-mode pick", b)
+	if strings.Count(b, "300 (2000)") != 1 || strings.Contains(b, "7 (8)") || strings.Contains(b, "cache") {
+		t.Errorf("banner %q: want each quick parameter once, no full-mode one, no Pick", b)
 	}
 	svgtest.WellFormed(t, quickBannerHTML(b+" <&>"))
+}
+
+// TestQuickParamsAcrossCells: in a kernel each cell is a program of its
+// own; the parameters live in a file of the kernel's folder, in the order
+// chosen, each once.
+func TestQuickParamsAcrossCells(t *testing.T) {
+	file := filepath.Join(t.TempDir(), paramsFile)
+	var added []bool
+	for _, p := range []param{{"a", "1", "2"}, {"b", "3", "4"}, {"a", "1", "2"}} {
+		_, ok := storeParam(file, p) // one cell's program each
+		added = append(added, ok)
+	}
+	if fmt.Sprint(added) != "[true true false]" {
+		t.Errorf("added %v, want [true true false]", added)
+	}
+	if got := bannerText(readParams(file)); !strings.Contains(got, "Parameters, quick (full): a 1 (2); b 3 (4).") {
+		t.Errorf("banner %q: want a then b, once each", got)
+	}
 }
 
 func TestTableNumbers(t *testing.T) {
