@@ -125,7 +125,8 @@ def main():
         c = ask(kc, "inspect", HELP, HELP.index("Pick") + 2, args.timeout)
         text = (c.get("data") or {}).get("text/markdown") or (c.get("data") or {}).get("text/plain") or ""
         if c.get("found") and "func" in text and "Pick" in text:
-            print(f"nbcomplete: Shift-Tab on 'lab.Pick' shows {text.strip().splitlines()[0][:100]!r}")
+            sig = next((l for l in text.splitlines() if l.strip() and not l.startswith("```")), "")
+            print(f"nbcomplete: Shift-Tab on 'lab.Pick' shows {sig[:100]!r}")
         else:
             failed += 1
             print(f"nbcomplete: Shift-Tab on 'lab.Pick' shows {text.strip()[:300]!r} (found={c.get('found')})")

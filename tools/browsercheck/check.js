@@ -304,7 +304,7 @@ function citedMissing(repo, cited) {
   const names = new Set(files.map((f) => f.split('/').pop()));
   const exists = (p) => {
     p = p.replace(/\/+$/, '').replace(/^\.\//, '');
-    if (p.startsWith('bin/') || p.startsWith('.cache/') || p.startsWith('.lab-notebooks/') || p.startsWith('~') || p.startsWith('$')) return true;
+    if (p.startsWith('bin/') || p.startsWith('.cache/') || p.startsWith('.lab-notebooks/') || p.startsWith('.lab-notebooks-quick/') || p.startsWith('~') || p.startsWith('$')) return true;
     if (!p.includes('/')) return names.has(p) || all.has(p);
     if (p.includes('*')) {
       const re = new RegExp('^' + p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*') + '(?:/|$)');
