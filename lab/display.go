@@ -186,7 +186,7 @@ func Note(text string) {
 		f.Close()
 	}
 	show(HTML(`<div class="hatelab-note" style="font-size:13px;color:#444;white-space:normal;overflow-wrap:break-word;word-break:normal">` +
-		html.EscapeString(text) + `</div>`))
+		NoBreakNumbers(html.EscapeString(text)) + `</div>`))
 }
 
 var notes struct {

@@ -437,3 +437,19 @@ func TestPointSeriesMarkersDiffer(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestNoBreakNumbers(t *testing.T) {
+	nb := func(s string) string { return `<span style="white-space:nowrap">` + s + `</span>` }
+	for _, c := range []struct{ in, want string }{
+		{"p = 2.3e-5", "p = " + nb("2.3e-5")},
+		{"+0.40 [0.29, 0.51]", nb("+0.40") + " " + nb("[0.29, 0.51]")},
+		{"R²=0.9999, 4,730,104,929 states", "R²=" + nb("0.9999") + ", " + nb("4,730,104,929") + " states"},
+		{"−1.25 and 3 × 10²³", nb("−1.25") + " and " + nb("3 × 10²³")},
+		{"gen-05 it&#39;s 7", "gen-" + nb("05") + " it&#39;s 7"},
+		{"no numbers", "no numbers"},
+	} {
+		if got := NoBreakNumbers(c.in); got != c.want {
+			t.Errorf("NoBreakNumbers(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -166,7 +166,7 @@ func short(s string) string {
 func quickBannerHTML(text string) string {
 	return `<div class="hatelab-quick" style="border-left:4px solid #e0a000;background:#fff8e1;padding:4px 8px;` +
 		`margin:2px 0;font-size:13px;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere">` +
-		html.EscapeString(text) + `</div>`
+		NoBreakNumbers(html.EscapeString(text)) + `</div>`
 }
 
 // maybeQuickBanner shows the banner before a notebook's first output of a
