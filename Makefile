@@ -14,7 +14,7 @@ PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: nbcomplete all setup lab test vet gotest bfs-kill nnue-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
+.PHONY: browsercheck-test nbcomplete all setup lab test vet gotest bfs-kill nnue-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
 
 all: test
 
@@ -119,6 +119,14 @@ nbtest:
 browsercheck:
 	@bash scripts/setup.sh --browser
 	@bash scripts/browsercheck.sh
+
+## browsercheck-test: the check's own tests: a clean made-up notebook passes,
+## and each planted defect of another (an overflowing line, a number split
+## across lines, a verdict beside an interval that says otherwise, and the
+## rest of the list above) is reported (scripts/browsercheck_test.go).
+browsercheck-test:
+	@bash scripts/setup.sh --browser
+	go test ./scripts -run TestBrowserCheckSees -count=1 -v
 
 ## nbsync: write each notebook's cells from its source in notebooks/src
 ## (outputs kept until the notebook is executed again).

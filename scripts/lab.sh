@@ -157,6 +157,9 @@ export HATELAB_FIGURES=${HATELAB_FIGURES:-$LAB_DIR/figures}
 # The project's notebook settings (scripts/jupyter/nbconfig: long code lines
 # wrap instead of being cut at the cell's right edge), before the user's.
 export JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}
+# ... and its notebook extensions (scripts/jupyter/nbextensions: outputs shown
+# whole, inline code that wraps, no 404 for the widgets extension).
+export JUPYTER_PATH=$ROOT/scripts/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}
 
 # Debian's jupyter-notebook is notebook 6 (NotebookApp); notebook 7 runs on
 # jupyter_server, whose options are ServerApp's.
