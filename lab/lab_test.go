@@ -453,3 +453,11 @@ func TestNoBreakNumbers(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepIntervals(t *testing.T) {
+	in := "+0.40 lines [+0.29, +0.51], p = 0.01; `[1, 2]` and [a, b]"
+	want := "+0.40 lines [+0.29,\u00a0+0.51], p = 0.01; `[1,\u00a02]` and [a, b]"
+	if got := keepIntervals(in); got != want {
+		t.Errorf("keepIntervals(%q) = %q, want %q", in, got, want)
+	}
+}

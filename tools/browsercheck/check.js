@@ -156,16 +156,19 @@ function inspect() {
           const t = n.nodeValue;
           numberRE.lastIndex = 0;
           for (let m = numberRE.exec(t); m && found < 3; m = numberRE.exec(t)) {
-            if (m[0].length < 2) continue;
+            // A sign after a letter or digit is a hyphen (gen-05, 2025-04-08): not the number's.
+            let start = m.index;
+            if (/^[-+\u2212]/.test(m[0]) && start > 0 && /[\p{L}\p{N}]/u.test(t[start - 1])) start++;
+            if (m.index + m[0].length - start < 2) continue;
             const range = document.createRange();
-            range.setStart(n, m.index);
+            range.setStart(n, start);
             range.setEnd(n, m.index + m[0].length);
             const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5);
             if (rects.length < 2) continue;
             const h = Math.min(...rects.map((r) => r.height));
             const tops = rects.map((r) => r.top);
             if (Math.max(...tops) - Math.min(...tops) > h / 2) {
-              out.push(`cell ${ci + 1}: the number "${m[0]}" is broken across two lines`);
+              out.push(`cell ${ci + 1}: the number "${t.slice(start, m.index + m[0].length)}" is broken across two lines`);
               found++;
             }
           }
@@ -205,7 +208,11 @@ function inspect() {
     const out = [];
     cells.forEach((cell, ci) => {
       const blocks = [];
-      cell.querySelectorAll('.output_subarea tr, .text_cell_render p, .text_cell_render li, .text_cell_render tr').forEach((e) => blocks.push(e.textContent));
+      cell.querySelectorAll('.output_subarea tr, .text_cell_render tr').forEach((e) => blocks.push(e.textContent));
+      // Prose: each sentence or clause on its own (a paragraph may hold several verdicts).
+      cell.querySelectorAll('.text_cell_render p, .text_cell_render li, .output_subarea p, .output_subarea li').forEach((e) => {
+        if (!e.querySelector('p, li')) blocks.push(...e.textContent.split(/(?<=[.;:])\s+(?=[A-Z(*])|;\s+/));
+      });
       cell.querySelectorAll('.output_text pre, .output_stream pre, .output_subarea .hatelab-note').forEach((e) => blocks.push(...e.textContent.split('\n')));
       cell.querySelectorAll('.output_html').forEach((e) => { if (!e.querySelector('tr')) blocks.push(...e.innerText.split('\n')); });
       const seen = new Set();
