@@ -47,7 +47,10 @@ test: setup vet gotest beamtest nbtest
 ## vet: gofmt, go vet, the same for Windows, macOS, arm64 and -tags purego on
 ## the packages written for a system or build (scripts/crossvet.py finds them:
 ## their files or system imports differ), staticcheck, then check that every
-## notebook matches its text source in notebooks/src and cites what exists.
+## notebook matches its text source in notebooks/src, that its citations exist,
+## and that the numbers its prose quotes from its own cells (marked
+## `<!-- quotes *HEADING*: "..." -->`) are what the committed, full-mode
+## notebook prints (scripts/quotecheck.py; quick runs are never read).
 vet: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt: not formatted: $$files" >&2; exit 1; fi
 	go vet ./...
@@ -55,6 +58,7 @@ vet: setup
 	bin/staticcheck ./...
 	$(PY) scripts/mknb.py --check
 	$(PY) scripts/citecheck.py
+	$(PY) scripts/quotecheck.py
 
 ## gotest: every package's tests, and the NNUE package again with its Go loops
 ## in place of the AVX2 kernels (-tags purego), as on machines without them

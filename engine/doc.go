@@ -2,19 +2,32 @@
 // one package a job, and of the glossary below, which every package, CLI
 // flag, JSON field, table header and notebook of the project follows.
 //
+// The packages stand in three tiers, each importing only its own and lower
+// ones: (1) rules, formats and maths (hatetris, replaycodec, nnue's network
+// and files, progress, fit, rankcorr, stats); (2) search and evaluation
+// (bfs, beam, eval, evalspec, flats, classic); (3) experiments (arena and
+// its tuner, the NNUE pipeline nnue/samples, targets, gen0, train and
+// cycle, and flats/experiment). No engine package imports lab/, cmd/,
+// dist/, plotting or GoNB, and only nnue/train imports GoMLX. The test
+// TestLayers (layers_test.go) holds these rules over `go list`.
+//
 // The packages:
 //
 //   - hatetris: the game (wells, pieces, the AI's move generation, replays);
 //     replaycodec: the replays' encodings.
 //   - bfs: the exhaustive search of small wells (levels in memory, on disk,
 //     compressed), its tables and rebuilt games.
-//   - beam: the beam search; eval: the evaluations that value its wells.
+//   - beam: the beam search; eval: the evaluations that value its wells;
+//     evalspec: the spec language that names them (tuned, hand, nnue,
+//     hand+stack-height, ...), one grammar for every CLI and notebook.
 //   - flats: counting the lives of the flat wells, their graph and its
 //     analyses, and the evaluation term built on them.
 //   - nnue: the NNUE evaluation (network, features, quantisation, weights
 //     files) and its training pipeline (samples, targets, gen0, train,
 //     cycle).
-//   - arena: paired matches of evaluations over suites of start wells.
+//   - arena: paired matches of evaluations over suites of start wells;
+//     stats: the statistics of paired comparisons (Wilcoxon, Holm,
+//     intervals, sequential tests, verdicts).
 //   - classic: classic Tetris agents and sweeps; fit: the fits of the
 //     tables; rankcorr: rank correlations (Spearman); progress: progress
 //     events.
@@ -74,6 +87,13 @@
 //   - Match: every arm plays every start of a suite with the same beam;
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).
+//
+// Import names: a package imported beside another of the same name takes
+// one alias, the same everywhere: a dataset package datasets/NAME is
+// NAMEdata (bfsdata, classicdata, flatsdata, recordsdata); engine/beam
+// beside Apache Beam's beam is beamsearch; engine/bfs inside datasets/bfs
+// is search; lab/NAME beside engine/NAME is labNAME (labarena); GoMLX's
+// ml/train beside engine/nnue/train is gotrain.
 //
 // Classic Tetris (engine/classic): Rows and Cols are the board's size;
 // Lines are the lines cleared, Pieces the pieces placed.

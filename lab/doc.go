@@ -47,5 +47,6 @@
 //	lab/transitions line-transition graphs (flats) and the G-term experiment (04-line-transitions)
 //	lab/survival    classic survival Tetris, tetr-ai and other agents (05-classic)
 //	lab/networks    NNUE datasets, training views and network pictures (06-nnue)
+//	lab/arena       arena matches: tables, verdicts, charts, start wells (03, 06)
 //	lab/progressview progress bars for notebooks, terminals and logs
 package lab

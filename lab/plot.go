@@ -47,6 +47,9 @@ type Series struct {
 	Points bool
 	// Step draws a staircase (the value holds until the next X).
 	Step bool
+	// Dashed draws the line dashed (a series of the palette's second round
+	// is dashed anyway).
+	Dashed bool
 }
 
 // NewPlot is plot.New with sans-serif text (closer to what a browser
@@ -99,7 +102,7 @@ func linePlot(first int, title, xLabel, yLabel string, series ...Series) (*plot.
 		if s.Step {
 			l.StepStyle = plotter.PostStep
 		}
-		if (first+i)/len(Palette)%2 == 1 {
+		if s.Dashed || (first+i)/len(Palette)%2 == 1 {
 			// The palette's second round: dashed, so that no two series
 			// of one chart look the same.
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}

@@ -3,14 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"math"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/stats"
+	"github.com/hatelab/hatelab/internal/arenareport"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
@@ -20,27 +19,6 @@ func init() {
 	rootCmd.AddCommand(newArenaCmd())
 }
 
-// arenaJSON is the --json output of `hatelab arena`.
-type arenaJSON struct {
-	Suite       string             `json:"suite"`
-	SuiteSpec   string             `json:"suite_spec"`
-	Starts      int                `json:"starts"`
-	BeamWidth   int                `json:"beam_width"`
-	Quiescence  bool               `json:"quiescence"`
-	MaxPieces   int                `json:"max_pieces,omitempty"`
-	Games       int                `json:"games"`
-	Stopped     bool               `json:"stopped_by_sprt,omitempty"`
-	Arms        []arenaArmJSON     `json:"arms"`
-	Comparisons []arena.Comparison `json:"comparisons"`
-}
-
-type arenaArmJSON struct {
-	Arm   string  `json:"arm"`
-	Eval  string  `json:"eval"`
-	Games int     `json:"games"`
-	Mean  float64 `json:"mean_score"`
-}
-
 func newArenaCmd() *cobra.Command {
 	var (
 		arms, suite, out               string
@@ -48,7 +26,8 @@ func newArenaCmd() *cobra.Command {
 		beamWorkers                    int
 		well                           flags.Well
 		quiescence, sprt, js, quiet    bool
-		delta, alpha, beta             float64
+		delta, lines, alpha, beta      float64
+		sprtTest                       string
 	)
 	cmd := &cobra.Command{
 		Use:   "arena --arms A,B[,C...] --suite SPEC --beam-width N [--quiescence] [--out FILE] [--sprt] [--json]",
@@ -57,14 +36,26 @@ func newArenaCmd() *cobra.Command {
 suite with the same beam width, quiescence and piece limit, and the scores are
 compared start by start with the first arm, the baseline: the mean difference with
 a bootstrap interval, wins, losses and ties, and the exact Wilcoxon signed-rank p
-(Holm-adjusted over the arms when there are more than two). With --sprt a
-sequential test on the win rate among non-tied pairs (H0 p = 0.5 against
-H1 p = 0.5 + delta) stops the match as soon as it has decided every arm.
+(with more than two arms, Holm-adjusted and the intervals widened to the same
+family-wise level). With --sprt a sequential test stops the match as soon as it
+has decided every arm: on the win rate among non-tied pairs (--sprt-test sign,
+H0 0.5 against H1 0.5 + --sprt-delta), or on the mean difference in lines
+(--sprt-test mean, fishtest's GSPRT: H0 0 against H1 --sprt-lines). After such
+a stop the verdict is the sequential test's: the fixed-sample p and interval
+assume a number of games fixed in advance and are not printed.
+hatelab arena show FILE prints a match file's table and verdicts without
+playing.
 
-Arms: ` + arena.ArmSpecs + `.
+Arms (evaluation specs, as hatelab beam --eval takes them, and an arm's own
+search settings):
+` + arena.ArmHelp + `
+
 Suites: openings:N:PIECES:SEED (seeded random openings), empty:N (the empty well
 under N tie-break seeds), records:N:SEED (mid-game wells of the world records, with
-the AI's memory). The suite's ID, a hash of its wells, is printed with the result.
+the AI's memory: the deep test set), games:N:SEED:MINSCORE[:FILE] (mid-game wells at
+MINSCORE lines or more of the lab's own long games, datasets/beams/games.jsonl or
+FILE, never a world record's). The suite's ID, a hash of its wells, is printed with
+the result.
 
 With --out FILE every finished game is appended to FILE (JSONL: a header line,
 then one line per game); rerun the same command after a kill and the finished
@@ -84,13 +75,9 @@ games are skipped. A FILE made with other settings is refused.`,
 			if maxPieces < 0 {
 				return fmt.Errorf("--max-pieces %d: want 0 (no limit) or more", maxPieces)
 			}
-			var test *arena.SPRT
-			if sprt {
-				t := arena.SPRT{P0: 0.5, P1: 0.5 + delta, Alpha: alpha, Beta: beta}
-				if err := t.Check(); err != nil {
-					return fmt.Errorf("--sprt-delta/--sprt-alpha/--sprt-beta: %v", err)
-				}
-				test = &t
+			test, err := sequentialTest(sprt, sprtTest, delta, lines, alpha, beta)
+			if err != nil {
+				return err
 			}
 			if out != "" {
 				if err := checkOutput("--out", out, arena.Format, false); err != nil {
@@ -137,80 +124,54 @@ games are skipped. A FILE made with other settings is refused.`,
 			}
 			rep.Report(progress.Event{Job: "arena", Stage: "games", Done: int64(res.Standings.Played()), Total: total, Unit: "games", Finished: true})
 			if js {
-				return writeJSON(cmd.OutOrStdout(), arenaResultJSON(m, res))
+				return writeJSON(cmd.OutOrStdout(), arenareport.Summary(m, res))
 			}
-			if err := printArena(cmd.OutOrStdout(), m, res); err != nil {
+			if err := arenareport.Table(cmd.OutOrStdout(), m, res); err != nil {
 				return failure(err)
 			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline: "+arena.ArmSpecs)
-	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N or records:N:SEED")
+	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline (Arms above)")
+	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE]")
 	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
 	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores); no game depends on it")
 	flags.DecimalVar(cmd.Flags(), &beamWorkers, "beam-workers", 1, "workers of each game's beam search")
 	f.StringVar(&out, "out", "", "append every finished game to this JSONL file, and resume from it")
-	f.BoolVar(&sprt, "sprt", false, "stop as soon as a sequential test on the win rate has decided every arm")
-	f.Float64Var(&delta, "sprt-delta", 0.2, "the SPRT's H1 win rate is 0.5 + delta")
+	f.BoolVar(&sprt, "sprt", false, "stop as soon as a sequential test (--sprt-test) has decided every arm")
+	f.StringVar(&sprtTest, "sprt-test", "sign", "the sequential test: sign (the win rate among non-tied pairs) or mean (the mean difference in lines, fishtest's GSPRT)")
+	f.Float64Var(&delta, "sprt-delta", 0.2, "--sprt-test sign: H1's win rate is 0.5 + delta")
+	f.Float64Var(&lines, "sprt-lines", 1, "--sprt-test mean: H1's mean difference in lines (H0: 0)")
 	f.Float64Var(&alpha, "sprt-alpha", 0.05, "the SPRT's false-positive rate")
 	f.Float64Var(&beta, "sprt-beta", 0.05, "the SPRT's false-negative rate")
 	f.BoolVar(&js, "json", false, "print the result as one JSON object")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	flags.WellVars(f, &well, "")
 	cmd.MarkFlagRequired("arms")
+	cmd.AddCommand(newArenaShowCmd())
 	return cmd
 }
 
-func arenaResultJSON(m *arena.Match, res *arena.Result) arenaJSON {
-	st := res.Standings
-	out := arenaJSON{Suite: res.Header.Suite, SuiteSpec: res.Header.SuiteSpec, Starts: res.Header.Starts,
-		BeamWidth: m.BeamWidth, Quiescence: m.Quiescence, MaxPieces: m.MaxPieces, Games: st.Played(),
-		Stopped: res.Stopped, Comparisons: st.Comparisons()}
-	for i, a := range m.Arms {
-		mean, n := st.Mean(i)
-		out.Arms = append(out.Arms, arenaArmJSON{Arm: a.Spec, Eval: a.Eval.Name(), Games: n, Mean: mean})
+// sequentialTest builds the test --sprt asks for (nil without --sprt).
+func sequentialTest(on bool, kind string, delta, lines, alpha, beta float64) (stats.Sequential, error) {
+	if !on {
+		return nil, nil
 	}
-	for i := range out.Comparisons {
-		c := &out.Comparisons[i]
-		for _, v := range []*float64{&c.Diff.Lo, &c.Diff.Hi, &c.Diff.Estimate} {
-			if math.IsNaN(*v) {
-				*v = 0
-			}
-		}
+	var t stats.Sequential
+	var named string
+	switch kind {
+	case "sign":
+		t, named = stats.SPRT{P0: 0.5, P1: 0.5 + delta, Alpha: alpha, Beta: beta}, "--sprt-delta"
+	case "mean":
+		t, named = stats.MeanSPRT{D0: 0, D1: lines, Alpha: alpha, Beta: beta}, "--sprt-lines"
+	default:
+		return nil, fmt.Errorf("--sprt-test %q: want sign or mean", kind)
 	}
-	return out
-}
-
-func printArena(w io.Writer, m *arena.Match, res *arena.Result) error {
-	st := res.Standings
-	fmt.Fprintf(w, "suite %s (ID %s, %d starts), beam width %d, quiescence %v\n", res.Header.SuiteSpec, res.Header.Suite,
-		res.Header.Starts, m.BeamWidth, m.Quiescence)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "arm\tgames\tmean\tdiff\t95% interval\twins\tlosses\tties\tWilcoxon p\tHolm p\t")
-	mean0, n0 := st.Mean(0)
-	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t\t\t\t\t\t\n", m.Arms[0].Spec, n0, mean0)
-	for i, c := range st.Comparisons() {
-		mean, n := st.Mean(i + 1)
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t[%+.2f, %+.2f]\t%d\t%d\t%d\t%s\t%s\t\n", c.Arm, n, mean, c.Diff.Estimate,
-			c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, c.Ties, arena.FormatP(c.P), arena.FormatP(c.PHolm))
+	if err := t.Check(); err != nil {
+		return nil, fmt.Errorf("%s/--sprt-alpha/--sprt-beta: %v", named, err)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	var lines []string
-	for _, c := range st.Comparisons() {
-		lines = append(lines, c.Verdict())
-	}
-	if res.Stopped {
-		lines = append(lines, "the sequential test stopped the match before every game was played")
-	}
-	if len(m.Arms) > 2 {
-		lines = append(lines, "p-values are Holm-adjusted over the arms' comparisons with the baseline")
-	}
-	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
-	return err
+	return t, nil
 }

@@ -9,12 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
-	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/spf13/cobra"
 )
@@ -64,10 +63,16 @@ holes and column transitions; on the test openings with quiescence it beats
 both lines alone and D&F's weights at beam widths 1,000 and 10,000). --eval
 hand is D&F's 86-point weights, the default before it: it replays the games
 of older runs. --weights FILE without --eval is --eval hand with FILE's
-weights.`,
+weights (--eval weights:FILE). The first line on standard error names the
+evaluation.
+
+Evaluations (--eval; the same specs as hatelab-beam beam --eval and the arms of
+hatelab arena):
+` + evalspec.Help,
 		Example: `  hatelab beam --beam-width 1000 --quiescence
   hatelab beam --beam-width 1000 --quiescence --eval hand
   hatelab beam --beam-width 1000 --eval hand+stack-height
+  hatelab beam --beam-width 1000 --quiescence --eval nnue
   hatelab beam --beam-width 1000 --quiescence --eval nnue:datasets/weights/gen-00.hlnn
   hatelab beam --json --beam-width 1000 --quiescence
   hatelab beam --beam-width 100000 --quiescence --checkpoint ckpt --resume`,
@@ -92,11 +97,12 @@ weights.`,
 			if weights != "" && !cmd.Flags().Changed("eval") {
 				evalName = "hand" // --weights FILE alone: FILE's hand-made weights, as before tuned
 			}
-			ev, err := beamEval(evalName, weights, r)
+			ev, err := evalspec.ParseFlags(evalName, weights, r)
 			if err != nil {
 				return err
 			}
 			errw := cmd.ErrOrStderr()
+			fmt.Fprintf(errw, "evaluation %s\n", ev.Name())
 			ctx, stop, interrupted := interruptible()
 			defer stop()
 			res, err := beam.Run(ctx, beam.Config{
@@ -142,11 +148,11 @@ weights.`,
 	// --well-width in every command).
 	flags.Alias(f, &beamWidth, "width", flags.BeamWidthFlag)
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
-	f.StringVar(&evalName, "eval", arena.BestHand, "evaluation: tuned (the best hand-made evaluation in the arena, datasets/weights/tuned-03.json), hand (D&F's 86-point weights, the default of older runs) or nnue (with --weights), or an arm spec as hatelab arena takes it: "+beamEvalSpecs)
-	f.StringVar(&weights, "weights", "", "weights file: JSON hand-made weights for --eval hand (default: datasets/weights/dnf86.json's values; --weights without --eval is --eval hand), a network (.hlnn) for --eval nnue")
+	f.StringVar(&evalName, "eval", evalspec.BestHand, "the evaluation, a spec (Evaluations above)")
+	f.StringVar(&weights, "weights", "", "weights file: JSON hand-made weights for --eval hand (--eval weights:FILE; --weights without --eval is --eval hand), a network (.hlnn) for --eval nnue (--eval nnue:FILE)")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
 	flags.Alias(f, &maxPieces, "max-depth", "max-pieces")
-	f.StringVar(&ckpt, "checkpoint", "", "directory for a checkpoint after every depth")
+	f.StringVar(&ckpt, "checkpoint", "", "folder for a checkpoint after every level")
 	f.BoolVar(&resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	f.BoolVar(&js, "json", false, `print one JSON object {"score","pieces_placed","keys","replay","seconds","children"}`)
 	flags.Workers(f, &workers, 0, "goroutines, 0 to 1024 (0: all cores; the result does not depend on it)")
@@ -212,33 +218,3 @@ func printLevel(w io.Writer, ds beam.LevelStats) {
 		ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
 }
 
-// beamEvalSpecs describes what beam --eval takes besides tuned, hand and
-// nnue.
-const beamEvalSpecs = "score, hand-TERM, tuned-TERM, weights:FILE, nnue:FILE, hand+RULE..., BASE+g:WEIGHT:TABLE (an arm's @ suffixes are the match's settings: here --beam-width and --quiescence)"
-
-// beamEval builds the evaluation of beam --eval: the old values (hand and
-// nnue, with --weights naming their file) as before, and otherwise (tuned,
-// the default, included) an arm spec read as hatelab arena reads it (engine/arena.ParseArm), checked
-// against the well's rules r. An arm's own search settings (@wN, @q,
-// @noq) are refused: one game has the command's --beam-width and
-// --quiescence.
-func beamEval(spec, weights string, r *hatetris.Rules) (eval.Evaluator, error) {
-	switch strings.ToLower(strings.TrimSpace(spec)) {
-	case "", "hand", "nnue":
-		return eval.ByName(spec, weights)
-	}
-	if weights != "" && spec == arena.BestHand {
-		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; --eval %s has its own weights (datasets/weights/tuned-03.json): for other weights use --eval hand --weights FILE or --eval weights:FILE", spec)
-	}
-	if weights != "" {
-		return nil, fmt.Errorf("--weights goes with --eval hand or nnue; with --eval %s name the file in the spec (weights:FILE, nnue:FILE)", clip.Quote(spec))
-	}
-	if _, suffix, ok := strings.Cut(spec, "@"); ok {
-		return nil, fmt.Errorf("--eval %s: the suffix @%s sets an arena arm's own search; for one game use --beam-width N and --quiescence", clip.Quote(spec), suffix)
-	}
-	arm, err := arena.ParseArm(spec, r)
-	if err != nil {
-		return nil, fmt.Errorf("--eval %s: %s", clip.Quote(spec), strings.TrimPrefix(err.Error(), fmt.Sprintf("arm %q: ", strings.TrimSpace(spec))))
-	}
-	return arm.Eval, nil
-}

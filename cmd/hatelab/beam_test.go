@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/datasets/weights"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
 )
@@ -18,8 +19,8 @@ func TestBeamCommand(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
-	if !strings.HasPrefix(lines[0], "level    1") {
-		t.Fatalf("no progress line: %q", lines[0])
+	if !strings.HasPrefix(lines[0], "evaluation hand:tuned-03[") || !strings.HasPrefix(lines[1], "level    1") {
+		t.Fatalf("no evaluation line and progress line: %q", lines[:2])
 	}
 	var m map[string]any
 	if err := json.Unmarshal([]byte(last), &m); err != nil {
@@ -105,7 +106,8 @@ func TestBeamCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--beam-width", "0"},
 		{"--resume"},
-		{"--eval", "nnue"},
+		{"--eval", ""},
+		{"--eval", "nnue+sz-holes"},
 		{"--weights", "/nonexistent/w.json"},
 		{"--well-width", "3"},
 		{"--beam-width", "10", "--checkpoint", "/nonexistent-dir-for-test", "--resume"},
@@ -189,6 +191,10 @@ func TestBeamEvalSpecs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	best, err := game("--eval", "nnue:../../datasets/weights/"+weights.BestNetworkFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name    string
 		args    []string
@@ -200,7 +206,7 @@ func TestBeamEvalSpecs(t *testing.T) {
 		{"weights file alone: tuned-03.json", []string{"--weights", "../../datasets/weights/tuned-03.json"}, &tuned, ""},
 		{"weights file alone: dnf86.json", []string{"--weights", "../../datasets/weights/dnf86.json"}, &hand, ""},
 		{"hand is dnf86.json", []string{"--eval", "weights:../../datasets/weights/dnf86.json"}, &hand, ""},
-		{"tuned and --weights", []string{"--eval", "tuned", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue; --eval tuned has its own weights (datasets/weights/tuned-03.json): for other weights use --eval hand --weights FILE"},
+		{"tuned and --weights", []string{"--eval", "tuned", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue; --eval tuned has its own weights (datasets/weights/tuned-03.json): for other weights use --eval weights:FILE"},
 		{"tuned-TERM", []string{"--eval", "tuned-rows-with-holes"}, nil, ""},
 		{"tuned-TERM at 0", []string{"--eval", "tuned-holes"}, nil, "--eval \"tuned-holes\": weights tuned-03: holes is already 0"},
 		{"old HAND", []string{"--eval", "HAND"}, &hand, ""},
@@ -211,13 +217,16 @@ func TestBeamEvalSpecs(t *testing.T) {
 		{"hand-holes", []string{"--eval", "hand-holes"}, nil, ""},
 		{"hand+stack-height", []string{"--eval", "hand+stack-height"}, nil, ""},
 		{"hand+g", []string{"--eval", "hand+g:10:../../datasets/flats/records.json"}, nil, ""},
-		{"@w suffix", []string{"--eval", "hand@w300"}, nil, "--eval \"hand@w300\": the suffix @w300 sets an arena arm's own search; for one game use --beam-width N"},
+		{"@w suffix", []string{"--eval", "hand@w300"}, nil, "--eval \"hand@w300\": the suffix @w300 sets an arena arm's own search, not an evaluation (for one game: --beam-width N, --quiescence)"},
 		{"@q suffix", []string{"--eval", "score@q"}, nil, "the suffix @q sets an arena arm's own search"},
 		{"spec and --weights", []string{"--eval", "score", "--weights", "../../datasets/weights/dnf86.json"}, nil, "--weights goes with --eval hand or nnue"},
 		{"unknown", []string{"--eval", "bogus"}, nil, "--eval \"bogus\": unknown evaluation \"bogus\""},
 		{"unknown term", []string{"--eval", "hand-nothing"}, nil, "--eval \"hand-nothing\": "},
 		{"missing network", []string{"--eval", "nnue:missing.hlnn"}, nil, "--eval \"nnue:missing.hlnn\": "},
-		{"old nnue without weights", []string{"--eval", "nnue"}, nil, "needs a weights file"},
+		{"nnue alone: the best network", []string{"--eval", "nnue"}, &best, ""},
+		{"empty", []string{"--eval", ""}, nil, "--eval \"\": empty evaluation"},
+		{"a rule twice", []string{"--eval", "hand+sz-holes+sz-holes"}, nil, "rule sz-holes is named twice"},
+		{"the score term removed", []string{"--eval", "tuned-score"}, nil, "the score term (lines cleared) cannot be removed"},
 		{"table of another width", []string{"--eval", "hand+g:10:../../datasets/flats/records.json", "--well-width", "8"}, nil, "is for wells 10 wide, not 8"},
 	} {
 		got, err := game(tc.args...)
@@ -235,7 +244,7 @@ func TestBeamEvalSpecs(t *testing.T) {
 			t.Errorf("%s: game %d %q, want %d %q", tc.name, got.Score, got.Replay, tc.same.Score, tc.same.Replay)
 		}
 	}
-	if f := newBeamCmd().Flags().Lookup("eval"); f.DefValue != "tuned" || !strings.Contains(f.Usage, "tuned (the best hand-made evaluation in the arena") {
+	if f := newBeamCmd().Flags().Lookup("eval"); f.DefValue != "tuned" || !strings.Contains(newBeamCmd().Long, "tuned           the best hand-made evaluation in the arena") {
 		t.Errorf("--eval: default %q, help %q", f.DefValue, f.Usage)
 	}
 	if hand.Replay == net.Replay || hand.Replay == tuned.Replay {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	datasets "github.com/hatelab/hatelab/datasets/bfs"
+	bfsdata "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
 )
 
@@ -28,7 +28,7 @@ import (
 // the table (exact measurement) rather than extrapolated; 0 when nothing
 // is known about the width.
 func estimateRSS(width, height int, rule bfs.Rule) (bytes float64, measured bool) {
-	rows, err := datasets.Summary()
+	rows, err := bfsdata.Summary()
 	if err != nil {
 		return 0, false
 	}

@@ -37,19 +37,22 @@ max-flow reading), never-cleared shapes and row-pair permeability.`,
 	return cmd
 }
 
+// flatsCountFlags are the flags of `hatelab flats count`.
+type flatsCountFlags struct {
+	source, weighting, out string
+	width, height          int
+	games, maxPieces       int
+	seed                   uint64
+	beamWidths             []int
+	starts, opening        int
+	quiescence, quiet      bool
+	alpha                  float64
+	maxWells               int
+	force                  bool
+}
+
 func newFlatsCountCmd() *cobra.Command {
-	var (
-		source, weighting, out string
-		width, height          int
-		games, maxPieces       int
-		seed                   uint64
-		beamWidths             []int
-		starts, opening        int
-		quiescence, quiet      bool
-		alpha                  float64
-		maxWells               int
-		force                  bool
-	)
+	var fl flatsCountFlags
 	cmd := &cobra.Command{
 		Use:   "count --source bfs|beam|records|random [flags] --out TABLE.json",
 		Short: "Count the flats of a source into a table",
@@ -76,107 +79,125 @@ any regular file); a device, FIFO or folder is refused.`,
 			// ends the count at once (exit 130, one line).
 			defer exitOnInterrupt()()
 			if !cmd.Flags().Changed("max-wells") {
-				maxWells = sizedFromMemory(maxWells, wellGraphBytes)
+				fl.maxWells = sizedFromMemory(fl.maxWells, wellGraphBytes)
 			}
-			if err := checkFlatsCount(source, out, width, height, games, maxPieces, starts, opening, maxWells, beamWidths, alpha, force); err != nil {
+			if err := checkFlatsCount(fl.source, fl.out, fl.width, fl.height, fl.games, fl.maxPieces, fl.starts, fl.opening, fl.maxWells, fl.beamWidths, fl.alpha, fl.force); err != nil {
 				return err
 			}
-			wt, err := flats.ParseWeighting(weighting)
+			wt, err := flats.ParseWeighting(fl.weighting)
 			if err != nil {
 				return fmt.Errorf("--weighting: %v", err)
 			}
-			errw := cmd.ErrOrStderr()
-			note := func(format string, a ...any) {
-				if !quiet {
-					flatsNote(errw, format, a...)
-				}
+			counts, wname, err := fl.count(cmd, wt)
+			if err != nil {
+				return err
 			}
-			var (
-				counts *flats.Counts
-				wname  string
-			)
-			switch source {
-			case "bfs":
-				r, err := bfs.NewRules(width, height, bfs.RuleQntm)
-				if err != nil {
-					return err
-				}
-				note("exploring every %dx%d well", width, height)
-				g, err := bfs.BuildWellGraph(r, nil, maxWells)
-				if err != nil {
-					return failure(budgetNote(err, cmd.Flags().Changed("max-wells"), maxWells))
-				}
-				note("%d wells, counting (%s)", g.Len(), wt)
-				if counts, err = flats.CountWellGraph(g, wt); err != nil {
-					return failure(err)
-				}
-				wname = wt.String()
-			case "records":
-				note("replaying the world records")
-				gs, err := flats.RecordGames()
-				if err != nil {
-					return failure(err)
-				}
-				if counts, err = flats.CountGames(gs); err != nil {
-					return failure(err)
-				}
-			case "random", "beam":
-				r, err := hatetris.NewRules(width, height+4, 4)
-				if err != nil {
-					return err
-				}
-				var gs []flats.Game
-				if source == "random" {
-					note("playing %d random games (seed %d)", games, seed)
-					gs, err = flats.RandomGames(r, games, seed, maxPieces)
-				} else {
-					note("beam searches: %d starts x widths %v", starts, beamWidths)
-					gs, err = flats.BeamGames(context.Background(), r, beamWidths, starts, opening, seed, quiescence)
-				}
-				if err != nil {
-					return failure(err)
-				}
-				if counts, err = flats.CountMoves(r, gs); err != nil {
-					return failure(err)
-				}
-			default:
-				return fmt.Errorf("--source %q: want bfs, beam, records or random", source)
-			}
-			if err := counts.Conservation(); err != nil && wt != flats.StateUniform {
-				return failure(err)
-			}
-			note("%.0f games, %.0f moves: analysing", counts.Games, counts.Moves)
-			tab := flats.BuildTable(counts, source, wname, provenance(cmd), alpha)
-			summary := cmd.OutOrStdout()
-			if out == "-" {
-				summary = errw // standard output holds the table
-			}
-			if err := writeTable(cmd.OutOrStdout(), out, tab); err != nil {
-				return failure(err)
-			}
-			_, err = fmt.Fprintf(summary, "%s %dx%d: %.0f games, %.0f moves, %d states, %d shapes (%d never cleared), %d row pairs -> %s\n",
-				source, tab.Width, tab.Height, tab.Games, tab.Moves, len(tab.States), len(tab.Shapes), countNever(tab), len(tab.Pairs), out)
-			return failure(err)
+			return fl.write(cmd, counts, wt, wname)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&source, "source", "", "bfs, beam, records or random")
-	f.StringVar(&out, "out", "", "the table to write (JSON; - for standard output)")
-	flags.WellWidth(f, &width, 10, "well width (bfs, beam, random)", "width")
-	flags.DecimalVar(cmd.Flags(), &height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
-	f.StringVar(&weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
-	flags.DecimalVar(cmd.Flags(), &maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
-	flags.DecimalVar(cmd.Flags(), &games, "games", 1000, "random: games to play")
-	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
-	flags.DecimalVar(f, &seed, "seed", 1, "random, beam: the seed of the games or openings")
-	flags.DecimalsVar(f, &beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at, comma-separated")
-	flags.DecimalVar(cmd.Flags(), &starts, "starts", 5, "beam: seeded random openings")
-	flags.DecimalVar(cmd.Flags(), &opening, "opening", 8, "beam: pieces in each opening")
-	f.BoolVar(&quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
-	f.Float64Var(&alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
-	f.BoolVar(&quiet, "quiet", false, "no progress lines on standard error")
-	f.BoolVar(&force, "force", false, "replace --out even if it exists and is not a flats table")
+	fl.register(cmd)
 	return cmd
+}
+
+// register defines the flags of flats count.
+func (fl *flatsCountFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&fl.source, "source", "", "bfs, beam, records or random")
+	f.StringVar(&fl.out, "out", "", "the table to write (JSON; - for standard output)")
+	flags.WellWidth(f, &fl.width, 10, "well width (bfs, beam, random)", "width")
+	flags.DecimalVar(f, &fl.height, "height", 16, "rows below the bar (bfs: keep it small, e.g. 5)")
+	f.StringVar(&fl.weighting, "weighting", "games", "bfs: games (every game once), optimal (highest-scoring games) or uniform (every well once)")
+	flags.DecimalVar(f, &fl.maxWells, "max-wells", 5_000_000, "bfs: fail past this many wells (default: 5000000, or fewer where less memory is left, 512 bytes a well)")
+	flags.DecimalVar(f, &fl.games, "games", 1000, "random: games to play")
+	flags.DecimalVar(f, &fl.maxPieces, "max-pieces", 0, "random: stop a game after this many pieces (0: at game over)")
+	flags.DecimalVar(f, &fl.seed, "seed", 1, "random, beam: the seed of the games or openings")
+	flags.DecimalsVar(f, &fl.beamWidths, "beam-widths", []int{10, 100}, "beam: beam widths (BeamWidth) to search at, comma-separated")
+	flags.DecimalVar(f, &fl.starts, "starts", 5, "beam: seeded random openings")
+	flags.DecimalVar(f, &fl.opening, "opening", 8, "beam: pieces in each opening")
+	f.BoolVar(&fl.quiescence, "quiescence", true, "beam: the bird-in-hand lookahead")
+	f.Float64Var(&fl.alpha, "alpha", 0, "permeability smoothing in pseudo-moves (0: 5)")
+	f.BoolVar(&fl.quiet, "quiet", false, "no progress lines on standard error")
+	f.BoolVar(&fl.force, "force", false, "replace --out even if it exists and is not a flats table")
+}
+
+// note writes a progress line on standard error unless --quiet.
+func (fl *flatsCountFlags) note(cmd *cobra.Command, format string, a ...any) {
+	if !fl.quiet {
+		flatsNote(cmd.ErrOrStderr(), format, a...)
+	}
+}
+
+// count counts the flats of --source; wname names the weighting of a bfs
+// count ("" for the others).
+func (fl *flatsCountFlags) count(cmd *cobra.Command, wt flats.Weighting) (counts *flats.Counts, wname string, err error) {
+	switch fl.source {
+	case "bfs":
+		r, err := bfs.NewRules(fl.width, fl.height, bfs.RuleQntm)
+		if err != nil {
+			return nil, "", err
+		}
+		fl.note(cmd, "exploring every %dx%d well", fl.width, fl.height)
+		g, err := bfs.BuildWellGraph(r, nil, fl.maxWells)
+		if err != nil {
+			return nil, "", failure(budgetNote(err, cmd.Flags().Changed("max-wells"), fl.maxWells))
+		}
+		fl.note(cmd, "%d wells, counting (%s)", g.Len(), wt)
+		if counts, err = flats.CountWellGraph(g, wt); err != nil {
+			return nil, "", failure(err)
+		}
+		return counts, wt.String(), nil
+	case "records":
+		fl.note(cmd, "replaying the world records")
+		gs, err := flats.RecordGames()
+		if err != nil {
+			return nil, "", failure(err)
+		}
+		if counts, err = flats.CountGames(gs); err != nil {
+			return nil, "", failure(err)
+		}
+		return counts, "", nil
+	case "random", "beam":
+		r, err := hatetris.NewRules(fl.width, fl.height+4, 4)
+		if err != nil {
+			return nil, "", err
+		}
+		var gs []flats.Game
+		if fl.source == "random" {
+			fl.note(cmd, "playing %d random games (seed %d)", fl.games, fl.seed)
+			gs, err = flats.RandomGames(r, fl.games, fl.seed, fl.maxPieces)
+		} else {
+			fl.note(cmd, "beam searches: %d starts x widths %v", fl.starts, fl.beamWidths)
+			gs, err = flats.BeamGames(context.Background(), r, fl.beamWidths, fl.starts, fl.opening, fl.seed, fl.quiescence)
+		}
+		if err != nil {
+			return nil, "", failure(err)
+		}
+		if counts, err = flats.CountMoves(r, gs); err != nil {
+			return nil, "", failure(err)
+		}
+		return counts, "", nil
+	}
+	return nil, "", fmt.Errorf("--source %q: want bfs, beam, records or random", fl.source)
+}
+
+// write analyses counts into a table, writes it to --out and prints its
+// summary line.
+func (fl *flatsCountFlags) write(cmd *cobra.Command, counts *flats.Counts, wt flats.Weighting, wname string) error {
+	if err := counts.Conservation(); err != nil && wt != flats.StateUniform {
+		return failure(err)
+	}
+	fl.note(cmd, "%.0f games, %.0f moves: analysing", counts.Games, counts.Moves)
+	tab := flats.BuildTable(counts, fl.source, wname, provenance(cmd), fl.alpha)
+	summary := cmd.OutOrStdout()
+	if fl.out == "-" {
+		summary = cmd.ErrOrStderr() // standard output holds the table
+	}
+	if err := writeTable(cmd.OutOrStdout(), fl.out, tab); err != nil {
+		return failure(err)
+	}
+	_, err := fmt.Fprintf(summary, "%s %dx%d: %.0f games, %.0f moves, %d states, %d shapes (%d never cleared), %d row pairs -> %s\n",
+		fl.source, tab.Width, tab.Height, tab.Games, tab.Moves, len(tab.States), len(tab.Shapes), countNever(tab), len(tab.Pairs), fl.out)
+	return failure(err)
 }
 
 // provenance is the command line that made a table (the flags set, --out,

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/arena"
-	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
@@ -21,6 +21,7 @@ import (
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
@@ -69,14 +70,9 @@ deterministic (seeded, any number of workers).`,
 			if err != nil {
 				return fmt.Errorf("--variant: %v", err)
 			}
-			var hw eval.Weights
-			switch ev {
-			case "hand":
-				hw = eval.DefaultWeights()
-			case "tuned":
-				hw = eval.TunedWeights()
-			default:
-				return fmt.Errorf("--eval %q: want hand (dnf86) or tuned (tuned-03)", ev)
+			hw, err := evalspec.Hand(ev, "")
+			if err != nil {
+				return fmt.Errorf("--eval %s: %v", clip.Quote(ev), err)
 			}
 			gc := gen0.Config{Rules: hatetris.Standard(), BeamWidth: beamWidth, Quiescence: quiescence, Weights: &hw,
 				MaxPieces: maxPieces, PerLevel: perLevel, Variant: v, Hidden: hidden, MinCount: minCount,
@@ -119,7 +115,7 @@ deterministic (seeded, any number of workers).`,
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
 	f.StringVar(&name, "name", "gen-00", "network name recorded in the file")
-	f.StringVar(&ev, "eval", "hand", "the hand-made weights fitted: hand (D&F's, dnf86: every committed network's bootstrap) or tuned (tuned-03)")
+	f.StringVar(&ev, "eval", "hand", "the hand-made evaluation fitted, a spec: hand (D&F's, dnf86: every committed network's bootstrap), tuned (tuned-03), weights:FILE, hand+RULE... (hatelab beam --help)")
 	flags.DecimalVar(f, &beamWidth, "beam-width", 1000, "master beam width (hand-made evaluation, D&F's weights)")
 	f.BoolVar(&quiescence, "quiescence", false, "master beam with the quiescence lookahead")
 	flags.DecimalVar(f, &maxPieces, "max-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
@@ -164,18 +160,18 @@ func newNNUEInfoCmd() *cobra.Command {
 
 func newNNUECycleCmd() *cobra.Command {
 	var (
-		dir, start                             string
-		gens, masterBeamWidth, masterPieces    int
-		masterOpenings                         int
-		samples, targetBeamWidth, targetPieces int
-		epochs, batch, works, shiftCheck       int
-		noQ, quiet, js, stratify, keepSW       bool
-		lr, collapse, rankWeight, children     float64
-		targetRule, targetScale                string
-		seed                                   uint64
-		gate                                   bool
-		gateSuite, gateBaseline                string
-		gateBeamWidths                         []int
+		dir, start                                string
+		gens, masterBeamWidth, masterPieces       int
+		masterOpenings, masterDeep, masterDeepMin int
+		samples, targetBeamWidth, targetPieces    int
+		epochs, batch, works, shiftCheck          int
+		noQ, quiet, js, stratify, keepSW          bool
+		lr, collapse, rankWeight, children        float64
+		targetRule, targetScale                   string
+		seed                                      uint64
+		gate                                      bool
+		gateSuite, gateBaseline                   string
+		gateBeamWidths                            []int
 	)
 	cmd := &cobra.Command{
 		Use:   "cycle --dir DIR --generations N --master-beam-width W --samples S [--start FILE] [--target-beam-width 512 --target-pieces 10]",
@@ -198,6 +194,7 @@ resume; the result is the same.`,
 				return fmt.Errorf("--target-rule: %v", err)
 			}
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, MasterOpenings: masterOpenings, NoQuiescence: noQ,
+				MasterDeep: masterDeep, MasterDeepMin: masterDeepMin,
 				Samples: samples, Stratify: stratify, Children: children, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr, RankWeight: rankWeight}}
@@ -250,7 +247,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
 	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline (DIR/gate-NN.jsonl, DIR/gate-NN-wW.jsonl); a network whose mean over the gate's games is lower is not the next generation's start")
 	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
-	f.StringVar(&gateBaseline, "gate-baseline", arena.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
+	f.StringVar(&gateBaseline, "gate-baseline", evalspec.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
 	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the gate's beam widths, comma-separated (with quiescence), e.g. 1000,10000")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-beam-width", "gate-beam-widths")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-width", "gate-beam-widths")
@@ -258,6 +255,8 @@ resume; the result is the same.`,
 	flags.Alias(f, &masterBeamWidth, "master-width", "master-beam-width")
 	flags.DecimalVar(f, &masterPieces, "master-pieces", 0, "stop the master beam after this many pieces (0: until it dies)")
 	flags.DecimalVar(f, &masterOpenings, "master-openings", 0, "run the master beam (each --master-beam-width wide) from this many seeded random 8-piece openings instead of the empty well alone, so that the samples come from many games (seed 1,000,000 + 1,000 --seed + the generation: never a test suite; 0: one beam from the empty well)")
+	flags.DecimalVar(f, &masterDeep, "master-deep", 0, "also run master beams (each --master-beam-width wide) from this many mid-game wells of the lab's own long games (datasets/beams; the arena suite games:N:SEED:MIN, seed as --master-openings'), each with the AI's memory, so that the samples include deep wells; sampled wells of world-record replays (the deep test set) are dropped (0: none)")
+	flags.DecimalVar(f, &masterDeepMin, "master-deep-min", 0, "with --master-deep, draw wells at this many lines or more")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")
@@ -366,7 +365,7 @@ func printCycleReports(w io.Writer, reps []cycle.Report) error {
 // newGate is the cycle's gate of --gate: its suite, its baseline arm (an
 // arena arm spec without @ settings) and its widths, checked before any
 // work.
-func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, error) {
+func newGate(suite, baseline string, widths []int, dir string) (*cycle.Gate, error) {
 	if len(widths) == 0 {
 		return nil, fmt.Errorf("--gate-beam-widths: no width")
 	}
@@ -389,5 +388,5 @@ func newGate(suite, baseline string, widths []int, dir string) (*arena.Gate, err
 	if base.BeamWidth != 0 || base.Quiescence != nil {
 		return nil, fmt.Errorf("--gate-baseline %q: no @ settings (the gate plays at --gate-beam-widths, with quiescence)", baseline)
 	}
-	return &arena.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
+	return &cycle.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
 }

@@ -102,7 +102,7 @@ func TestNNUEHostile(t *testing.T) {
 		{"fit0 --workers -1", fit("--workers", "-1"), 2, "--workers -1"},
 		{"fit0 --beam-width 2^24", []string{"nnue", "fit0", "--out", filepath.Join(dir, "g.hlnn"), "--beam-width", "16777216"}, 2, "--beam-width 16777216"},
 		{"fit0 --variant", fit("--variant", "diagonal"), 2, "--variant"},
-		{"fit0 --eval nnue", fit("--eval", "nnue"), 2, "--eval \"nnue\": want hand"},
+		{"fit0 --eval nnue", fit("--eval", "nnue"), 2, "--eval \"nnue\": want a hand-made evaluation"},
 		{"fit0 no --out", []string{"nnue", "fit0"}, 2, "--out FILE is required"},
 		{"fit0 --out folder", []string{"nnue", "fit0", "--out", dir, "--beam-width", "200000"}, 2, "is a folder"},
 		{"fit0 --out fifo", []string{"nnue", "fit0", "--out", fifo, "--beam-width", "200000"}, 2, "not a regular file"},

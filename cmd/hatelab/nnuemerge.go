@@ -82,52 +82,13 @@ datasets/weights/openings-run/README.md none did.`,
 			if err := checkWeightsOut("--out", out); err != nil {
 				return err
 			}
-			nets := make([]*nnue.Network, len(args))
-			var parts []string
-			hidden := 0
-			for i, a := range args {
-				n, err := nnue.Load(a)
-				if err != nil {
-					return err
-				}
-				// Refuse as soon as the networks read cannot merge, so that
-				// at most one network past the limit is held (each file may
-				// be large: up to nnue.MaxFileBytes).
-				if hidden += n.Hidden; hidden > nnue.MaxHidden {
-					return fmt.Errorf("merge: %d hidden units in the first %d networks, more than %d", hidden, i+1, nnue.MaxHidden)
-				}
-				if f, f0 := n.Features, nets[0]; i > 0 && (f.Variant() != f0.Features.Variant() || f.Width() != f0.Features.Width() || f.Height() != f0.Features.Height()) {
-					return fmt.Errorf("merge: %s has features %s, %s %s", a, f, args[0], f0.Features)
-				}
-				if i > 0 && n.Activation != nets[0].Activation {
-					return fmt.Errorf("merge: %s's activation is %s, %s's %s", a, n.Activation, args[0], nets[0].Activation)
-				}
-				nets[i] = n
-				parts = append(parts, fmt.Sprintf("%g x %s (crc %08x)", weights[i], a, n.Header.CRC32))
-			}
-			m, err := nnue.Merge(nets, weights)
+			nets, parts, err := loadMergeInputs(args, weights)
 			if err != nil {
 				return err
 			}
-			if cmd.Flags().Changed("score-weight") {
-				m.ScoreWeight = scoreWeight
-				parts = append(parts, fmt.Sprintf("score weight set to %g", scoreWeight))
-			}
-			// A pure rescale of the output (weights, bias and score
-			// weight alike) ranks every well as before; it brings the
-			// integer network's error bound, which the merged first
-			// layer's one hidden scale can raise, back under the engine's.
-			s, err := nnue.OutputFit(m, 0.95*nnue.MaxErrorBound)
+			m, parts, err := mergeNetworks(nets, weights, parts, cmd.Flags().Changed("score-weight"), scoreWeight)
 			if err != nil {
 				return err
-			}
-			if s < 1 {
-				for j := range m.W2 {
-					m.W2[j] = float32(s * float64(m.W2[j]))
-				}
-				m.B2 = float32(s * float64(m.B2))
-				m.ScoreWeight *= s
-				parts = append(parts, fmt.Sprintf("all scaled by %.6g for the int16 error bound", s))
 			}
 			m.Header.Name = name
 			m.Header.Provenance = "hatelab nnue merge: " + strings.Join(parts, " + ")
@@ -148,4 +109,60 @@ datasets/weights/openings-run/README.md none did.`,
 	f.Float64SliceVar(&weights, "weights", nil, "each network's weight, comma-separated (default: 1/n each, the mean)")
 	f.Float64Var(&scoreWeight, "score-weight", 0, "the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
 	return cmd
+}
+
+// loadMergeInputs reads the networks of a merge, refusing as soon as the
+// networks read cannot merge, so that at most one network past the limit
+// is held (each file may be large: up to nnue.MaxFileBytes); parts name
+// each input with its weight for the provenance.
+func loadMergeInputs(args []string, weights []float64) (nets []*nnue.Network, parts []string, err error) {
+	nets = make([]*nnue.Network, len(args))
+	hidden := 0
+	for i, a := range args {
+		n, err := nnue.Load(a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if hidden += n.Hidden; hidden > nnue.MaxHidden {
+			return nil, nil, fmt.Errorf("merge: %d hidden units in the first %d networks, more than %d", hidden, i+1, nnue.MaxHidden)
+		}
+		if f, f0 := n.Features, nets[0]; i > 0 && (f.Variant() != f0.Features.Variant() || f.Width() != f0.Features.Width() || f.Height() != f0.Features.Height()) {
+			return nil, nil, fmt.Errorf("merge: %s has features %s, %s %s", a, f, args[0], f0.Features)
+		}
+		if i > 0 && n.Activation != nets[0].Activation {
+			return nil, nil, fmt.Errorf("merge: %s's activation is %s, %s's %s", a, n.Activation, args[0], nets[0].Activation)
+		}
+		nets[i] = n
+		parts = append(parts, fmt.Sprintf("%g x %s (crc %08x)", weights[i], a, n.Header.CRC32))
+	}
+	return nets, parts, nil
+}
+
+// mergeNetworks merges nets with weights (nnue.Merge), sets the score
+// weight when asked, and rescales the output (weights, bias and score
+// weight alike: every well ranks as before) to bring the integer
+// network's error bound, which the merged first layer's one hidden scale
+// can raise, back under the engine's; parts gains what was done.
+func mergeNetworks(nets []*nnue.Network, weights []float64, parts []string, setScore bool, scoreWeight float64) (*nnue.Network, []string, error) {
+	m, err := nnue.Merge(nets, weights)
+	if err != nil {
+		return nil, nil, err
+	}
+	if setScore {
+		m.ScoreWeight = scoreWeight
+		parts = append(parts, fmt.Sprintf("score weight set to %g", scoreWeight))
+	}
+	s, err := nnue.OutputFit(m, 0.95*nnue.MaxErrorBound)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s < 1 {
+		for j := range m.W2 {
+			m.W2[j] = float32(s * float64(m.W2[j]))
+		}
+		m.B2 = float32(s * float64(m.B2))
+		m.ScoreWeight *= s
+		parts = append(parts, fmt.Sprintf("all scaled by %.6g for the int16 error bound", s))
+	}
+	return m, parts, nil
 }

@@ -4,49 +4,23 @@
 package beams_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/datasets/beams"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
 )
 
-type game struct {
-	Evaluation string  `json:"evaluation"`
-	BeamWidth  int     `json:"beam_width"`
-	Quiescence bool    `json:"quiescence"`
-	Score      int     `json:"score"`
-	Pieces     int     `json:"pieces"`
-	Seconds    float64 `json:"seconds"`
-	CPUSeconds float64 `json:"cpu_seconds"`
-	Children   int64   `json:"children"`
-	PeakRSSMB  int     `json:"peak_rss_mb"`
-	Log        string  `json:"log"`
-	Command    string  `json:"command"`
-	Replay     string  `json:"replay"`
-}
-
 func TestGamesReplay(t *testing.T) {
-	f, err := os.Open("games.jsonl")
+	games, err := beams.All()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		var g game
-		dec := json.NewDecoder(strings.NewReader(sc.Text()))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&g); err != nil {
-			t.Fatalf("line %d: %v", n, err)
-		}
+	for i, g := range games {
+		n := i + 1
 		keys, err := replaycodec.Decode(replaycodec.Base2048, g.Replay)
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
@@ -69,10 +43,42 @@ func TestGamesReplay(t *testing.T) {
 			t.Fatalf("line %d: log %s has %d levels, fewer than the game's %d pieces, or the command does not name %s", n, g.Log, levels, g.Pieces, g.Evaluation)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+}
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct{ name, in, err string }{
+		{"empty", "", "no games"},
+		{"blank lines", "\n\n", "no games"},
+		{"unknown field", `{"replay":"x","moves":3}`, "unknown field"},
+		{"no replay", `{"score":3}`, "no replay"},
+		{"not json", `score 3`, "line 1"},
+		{"too long", `{"replay":"` + strings.Repeat("x", beams.MaxLine) + `"}`, "too long"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := beams.Parse(strings.NewReader(tc.in), "f")
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("err %v, want one naming %q", err, tc.err)
+			}
+		})
 	}
-	if n == 0 {
-		t.Fatal("no games")
+	gs, err := beams.Parse(strings.NewReader("{\"score\":3,\"replay\":\"x\"}\n\n{\"replay\":\"y\"}\n"), "f")
+	if err != nil || len(gs) != 2 || gs[0].Score != 3 || gs[1].Replay != "y" {
+		t.Fatalf("got %+v, %v", gs, err)
 	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"score":3,"replay":"x"}`))
+	f.Add([]byte("{}\n{\"replay\":\"\"}"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		gs, err := beams.Parse(strings.NewReader(string(b)), "f")
+		if err == nil && len(gs) == 0 {
+			t.Fatal("no error and no games")
+		}
+		for _, g := range gs {
+			if g.Replay == "" {
+				t.Fatal("a game without a replay accepted")
+			}
+		}
+	})
 }

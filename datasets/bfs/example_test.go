@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"log"
 
-	datasets "github.com/hatelab/hatelab/datasets/bfs"
+	bfsdata "github.com/hatelab/hatelab/datasets/bfs"
 	"github.com/hatelab/hatelab/engine/bfs"
 )
 
 // The committed summary row of the real game's 10x6 well, and its levels
 // around the peak.
 func ExampleSummary() {
-	rows, err := datasets.Summary()
+	rows, err := bfsdata.Summary()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -20,7 +20,7 @@ func ExampleSummary() {
 			fmt.Printf("10x6: score %d, length %d, peak %d states at level %d\n", r.Score, r.Length, r.PeakStates, r.PeakLevel)
 		}
 	}
-	levels, err := datasets.Levels(10, 6, bfs.RuleQntm)
+	levels, err := bfsdata.Levels(10, 6, bfs.RuleQntm)
 	if err != nil {
 		log.Fatal(err)
 	}

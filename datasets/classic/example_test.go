@@ -3,14 +3,14 @@ package classic_test
 import (
 	"fmt"
 
-	dataset "github.com/hatelab/hatelab/datasets/classic"
+	classicdata "github.com/hatelab/hatelab/datasets/classic"
 	"github.com/hatelab/hatelab/engine/classic"
 )
 
 // The tetr-ai records reproduce tetr-ai's README table: here the mean and
 // median lines at 10 rows over its 1000 documented seeds.
 func ExampleTetrAI() {
-	recs, err := dataset.TetrAI()
+	recs, err := classicdata.TetrAI()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -35,7 +35,7 @@ func ExampleTetrAI() {
 // The other agents' records (tetr-ai's own are in TetrAI), counted per
 // agent.
 func ExampleAgents() {
-	recs, err := dataset.Agents()
+	recs, err := classicdata.Agents()
 	if err != nil {
 		fmt.Println(err)
 		return

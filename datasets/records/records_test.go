@@ -98,3 +98,30 @@ func dateBefore(a, b string) bool {
 	n := min(len(a), len(b))
 	return a[:n] < b[:n]
 }
+
+// TestPlay: every world record's primary line replays, through the one
+// replayer, to its dataset score against its AI; a damaged replay is one
+// line naming the record.
+func TestPlay(t *testing.T) {
+	recs, err := WorldRecords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) < 10 {
+		t.Fatalf("%d world records", len(recs))
+	}
+	for _, r := range recs {
+		keys, g, err := r.Play()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Score != r.Score || keys == "" || r.Kind != "record" || !r.Primary {
+			t.Errorf("%s: replays to %d, dataset %d", r.Name, g.Score, r.Score)
+		}
+	}
+	bad := recs[0]
+	bad.Replay = "not a replay"
+	if _, _, err := bad.Play(); err == nil || !strings.Contains(err.Error(), "record "+bad.Name+": ") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("a damaged replay: %v", err)
+	}
+}

@@ -28,3 +28,18 @@ var DNF86 []byte
 //
 //go:embed tuned-03.json
 var Tuned03 []byte
+
+// BestNetworkFile is the lab's best network, the one the evaluation spec
+// "nnue" names (engine/evalspec; `hatelab beam --eval nnue` without
+// --weights, the arena arm nnue): a path relative to this folder. It is
+// chosen by the arena (README.md, "The best network") and is the one place
+// the choice is written: to name another network, change this constant and
+// the embed line of BestNetwork below (a test checks that they agree).
+const BestNetworkFile = "openings-run/gen-06.hlnn"
+
+// BestNetwork is the content of BestNetworkFile, embedded so that the
+// network is found from any folder (notebooks, Beam workers) without a
+// path.
+//
+//go:embed openings-run/gen-06.hlnn
+var BestNetwork []byte

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	beamsearch "github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -41,13 +42,14 @@ type BeamSearchOptions struct {
 	BeamWidth, MaxPieces      int
 	Quiescence                bool
 	QuiescenceCap             int
-	// EvalName and Weights choose the evaluation, as eval.ByName (the
-	// weights file must be readable by the workers).
+	// EvalName and Weights choose the evaluation (Evaluator: an
+	// evaluation spec, and an older --weights file; the files must be
+	// readable by the workers).
 	EvalName, Weights string
 	// Work is the folder of the blocks of parents and kept children.
 	Work string
 	// Checkpoint, when set, is a local folder that receives engine/beam's
-	// checkpoint after every depth (the native engine's format); Resume
+	// checkpoint after every level (the native engine's format); Resume
 	// continues from it.
 	Checkpoint string
 	Resume     bool
@@ -64,7 +66,7 @@ func (o BeamSearchOptions) config() (beamsearch.Config, error) {
 	if err != nil {
 		return beamsearch.Config{}, inputError{err}
 	}
-	ev, err := eval.ByName(o.EvalName, o.Weights)
+	ev, err := Evaluator(o.EvalName, o.Weights, r)
 	if err != nil {
 		return beamsearch.Config{}, inputError{err}
 	}
@@ -72,7 +74,13 @@ func (o BeamSearchOptions) config() (beamsearch.Config, error) {
 		QuiescenceCap: o.QuiescenceCap, Eval: ev, Workers: 1, CheckpointDir: o.Checkpoint, Resume: o.Resume}, nil
 }
 
-// beamSpec is what the DoFns of one depth need.
+// Evaluator builds the evaluation of hatelab-beam's --eval and
+// --weights (evalspec.ParseFlags, the grammar of hatelab beam --eval).
+func Evaluator(spec, weightsFile string, r *hatetris.Rules) (eval.Evaluator, error) {
+	return evalspec.ParseFlags(spec, weightsFile, r)
+}
+
+// beamSpec is what the DoFns of one level need.
 type beamSpec struct {
 	WellWidth, WellDepth, Bar int
 	BeamWidth                 int
@@ -80,7 +88,7 @@ type beamSpec struct {
 	QuiescenceCap             int
 	EvalName, Weights         string
 	Work                      string
-	Depth, Parts              int
+	Level, Parts              int
 }
 
 func (s beamSpec) options() BeamSearchOptions {
@@ -96,7 +104,7 @@ type candBlock struct {
 	Data []byte
 }
 
-// beamStat sums a depth's expansion counters.
+// beamStat sums a level's expansion counters.
 type beamStat struct {
 	Children         int64
 	Loops, AllRepeat int
@@ -415,7 +423,7 @@ func (f *filterFn) ProcessElement(ctx context.Context, cb candBlock, h1, h2 func
 	if len(keep) == 0 {
 		return nil
 	}
-	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Depth+1), fmt.Sprintf("kept-%05d.bin", cb.Part)), keep)
+	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Level+1), fmt.Sprintf("kept-%05d.bin", cb.Part)), keep)
 }
 
 // tieFn keeps the first children of the boundary prefix in Order.
@@ -428,7 +436,7 @@ func (f *tieFn) ProcessElement(ctx context.Context, _ int, values func(*[]byte) 
 		return err
 	}
 	out := encodeCands(cs[:min(int64(len(cs)), need)])
-	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Depth+1), "kept-ties.bin"), out)
+	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Level+1), "kept-ties.bin"), out)
 }
 
 type statFn struct{}
@@ -437,7 +445,7 @@ func (statFn) MergeAccumulators(a, b beamStat) beamStat {
 	return beamStat{Children: a.Children + b.Children, Loops: a.Loops + b.Loops, AllRepeat: a.AllRepeat + b.AllRepeat}
 }
 
-// writeStatFn writes a depth's counters (the mark of a complete pipeline).
+// writeStatFn writes a level's counters (the mark of a complete pipeline).
 type writeStatFn struct{ Spec beamSpec }
 
 func (f *writeStatFn) ProcessElement(ctx context.Context, s beamStat) error {
@@ -445,10 +453,10 @@ func (f *writeStatFn) ProcessElement(ctx context.Context, s beamStat) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Depth+1), "stats.json"), b)
+	return writeFile(ctx, join(beamDir(f.Spec.Work, f.Spec.Level+1), "stats.json"), b)
 }
 
-// BeamSearch runs a beam search on Apache Beam, one pipeline per depth, and returns the
+// BeamSearch runs a beam search on Apache Beam, one pipeline per level, and returns the
 // same game and levels as engine/beam.Run (LevelStats.Bytes counts the
 // kept wells and the ancestry only).
 func BeamSearch(ctx context.Context, o BeamSearchOptions) (*beamsearch.Result, error) {
@@ -475,7 +483,7 @@ func BeamSearch(ctx context.Context, o BeamSearchOptions) (*beamsearch.Result, e
 		t0 := time.Now()
 		kept, st, err := beamLevel(ctx, o, d)
 		if err != nil {
-			return nil, fmt.Errorf("beamrun: depth %d: %w", d.Level(), err)
+			return nil, fmt.Errorf("beamrun: level %d: %w", d.Level(), err)
 		}
 		ds, err := d.Advance(kept, st.Children, st.Loops, st.AllRepeat, time.Since(t0).Seconds())
 		if err != nil {
@@ -495,7 +503,7 @@ func BeamSearch(ctx context.Context, o BeamSearchOptions) (*beamsearch.Result, e
 	return d.Result(ctx)
 }
 
-// beamLevel runs the pipeline of one depth and returns the kept children,
+// beamLevel runs the pipeline of one level and returns the kept children,
 // best first, and the expansion's counters.
 func beamLevel(ctx context.Context, o BeamSearchOptions, d *beamsearch.Driver) ([]beamsearch.Cand, beamStat, error) {
 	dep := d.Level()
@@ -521,9 +529,9 @@ func beamLevel(ctx context.Context, o BeamSearchOptions, d *beamsearch.Driver) (
 	next := beamDir(o.Work, dep+1)
 	removeGlob(ctx, join(next, "*"))
 	spec := beamSpec{WellWidth: o.WellWidth, WellDepth: o.WellDepth, Bar: o.Bar, BeamWidth: o.BeamWidth, Quiescence: o.Quiescence,
-		QuiescenceCap: o.QuiescenceCap, EvalName: o.EvalName, Weights: o.Weights, Work: o.Work, Depth: dep, Parts: o.Parts}
+		QuiescenceCap: o.QuiescenceCap, EvalName: o.EvalName, Weights: o.Weights, Work: o.Work, Level: dep, Parts: o.Parts}
 	p, s := beam.NewPipelineWithRoot()
-	s = s.Scope(fmt.Sprintf("depth%d", dep))
+	s = s.Scope(fmt.Sprintf("level%d", dep))
 	in := beam.CreateList(s, names)
 	children, stats := beam.ParDo2(s, &expandBeamFn{Spec: spec}, in)
 	parts := beam.ParDo(s, &dedupCandFn{Spec: spec}, beam.GroupByKey(s, children))

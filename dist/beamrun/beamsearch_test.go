@@ -45,10 +45,7 @@ func TestBeamMatchesNative(t *testing.T) {
 			o := tc.o
 			o.EvalName = "hand"
 			r, _ := hatetris.NewRules(o.WellWidth, o.WellDepth, o.Bar)
-			ev, err := eval.ByName("hand", "")
-			if err != nil {
-				t.Fatal(err)
-			}
+			ev := eval.NewHand(eval.DefaultWeights())
 			want, err := beamsearch.Run(context.Background(), beamsearch.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev})
 			if err != nil {
 				t.Fatal(err)
@@ -65,7 +62,7 @@ func TestBeamMatchesNative(t *testing.T) {
 
 func TestBeamResumes(t *testing.T) {
 	o := BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 10, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
-	ev, _ := eval.ByName("hand", "")
+	ev := eval.NewHand(eval.DefaultWeights())
 	want, err := beamsearch.Run(context.Background(), beamsearch.Config{BeamWidth: 50, MaxPieces: 10, Eval: ev})
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@
 // a levels folder it assembles the level files of engine/bfs
 // (level-NNNNN.bin, meta.json), byte for byte those of bfs.Search.
 //
-// The beam search runs one pipeline per depth: blocks of parents (with
+// The beam search runs one pipeline per level: blocks of parents (with
 // their path histories, from the driver's ancestry) are expanded and
 // evaluated by engine/beam.BlockExpander, cut to the beam width per
 // block, partitioned by a hash of (well, score) so that copies meet,
@@ -29,7 +29,8 @@
 // engine/beam.Run, in the same order, so the same game.
 //
 // The classic sweep and the NNUE target generation are plain parallel
-// maps over blocks of jobs or wells.
+// maps over blocks of jobs or wells; the arena (Arena) maps single games,
+// an arm on a start, after a reshuffle.
 //
 // Names: in this module "beam" is Apache Beam (the package beam of its Go
 // SDK, the CLI hatelab-beam, --engine beam); the engine's beam search,

@@ -9,7 +9,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/hatelab/hatelab/engine/classic"
-	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 )
@@ -101,7 +100,7 @@ func Sweep(ctx context.Context, jobs []classic.Job, agent string, work string, b
 // TargetOptions describe NNUE target beams (see engine/nnue/targets).
 type TargetOptions struct {
 	WellWidth, WellDepth, Bar int
-	// EvalName and Weights choose the evaluation, as eval.ByName.
+	// EvalName and Weights choose the evaluation (Evaluator).
 	EvalName, Weights string
 	// BeamWidth and Pieces of each target beam (0: 512 and 10).
 	BeamWidth, Pieces int
@@ -112,7 +111,7 @@ func (o TargetOptions) config() (targets.Config, error) {
 	if err != nil {
 		return targets.Config{}, inputError{err}
 	}
-	ev, err := eval.ByName(o.EvalName, o.Weights)
+	ev, err := Evaluator(o.EvalName, o.Weights, r)
 	if err != nil {
 		return targets.Config{}, inputError{err}
 	}

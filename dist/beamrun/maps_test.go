@@ -57,7 +57,7 @@ func TestTargetsMatchNative(t *testing.T) {
 		}
 		wells = append(wells, w)
 	}
-	ev, _ := eval.ByName("hand", "")
+	ev := eval.NewHand(eval.DefaultWeights())
 	want, err := targets.Compute(context.Background(), targets.Config{Eval: ev, BeamWidth: 32, Pieces: 4}, wells)
 	if err != nil {
 		t.Fatal(err)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # jobserver-check.sh BINARY: the cluster submission path, on one machine.
 # Starts a standalone Prism job server and a separate Go worker pool (two
-# processes of BINARY, a hatelab-beam), submits a bfs and a beam search to
-# them through the universal runner (--environment-type EXTERNAL), and
-# checks the results against the native engines, byte for byte.
+# processes of BINARY, a hatelab-beam), submits a bfs, a beam search and
+# an arena match to them through the universal runner (--environment-type
+# EXTERNAL), and checks the results against the native engines, byte for
+# byte.
 set -euo pipefail
 bin=$(realpath "$1")
 tmp=$(mktemp -d)
@@ -35,6 +36,9 @@ diff -r Ln Lb
 "$bin" beam --engine native --beam-width 100 --max-pieces 8 --json | grep -v seconds >native.json
 "$bin" beam "${cluster[@]}" --beam-width 100 --max-pieces 8 --work bwork --json | grep -v seconds >beam.json
 cmp native.json beam.json
+"$bin" arena --engine native --arms hand,tuned --suite openings:4:8:1 --beam-width 20 --json >native-arena.json
+"$bin" arena "${cluster[@]}" --arms hand,tuned --suite openings:4:8:1 --beam-width 20 --work awork --json 2>arena.err >beam-arena.json
+cmp native-arena.json beam-arena.json
 # The work ran in the worker pool's process, not the submitting one.
 grep -q "StartWorker\|worker" pool.log || { echo "jobserver-check: the worker pool logged no worker" >&2; exit 1; }
-echo "jobserver-check: standalone Prism job server + separate Go worker pool: bfs 6x6 and beam w100 identical to native"
+echo "jobserver-check: standalone Prism job server + separate Go worker pool: bfs 6x6, beam w100 and an arena match identical to native"

@@ -8,15 +8,6 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
-// The exact signed-rank test of ten paired differences, all wins: 2 of
-// the 1024 sign patterns are as extreme.
-func ExampleWilcoxon() {
-	p, wPlus, n, exact := arena.Wilcoxon([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-	fmt.Printf("p = %.5f, W+ = %g over %d, exact %v\n", p, wPlus, n, exact)
-	// Output:
-	// p = 0.00195, W+ = 55 over 10, exact true
-}
-
 // A match of lines alone against the hand-made evaluation on a small
 // well, four seeded openings, each arm with the same beam.
 func ExampleMatch() {

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/hatelab/hatelab/engine/beam"
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
@@ -76,7 +78,7 @@ type Match struct {
 	// SPRT, when set, stops the match as soon as the sequential test has
 	// decided every arm against the baseline (read along the starts in
 	// suite order).
-	SPRT *SPRT
+	SPRT stats.Sequential
 	// Out, when set, is the match file: games already in it are not
 	// played again (a match killed at any moment resumes), new ones are
 	// appended as they finish.
@@ -269,7 +271,7 @@ func (m *Match) play(ctx context.Context, arm, start int) (Game, error) {
 	workers := max(m.BeamWorkers, 1)
 	width, q := a.Settings(m.BeamWidth, m.Quiescence)
 	cfg := beam.Config{Rules: m.Suite.Rules, BeamWidth: width, MaxPieces: m.MaxPieces, Quiescence: q,
-		Eval: TieBreak(a.Eval, s.TieSeed), Workers: workers, Start: &s.Well, StartScore: s.Score, StartHistory: s.History}
+		Eval: eval.TieBreak(a.Eval, s.TieSeed), Workers: workers, Start: &s.Well, StartScore: s.Score, StartHistory: s.History}
 	t0 := time.Now()
 	r, err := beam.Run(ctx, cfg)
 	if err != nil {
@@ -449,7 +451,7 @@ type Standings struct {
 	// Scores[a][s] is arm a's score on start s (NaN: not played yet).
 	Scores   [][]float64
 	armIndex map[string]int
-	sprt     *SPRT
+	sprt     stats.Sequential
 	// Bootstrap settings.
 	resamples int
 	seed      uint64
@@ -500,18 +502,14 @@ func (st *Standings) Played() int {
 }
 
 // Comparisons returns every arm against the baseline (the first arm),
-// with Holm-adjusted p-values over them.
-func (st *Standings) Comparisons() []Comparison {
-	var out []Comparison
-	var ps []float64
+// with Holm-adjusted p-values and intervals of the same family-wise level
+// over them (stats.Adjust).
+func (st *Standings) Comparisons() []stats.Comparison {
+	var out []stats.Comparison
 	for a := 1; a < len(st.Arms); a++ {
-		c := Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], st.resamples, st.seed, st.level, st.sprt)
-		out = append(out, c)
-		ps = append(ps, c.P)
+		out = append(out, stats.Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], st.resamples, st.seed, st.level, st.sprt))
 	}
-	for i, p := range Holm(ps) {
-		out[i].PHolm = p
-	}
+	stats.Adjust(out, st.resamples, st.seed, st.level)
 	return out
 }
 
@@ -521,8 +519,8 @@ func (st *Standings) Decided() bool {
 		return false
 	}
 	for a := 1; a < len(st.Arms); a++ {
-		c := Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], 0, 0, 0.95, st.sprt)
-		if c.SPRT == Continue {
+		c := stats.Compare(st.Arms[a], st.Arms[0], st.Scores[a], st.Scores[0], 0, 0, 0.95, st.sprt)
+		if c.SPRT == stats.Continue {
 			return false
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 func smallRules(t *testing.T) *hatetris.Rules {
@@ -158,7 +159,7 @@ func TestMatchResumes(t *testing.T) {
 func TestMatchSPRTStops(t *testing.T) {
 	m := smallMatch(t, "hand,score", "")
 	m.Suite.Starts = append(m.Suite.Starts, m.Suite.Starts...)
-	s := SPRT{P0: 0.5, P1: 0.95, Alpha: 0.2, Beta: 0.2}
+	s := stats.SPRT{P0: 0.5, P1: 0.95, Alpha: 0.2, Beta: 0.2}
 	m.SPRT = &s
 	m.Parallel = 1
 	res, err := m.Run(context.Background())
@@ -166,7 +167,7 @@ func TestMatchSPRTStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := res.Standings.Comparisons()[0]
-	if c.SPRT == Continue {
+	if c.SPRT == stats.Continue {
 		t.Skipf("undecided on this suite: %+v", c)
 	}
 	if !res.Stopped || len(res.Games) >= 2*len(m.Suite.Starts) {
@@ -184,7 +185,7 @@ func TestCheckRefuses(t *testing.T) {
 		{"one arm", func(m *Match) { m.Arms = m.Arms[:1] }, "arms"},
 		{"twice", func(m *Match) { m.Arms[1] = m.Arms[0] }, "twice"},
 		{"parallel", func(m *Match) { m.Parallel = -1 }, "at once"},
-		{"sprt", func(m *Match) { m.SPRT = &SPRT{P0: 0.5, P1: 1.5, Alpha: 0.05, Beta: 0.05} }, "win rates"},
+		{"sprt", func(m *Match) { m.SPRT = &stats.SPRT{P0: 0.5, P1: 1.5, Alpha: 0.05, Beta: 0.05} }, "win rates"},
 		{"out folder", func(m *Match) { m.Out = os.TempDir() }, "folder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,18 +1,20 @@
 package arena
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
+	"github.com/hatelab/hatelab/datasets/beams"
 	"github.com/hatelab/hatelab/datasets/records"
-	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
+	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/flags"
 )
 
 // Start is one start position of a suite.
@@ -57,7 +59,12 @@ const (
 //     beam's own order, the single game from the empty well);
 //   - records:N:SEED: N mid-game wells drawn (seeded) from the world-record
 //     replays of datasets/records, each with the AI's memory of that game
-//     up to it (only on the real game's well).
+//     up to it (only on the real game's well);
+//   - games:N:SEED:MINSCORE: N mid-game wells drawn (seeded) from the lab's
+//     own long games (datasets/beams), among the spawns at MINSCORE lines
+//     or more, each with the AI's memory (GameStarts; only on the real
+//     game's well); games:N:SEED:MINSCORE:FILE draws them from the games
+//     of FILE, a file of the same form (at most MaxGamesFile bytes).
 //
 // Errors are one line and name the part of the spec that is wrong.
 func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
@@ -65,17 +72,23 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		r = hatetris.Standard()
 	}
 	parts := strings.Split(strings.TrimSpace(spec), ":")
+	if parts[0] == "games" && len(parts) > 5 { // a FILE with ':' in it
+		parts = append(parts[:4], strings.Join(parts[4:], ":"))
+	}
 	num := func(i int, what string, lo, hi uint64) (uint64, error) {
-		v, err := strconv.ParseUint(parts[i], 10, 64)
+		v, err := flags.ParseUnsigned(parts[i]) // no leading zeros: 02 is not 2
 		if err != nil || v < lo || v > hi {
-			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d", spec, what, parts[i], lo, hi)
+			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d, no leading zeros", spec, what, parts[i], lo, hi)
 		}
 		return v, nil
 	}
-	want := map[string]int{"openings": 4, "empty": 2, "records": 3}
+	want := map[string]int{"openings": 4, "empty": 2, "records": 3, "games": 4}
 	n, ok := want[parts[0]]
 	if !ok {
-		return nil, fmt.Errorf("suite %q: unknown kind %q (want openings:N:PIECES:SEED, empty:N or records:N:SEED)", spec, parts[0])
+		return nil, fmt.Errorf("suite %q: unknown kind %q (want openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE])", spec, parts[0])
+	}
+	if parts[0] == "games" && len(parts) == 5 {
+		n = 5
 	}
 	if len(parts) != n {
 		return nil, fmt.Errorf("suite %q: %s takes %d fields separated by ':', got %d", spec, parts[0], n-1, len(parts)-1)
@@ -113,6 +126,30 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		if s.Starts, err = RecordStarts(int(count), seed); err != nil {
 			return nil, err
 		}
+	case "games":
+		seed, err := num(2, "seed", 0, 1<<63)
+		if err != nil {
+			return nil, err
+		}
+		minScore, err := num(3, "minimum score", 0, 1<<20)
+		if err != nil {
+			return nil, err
+		}
+		if *r != *hatetris.Standard() {
+			return nil, fmt.Errorf("suite %q: the lab's long games are on the real game's 10x20 well only", spec)
+		}
+		var games []beams.Game
+		if len(parts) == 5 {
+			games, err = readGames(parts[4])
+		} else {
+			games, err = beams.All()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("suite %q: %w", spec, err)
+		}
+		if s.Starts, err = GameStarts(games, int(count), seed, int(minScore)); err != nil {
+			return nil, fmt.Errorf("suite %q: %w", spec, err)
+		}
 	}
 	return s, nil
 }
@@ -145,22 +182,16 @@ func (s *Suite) ID() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// Openings are flats.Openings (n seeded random openings of the given
+// Openings are hatetris.Openings (n seeded random openings of the given
 // pieces from the empty well against HATETRIS, loop rule included, the
 // player picking uniformly among the live outcomes) as starts: each keeps
 // its opening's spawn wells as its History. The first n openings of a
 // longer list are the n openings.
 func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Start, error) {
-	opens, err := flats.Openings(r, n, pieces, seed)
-	if err != nil {
-		return nil, err
-	}
+	opens := hatetris.Openings(r, n, pieces, seed)
 	out := make([]Start, len(opens))
 	for i, o := range opens {
-		out[i] = Start{Well: o.Well, Score: o.Score, Label: fmt.Sprintf("opening %d", i)}
-		for _, m := range o.Moves {
-			out[i].History = append(out[i].History, m.B)
-		}
+		out[i] = Start{Well: o.Well, Score: o.Score, History: o.Spawns, Label: fmt.Sprintf("opening %d", i)}
 	}
 	return out, nil
 }
@@ -173,28 +204,20 @@ type RecordGame struct {
 
 // RecordGames replays the primary line of every world record of
 // datasets/records played against HATETRIS with at least one line, in
-// file order.
+// file order (records.Record.Play).
 func RecordGames() ([]RecordGame, error) {
-	all, err := records.All()
+	recs, err := records.WorldRecords()
 	if err != nil {
 		return nil, err
 	}
 	var out []RecordGame
-	for _, rec := range all {
-		if !rec.Primary || rec.Kind != "record" || rec.AI != "HATETRIS" || rec.Score < 1 {
+	for _, rec := range recs {
+		if rec.AI != "HATETRIS" || rec.Score < 1 {
 			continue
 		}
-		f, err := replaycodec.ParseFormat(rec.Encoding)
+		_, g, err := rec.Play()
 		if err != nil {
-			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
-		}
-		keys, err := replaycodec.Decode(f, rec.Replay)
-		if err != nil {
-			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
-		}
-		g, err := hatetris.Play(hatetris.Standard(), hatetris.HATETRIS, keys)
-		if err != nil {
-			return nil, fmt.Errorf("record %s: %w", rec.Name, err)
+			return nil, err
 		}
 		out = append(out, RecordGame{Name: rec.Name, Steps: g.Steps})
 	}
@@ -222,6 +245,89 @@ func RecordStarts(n int, seed uint64) ([]Start, error) {
 			Label: fmt.Sprintf("record %s piece %d", g.Name, k)}
 		for j := 0; j < k; j++ {
 			st.History = append(st.History, g.Steps[j].Before)
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// MaxGamesFile bounds the games file of a games:N:SEED:MINSCORE:FILE suite.
+const MaxGamesFile = 64 << 20
+
+func readGames(path string) ([]beams.Game, error) {
+	b, err := boundedfile.ReadFile(path, MaxGamesFile, "games file")
+	if err != nil {
+		return nil, err
+	}
+	return beams.Parse(bytes.NewReader(b), path)
+}
+
+// RecordWells is the set of every well a piece spawned into in the
+// world-record replays (RecordGames): the deep test set, which no training
+// well and no games: start may come from.
+func RecordWells() (map[hatetris.Well]bool, error) {
+	games, err := RecordGames()
+	if err != nil {
+		return nil, err
+	}
+	set := make(map[hatetris.Well]bool)
+	for _, g := range games {
+		for _, st := range g.Steps {
+			set[st.Before] = true
+		}
+	}
+	return set, nil
+}
+
+// GameStarts draws n mid-game starts (seeded) from games, long games from
+// the empty well of the real game's well (their Base2048 replays): a game
+// uniformly among those with a spawn at minScore lines or more, then one
+// such spawn (after the first) uniformly; each start is the well the piece
+// spawned into, its score and the AI's memory of the game before it.
+// Spawns whose well occurs in a world-record replay (RecordWells) are never
+// drawn, so that a games: suite shares no start with a records: one.
+func GameStarts(games []beams.Game, n int, seed uint64, minScore int) ([]Start, error) {
+	excluded, err := RecordWells()
+	if err != nil {
+		return nil, err
+	}
+	type game struct {
+		name  string
+		steps []hatetris.Step
+		ks    []int // the spawns that may be drawn
+	}
+	var pool []game
+	for i, gm := range games {
+		keys, err := replaycodec.Decode(replaycodec.Base2048, gm.Replay)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		g, err := hatetris.Play(hatetris.Standard(), hatetris.HATETRIS, keys)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		gg := game{name: fmt.Sprintf("game %d (%s, %d lines)", i+1, gm.Evaluation, g.Score), steps: g.Steps}
+		for k := 1; k < len(g.Steps); k++ {
+			if g.Steps[k].Score >= minScore && !excluded[g.Steps[k].Before] {
+				gg.ks = append(gg.ks, k)
+			}
+		}
+		if len(gg.ks) > 0 {
+			pool = append(pool, gg)
+		}
+	}
+	if len(pool) == 0 {
+		return nil, fmt.Errorf("no game has a spawn at %d lines or more", minScore)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x67616d6573))
+	out := make([]Start, 0, n)
+	for range n {
+		g := &pool[rng.IntN(len(pool))]
+		k := g.ks[rng.IntN(len(g.ks))]
+		st := Start{Well: g.steps[k].Before, Score: g.steps[k].Score,
+			Label: fmt.Sprintf("%s piece %d", g.name, k)}
+		for j := 0; j < k; j++ {
+			st.History = append(st.History, g.steps[j].Before)
 		}
 		out = append(out, st)
 	}

@@ -1,11 +1,17 @@
 package arena
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/datasets/beams"
+	"github.com/hatelab/hatelab/datasets/records"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/replaycodec"
 )
 
 func TestParseSuite(t *testing.T) {
@@ -17,11 +23,21 @@ func TestParseSuite(t *testing.T) {
 		{"openings:20:8:1", 20, ""},
 		{"empty:5", 5, ""},
 		{"records:3:7", 3, ""},
+		{"games:4:7:30", 4, ""},
+		{"games:4:7", 0, "takes 3 fields"},
+		{"games:4:7:100000000", 0, "minimum score"},
+		{"games:4:7:1000", 0, "no game has a spawn at 1000 lines"},
+		{"games:4:7:30:no-such-file.jsonl", 0, "no-such-file.jsonl"},
 		{"openings:20:8", 0, "takes 3 fields"},
 		{"openings:0:8:1", 0, "number of starts"},
 		{"openings:20:-1:1", 0, "pieces"},
 		{"empty:100001", 0, "number of starts"},
 		{"random:3", 0, "unknown kind"},
+		{"openings:02:8:01", 0, "no leading zeros"},
+		{"openings:2:08:1", 0, "pieces \"08\""},
+		{"records:3:07", 0, "seed \"07\""},
+		{"empty:+5", 0, "number of starts"},
+		{"games:4:7:030", 0, "no leading zeros"},
 		{"", 0, "unknown kind"},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
@@ -49,6 +65,9 @@ func TestParseSuite(t *testing.T) {
 	small, _ := hatetris.NewRules(6, 12, 4)
 	if _, err := ParseSuite("records:3:1", small); err == nil {
 		t.Fatal("record wells on a 6-wide well")
+	}
+	if _, err := ParseSuite("games:3:1:10", small); err == nil {
+		t.Fatal("the lab's games on a 6-wide well")
 	}
 }
 
@@ -117,5 +136,93 @@ func TestRecordStartsKeepTheGame(t *testing.T) {
 		if !found {
 			t.Fatalf("%s: no such record", s.Label)
 		}
+	}
+}
+
+// A games: start is a spawn of one of the lab's games at the minimum score or
+// more, with the game's memory up to it, and never a well of a world-record
+// replay (the deep test set).
+func TestGameStartsKeepTheGame(t *testing.T) {
+	games, err := beams.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := RecordWells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played [][]hatetris.Step
+	for _, gm := range games {
+		keys, _ := replaycodec.Decode(replaycodec.Base2048, gm.Replay)
+		g, err := hatetris.Play(hatetris.Standard(), hatetris.HATETRIS, keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		played = append(played, g.Steps)
+	}
+	starts, err := GameStarts(games, 300, 5, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range starts {
+		var i, k int
+		if _, err := fmt.Sscanf(s.Label, "game %d", &i); err != nil {
+			t.Fatalf("label %q", s.Label)
+		}
+		if _, err := fmt.Sscanf(s.Label[strings.LastIndex(s.Label, " piece ")+1:], "piece %d", &k); err != nil || k < 1 {
+			t.Fatalf("label %q", s.Label)
+		}
+		steps := played[i-1]
+		if steps[k].Before != s.Well || steps[k].Score != s.Score || s.Score < 20 || len(s.History) != k || s.History[k-1] != steps[k-1].Before {
+			t.Fatalf("%s: not the game's spawn at 20 lines or more with its memory", s.Label)
+		}
+		if records[s.Well] {
+			t.Fatalf("%s: a world-record well", s.Label)
+		}
+	}
+	// The same seed draws the same starts; from a file, the same games.
+	again, _ := GameStarts(games, 300, 5, 20)
+	if again[299].Label != starts[299].Label {
+		t.Fatal("not reproducible")
+	}
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	var b strings.Builder
+	for _, g := range games {
+		fmt.Fprintf(&b, "{\"score\":%d,\"replay\":%q}\n", g.Score, g.Replay)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, err := ParseSuite("games:50:5:20", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ParseSuite("games:50:5:20:"+path, nil)
+	if err != nil || a.ID() != f.ID() {
+		t.Fatalf("the committed games and a copy of them: %v, IDs %s %s", err, a.ID(), f.ID())
+	}
+}
+
+// The world records' own wells are excluded: a games file holding a world
+// record's replay offers no start at all.
+func TestGameStartsExcludeRecords(t *testing.T) {
+	all, err := records.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []beams.Game
+	for _, r := range all {
+		if r.Primary && r.Kind == "record" && r.AI == "HATETRIS" && r.Encoding == "Base2048" && r.Score >= 20 && r.Score < 1000 {
+			games = append(games, beams.Game{Score: r.Score, Replay: r.Replay})
+		}
+	}
+	if len(games) < 3 {
+		t.Fatalf("%d Base2048 records", len(games))
+	}
+	if _, err := GameStarts(games, 10, 1, 0); err == nil || !strings.Contains(err.Error(), "no game has a spawn") {
+		t.Fatalf("starts drawn from world records: %v", err)
+	}
+	if _, err := GameStarts([]beams.Game{{Replay: "not base2048 \x00"}}, 1, 1, 0); err == nil {
+		t.Fatal("a bad replay accepted")
 	}
 }

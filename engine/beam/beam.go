@@ -59,14 +59,16 @@ type Config struct {
 	// the AI remembers only the start well.
 	StartHistory []hatetris.Well
 	// CheckpointDir, when set, receives a checkpoint after every level
-	// (written to a temporary file and renamed).
+	// (written to a temporary file and renamed), written while the next
+	// level is expanded; Run returns after the last one is written.
 	CheckpointDir string
 	// Resume continues from the checkpoint in CheckpointDir.
 	Resume bool
 	// Progress receives one event per level.
 	Progress progress.Reporter
-	// OnLevel, when set, is called after every level (after the
-	// checkpoint); a non-nil error stops the search with that error.
+	// OnLevel, when set, is called after every level (its checkpoint may
+	// still be being written: it is complete when Run returns); a non-nil
+	// error stops the search with that error.
 	OnLevel func(LevelStats) error
 	// OnKept, when set, is called after every level that kept wells (before
 	// OnLevel) with the level and the kept wells, best first, and their
@@ -146,13 +148,14 @@ const StallLevels = 64
 // levels: the game cannot end and cannot score.
 var ErrStalled = errors.New("beam: stalled")
 
-// keptHash fingerprints the kept wells and scores of the current level.
-func keptHash(st *state) uint64 {
+// keptHash fingerprints the kept wells and scores of the current level
+// (the wells by the hashes the ancestry keeps).
+func (s *searcher) keptHash() uint64 {
+	st := s.st
+	hs := s.tr.Levels[st.Level].Hash
 	h := uint64(len(st.Wells))
 	for i := range st.Wells {
-		var w hatetris.Well
-		copy(w[:], st.Wells[i][:])
-		h = (h^hashWell(&w))*0x9e3779b97f4a7c15 ^ uint64(st.Scores[i])
+		h = (h^hs[i])*0x9e3779b97f4a7c15 ^ uint64(st.Scores[i])
 	}
 	return h
 }
@@ -217,6 +220,16 @@ type searcher struct {
 	st      *state
 	tr      tree
 	workers []*worker
+	ck      ckWriter
+	// famCount and famRows count the bottom rows of a level's wells
+	// (families).
+	famCount []int32
+	famRows  []uint16
+	// phases adds up the wall time of step's stages (the benchmarks read
+	// it): the workers' expansion, their pools' sorting (from the first
+	// worker's end of expansion to the last's end of sorting: idle cores
+	// included), and the serial merge and keeping of the level.
+	phases struct{ expand, compact, serial time.Duration }
 }
 
 // key fingerprints what the search's result depends on.
@@ -237,7 +250,17 @@ func (s *searcher) key() string {
 	return key
 }
 
+// loop runs levels until the search ends, then waits for the last
+// checkpoint's write.
 func (s *searcher) loop(ctx context.Context) error {
+	err := s.levels(ctx)
+	if werr := s.ck.wait(); err == nil {
+		err = werr
+	}
+	return err
+}
+
+func (s *searcher) levels(ctx context.Context) error {
 	st := s.st
 	s.tr.Levels = st.Tree
 	for i := 0; i < s.cfg.Workers; i++ {
@@ -261,7 +284,7 @@ func (s *searcher) loop(ctx context.Context) error {
 		// A beam that keeps exactly the same wells level after level (a
 		// piece that spawns onto the blocks of a low bar and locks without
 		// changing the well) would run forever: stop it.
-		if h := keptHash(st); h == lastHash {
+		if h := s.keptHash(); h == lastHash {
 			if stalled++; stalled >= StallLevels {
 				return fmt.Errorf("%w: the kept wells have not changed for %d levels (level %d): the game does not end", ErrStalled, stalled, st.Level)
 			}
@@ -273,7 +296,7 @@ func (s *searcher) loop(ctx context.Context) error {
 		st.Stats = append(st.Stats, ds)
 		st.Tree = s.tr.Levels
 		if s.cfg.CheckpointDir != "" {
-			if err := saveCheckpoint(s.cfg.CheckpointDir, st); err != nil {
+			if err := s.ck.save(s.cfg.CheckpointDir, st); err != nil {
 				return err
 			}
 		}
@@ -320,6 +343,9 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	var next atomic.Int64
 	const chunk = 32
 	var wg sync.WaitGroup
+	share := poolShare(s.cfg.BeamWidth, len(s.workers))
+	var firstDone atomic.Int64 // ns after t0 when the first worker ran out of parents
+	t0 := time.Now()
 	for _, w := range s.workers {
 		w.begin()
 		wg.Add(1)
@@ -334,10 +360,15 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 					w.expand(d, i)
 				}
 			}
-			w.pool.compact()
+			firstDone.CompareAndSwap(0, int64(time.Since(t0)))
+			w.pool.finish(share)
 		}()
 	}
 	wg.Wait()
+	t1 := time.Now()
+	s.phases.expand += time.Duration(firstDone.Load())
+	s.phases.compact += t1.Sub(t0) - time.Duration(firstDone.Load())
+	defer func() { s.phases.serial += time.Since(t1) }()
 	if err := ctx.Err(); err != nil {
 		return LevelStats{}, err
 	}
@@ -352,7 +383,8 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	wells := make([]pwell, 0, min(s.cfg.BeamWidth, n*8+16))
 	scores := make([]int32, 0, cap(wells))
 	var lv level
-	var w hatetris.Well
+	lv.Parent = make([]uint32, 0, cap(wells))
+	lv.Move = make([]uint8, 0, cap(wells))
 	merge(pools, s.cfg.BeamWidth, func(c *cand) {
 		if len(wells) == 0 {
 			ds.BestValue = c.value
@@ -360,9 +392,10 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 		ds.WorstValue = c.value
 		wells = append(wells, c.well)
 		scores = append(scores, c.score)
-		unpack(s.r, &c.well, &w)
-		lv.push(c.parent(), c.move(), hashWell(&w), cellsOf(&w))
+		lv.Parent = append(lv.Parent, c.parent())
+		lv.Move = append(lv.Move, c.move())
 	})
+	s.wellKeys(&lv, wells)
 	for _, w := range s.workers {
 		w.pool.c = w.pool.c[:0]
 	}
@@ -373,6 +406,48 @@ func (s *searcher) step(ctx context.Context) (LevelStats, error) {
 	}
 	return ds, nil
 }
+
+// wellKeys fills the hashes and cell counts of lv's nodes from their
+// wells, on the workers when there are many.
+func (s *searcher) wellKeys(lv *level, wells []pwell) {
+	lv.Hash = make([]uint64, len(wells))
+	lv.Cells = make([]uint16, len(wells))
+	fill := func(lo, hi int) {
+		var w hatetris.Well
+		for i := lo; i < hi; i++ {
+			unpack(s.r, &wells[i], &w)
+			lv.Hash[i], lv.Cells[i] = hashWell(&w), uint16(cellsOf(&w))
+		}
+	}
+	const chunk = 4096
+	nw := min(len(s.workers), (len(wells)+chunk-1)/chunk)
+	if nw <= 1 {
+		fill(0, len(wells))
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range nw {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= len(wells) {
+					return
+				}
+				fill(lo, min(lo+chunk, len(wells)))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// poolShare is how many of its best children a worker's pool sorts for
+// merge at the end of a level: its expected share of the next beam, with
+// room (merge sorts the rest of a pool that gives more). A variable, so
+// that tests can make merge sort the rest often.
+var poolShare = func(width, workers int) int { return 2*width/workers + 1024 }
 
 // initialState returns the search's first state: the checkpoint's when
 // Config.Resume is set (refused if another search made it), else the
@@ -435,21 +510,38 @@ func (s *searcher) keepLevel(ds *LevelStats, lv level, wells []pwell, scores []i
 		}
 	}
 	ds.ScoreCounts = make([]int, ds.MaxScore-ds.MinScore+1)
-	fam := make(map[uint16]int)
-	bottom := s.r.Depth - s.r.Bar - 1
-	for i, sc := range scores {
+	for _, sc := range scores {
 		ds.ScoreCounts[int(sc)-ds.MinScore]++
-		fam[wells[i][bottom]]++
 	}
-	ds.Families = len(fam)
-	for _, c := range fam {
-		ds.TopFamily = max(ds.TopFamily, c)
-	}
+	ds.Families, ds.TopFamily = s.families(wells)
 	if ds.MaxScore >= st.BestScore {
 		st.BestScore, st.BestLevel = ds.MaxScore, st.Level
 		st.BestPath = s.tr.path(st.Level, bestI)
 	}
 	return true
+}
+
+// families counts the distinct bottom rows of wells and the wells of
+// the most common one.
+func (s *searcher) families(wells []pwell) (families, top int) {
+	if s.famCount == nil {
+		s.famCount = make([]int32, 1<<16)
+	}
+	bottom := s.r.Depth - s.r.Bar - 1
+	for i := range wells {
+		b := wells[i][bottom]
+		if s.famCount[b] == 0 {
+			s.famRows = append(s.famRows, b)
+		}
+		s.famCount[b]++
+	}
+	for _, b := range s.famRows {
+		top = max(top, int(s.famCount[b]))
+		s.famCount[b] = 0
+	}
+	families = len(s.famRows)
+	s.famRows = s.famRows[:0]
+	return families, top
 }
 
 // finish rebuilds, completes and checks the best game.

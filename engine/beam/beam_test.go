@@ -378,3 +378,36 @@ func TestStartHistory(t *testing.T) {
 		t.Fatal("the game replays the same without the memory")
 	}
 }
+
+// TestWorkersShares: the workers' pools sort only their expected share of
+// the next beam for the merge, which sorts the rest of a pool that gives
+// more; with shares so small that the merge does so for nearly every
+// pool at every level, and with 1, 3 and 16 workers, a search keeps the
+// same wells, level by level, and the same game as with the default
+// shares on one worker.
+func TestWorkersShares(t *testing.T) {
+	cfg := Config{BeamWidth: 200, MaxPieces: 20, Quiescence: true, Workers: 1}
+	ref, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func(int, int) int) { poolShare = f }(poolShare)
+	for _, share := range []int{1, 7} {
+		poolShare = func(int, int) int { return share }
+		for _, n := range []int{1, 3, 16} {
+			c := cfg
+			c.Workers = n
+			res, err := Run(context.Background(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range res.Levels {
+				res.Levels[i].Seconds, res.Levels[i].Bytes = 0, 0
+				ref.Levels[i].Seconds, ref.Levels[i].Bytes = 0, 0
+			}
+			if res.Keys != ref.Keys || !reflect.DeepEqual(res.Levels, ref.Levels) {
+				t.Fatalf("share %d, %d workers: the search differs from the default's on 1 worker", share, n)
+			}
+		}
+	}
+}

@@ -232,7 +232,6 @@ func (d *Driver) Advance(kept []Cand, children int64, loops, allRepeat int, seco
 	wells := make([]pwell, 0, len(kept))
 	scores := make([]int32, 0, len(kept))
 	var lv level
-	var w hatetris.Well
 	for i := range kept {
 		c := kept[i].cand()
 		if i == 0 {
@@ -241,9 +240,10 @@ func (d *Driver) Advance(kept []Cand, children int64, loops, allRepeat int, seco
 		ds.WorstValue = c.value
 		wells = append(wells, c.well)
 		scores = append(scores, c.score)
-		unpack(s.r, &c.well, &w)
-		lv.push(c.parent(), c.move(), hashWell(&w), cellsOf(&w))
+		lv.Parent = append(lv.Parent, c.parent())
+		lv.Move = append(lv.Move, c.move())
 	}
+	s.wellKeys(&lv, wells)
 	s.keepLevel(&ds, lv, wells, scores)
 	ds.Seconds = seconds
 	st.Seconds += seconds
@@ -259,7 +259,7 @@ func (d *Driver) Advance(kept []Cand, children int64, loops, allRepeat int, seco
 
 // KeptHash fingerprints the current beam's wells and scores (Run stops
 // with ErrStalled after StallLevels equal fingerprints in a row).
-func (d *Driver) KeptHash() uint64 { return keptHash(d.s.st) }
+func (d *Driver) KeptHash() uint64 { return d.s.keptHash() }
 
 // Result rebuilds, completes and checks the best game, as Run does.
 func (d *Driver) Result(ctx context.Context) (*Result, error) {

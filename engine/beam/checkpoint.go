@@ -59,6 +59,59 @@ func saveCheckpoint(dir string, st *state) error {
 	return nil
 }
 
+// ckWriter writes a search's checkpoints in the background, one at a
+// time, so that a level's checkpoint is encoded and written while the
+// next level is expanded (at width 100,000 it takes tens of milliseconds,
+// which no worker would share). The state is copied first: its ancestry,
+// which the next level compacts in place, in full; the kept wells and
+// scores, which the next level replaces rather than changes, by
+// reference.
+type ckWriter struct {
+	done chan error // the write in flight's result; nil when none
+	tree []level    // the copy of the ancestry the last write read
+}
+
+// save waits for the previous write and starts writing st to dir: an
+// error is the previous write's.
+func (c *ckWriter) save(dir string, st *state) error {
+	if err := c.wait(); err != nil {
+		return err
+	}
+	snap := *st
+	c.tree = copyTree(c.tree, st.Tree)
+	snap.Tree = c.tree
+	done := make(chan error, 1)
+	c.done = done
+	go func() { done <- saveCheckpoint(dir, &snap) }()
+	return nil
+}
+
+// wait returns the result of the write in flight, if any.
+func (c *ckWriter) wait() error {
+	if c.done == nil {
+		return nil
+	}
+	err := <-c.done
+	c.done = nil
+	return err
+}
+
+// copyTree copies the ancestry src into dst's arrays (reused).
+func copyTree(dst, src []level) []level {
+	dst = dst[:min(len(dst), len(src))]
+	for len(dst) < len(src) {
+		dst = append(dst, level{})
+	}
+	for i := range src {
+		d, s := &dst[i], &src[i]
+		d.Parent = append(d.Parent[:0], s.Parent...)
+		d.Move = append(d.Move[:0], s.Move...)
+		d.Hash = append(d.Hash[:0], s.Hash...)
+		d.Cells = append(d.Cells[:0], s.Cells...)
+	}
+	return dst
+}
+
 // hasCheckpoint reports whether dir holds a checkpoint file.
 func hasCheckpoint(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, CheckpointFile))

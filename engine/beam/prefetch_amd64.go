@@ -7,3 +7,9 @@ package beam
 //
 //go:noescape
 func prefetch(e *qentry)
+
+// prefetchSlot asks the processor to bring the hash-table slot s into
+// the cache; it only hints.
+//
+//go:noescape
+func prefetchSlot(s *uint64)

@@ -10,3 +10,9 @@ TEXT ·prefetch(SB), NOSPLIT|NOFRAME, $0-8
 	PREFETCHT0 (AX)
 	PREFETCHT0 47(AX)
 	RET
+
+// func prefetchSlot(s *uint64)
+TEXT ·prefetchSlot(SB), NOSPLIT|NOFRAME, $0-8
+	MOVQ s+0(FP), AX
+	PREFETCHT0 (AX)
+	RET

@@ -60,7 +60,10 @@ type pool struct {
 	c      []cand
 	thr    cand
 	hasThr bool
-	tab    []int32 // shrink's hash table of keys (indices into c, plus one)
+	// sorted: c[:sorted] is sorted and better than the rest (merge reads
+	// c in order, sorting the rest when it gets there).
+	sorted int
+	tab    []uint64 // shrink's hash table of keys (a hash's top half | an index into c, plus one)
 }
 
 func (p *pool) reset(width int) {
@@ -102,28 +105,46 @@ func (p *pool) shrink() {
 		size <<= 1
 	}
 	if len(p.tab) != size {
-		p.tab = make([]int32, size)
+		p.tab = make([]uint64, size)
 	} else {
 		clear(p.tab)
 	}
 	mask := uint64(size - 1)
+	// The keys' hashes are computed ahead and their slots prefetched (a
+	// cache miss each in a table of megabytes otherwise). Children ahead
+	// of i are not moved yet: the kept ones move down, to k <= i.
+	const ahead = 8
+	var hs [ahead]uint64
+	for i := range min(ahead, n) {
+		hs[i] = keyHash(&p.c[i])
+		prefetchSlot(&p.tab[hs[i]&mask])
+	}
 	k := 0
 	for i := 0; i < n; i++ {
 		c := &p.c[i]
-		h := keyHash(c) & mask
+		x := hs[i%ahead]
+		if j := i + ahead; j < n {
+			y := keyHash(&p.c[j])
+			hs[j%ahead] = y
+			prefetchSlot(&p.tab[y&mask])
+		}
+		tag := x &^ 0xffffffff // the hash's top half: most slots that hold another key are told by it
+		h := x & mask
 		for {
-			j := p.tab[h]
-			if j == 0 {
+			e := p.tab[h]
+			if e == 0 {
 				p.c[k] = *c
 				k++
-				p.tab[h] = int32(k)
+				p.tab[h] = tag | uint64(k)
 				break
 			}
-			if d := &p.c[j-1]; sameKey(d, c) {
-				if order(c, d) < 0 {
-					*d = *c
+			if e&^0xffffffff == tag {
+				if d := &p.c[uint32(e)-1]; sameKey(d, c) {
+					if order(c, d) < 0 {
+						*d = *c
+					}
+					break
 				}
-				break
 			}
 			h = (h + 1) & mask
 		}
@@ -199,6 +220,23 @@ func selectBest(c []cand, k int) {
 	slices.SortFunc(c[lo:hi], cmpCand)
 }
 
+// finish ends a level's offers for merge: when the pool holds more than
+// k children, its best k sorted at its front and the rest after them, all
+// worse, unsorted (merge sorts them if it needs them); else all sorted.
+// k is about the pool's share of the next beam: with many workers a pool
+// holds up to width children of which merge takes about width/workers,
+// and a selection costs less than a sort of them all.
+func (p *pool) finish(k int) {
+	k = max(k, 1) // merge reads a pool's first child before sorting more
+	if k < len(p.c) {
+		selectBest(p.c, k)
+	} else {
+		k = len(p.c)
+	}
+	slices.SortFunc(p.c[:k], cmpCand)
+	p.sorted = k
+}
+
 // compact sorts, removes duplicates and keeps the best width.
 func (p *pool) compact() {
 	slices.SortFunc(p.c, cmpCand)
@@ -214,33 +252,80 @@ func (p *pool) compact() {
 		}
 	}
 	p.c = p.c[:k]
+	p.sorted = k
 	if k == p.width {
 		p.thr, p.hasThr = p.c[k-1], true
 	}
 }
 
-// merge takes the best width distinct children of sorted, deduplicated
-// pools and calls emit on each, best first.
+// merge takes the best width distinct children of pools (each compacted
+// or finished) and calls emit on each, best first. The pools' heads meet
+// in a tournament tree (a loser tree): a child costs about log2(pools)
+// comparisons, not one a pool.
 func merge(pools []*pool, width int, emit func(*cand)) {
-	pos := make([]int, len(pools))
+	k := len(pools)
+	size := 1
+	for size < k {
+		size <<= 1
+	}
+	pos := make([]int, k)
+	head := func(i int) *cand {
+		if i < k && pos[i] < pools[i].sorted {
+			return &pools[i].c[pos[i]]
+		}
+		return nil
+	}
+	next := func(i int) {
+		p := pools[i]
+		if pos[i]++; pos[i] == p.sorted && p.sorted < len(p.c) {
+			// Past the finished pool's best: sort the rest.
+			slices.SortFunc(p.c[p.sorted:], cmpCand)
+			p.sorted = len(p.c)
+		}
+	}
+	// before reports whether pool i's head comes before pool j's (an
+	// exhausted pool, or a leaf past the last pool, comes last).
+	before := func(i, j int) bool {
+		a, b := head(i), head(j)
+		if a == nil {
+			return false
+		}
+		return b == nil || order(a, b) < 0
+	}
+	// loser[n], for the tree's inner nodes 1..size-1, is the pool that
+	// lost the match at n; the leaves size..2*size-1 are the pools.
+	loser := make([]int, size)
+	win := make([]int, 2*size)
+	for i := range size {
+		win[size+i] = i
+	}
+	for n := size - 1; n >= 1; n-- {
+		a, b := win[2*n], win[2*n+1]
+		if before(b, a) {
+			a, b = b, a
+		}
+		win[n], loser[n] = a, b
+	}
+	winner := win[1]
 	var last *cand
 	for n := 0; n < width; {
-		best := -1
-		for i, p := range pools {
-			if pos[i] < len(p.c) && (best < 0 || order(&p.c[pos[i]], &pools[best].c[pos[best]]) < 0) {
-				best = i
-			}
-		}
-		if best < 0 {
+		c := head(winner)
+		if c == nil {
 			return
 		}
-		c := &pools[best].c[pos[best]]
-		pos[best]++
-		if last != nil && sameKey(c, last) {
-			continue
+		next(winner)
+		if last == nil || !sameKey(c, last) {
+			emit(c)
+			last = c
+			n++
 		}
-		emit(c)
-		last = c
-		n++
+		// Replay the winner's matches with its next head.
+		w := winner
+		for node := (w + size) >> 1; node >= 1; node >>= 1 {
+			if before(loser[node], w) {
+				loser[node], w = w, loser[node]
+			}
+		}
+		winner = w
 	}
 }

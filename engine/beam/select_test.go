@@ -60,3 +60,68 @@ func TestPoolShrink(t *testing.T) {
 		t.Logf("width %d: %d shrinks, %d kept", c.width, shrinks, len(got.c))
 	}
 }
+
+// TestMergePools: the tournament merge of k pools emits exactly the best
+// width distinct children of all of them (each with its first copy in
+// order), as sorting every child would, for pool counts that are and are
+// not powers of two, on seeded random children with duplicates within and
+// across pools and ties in value; the pools compacted (sorted,
+// deduplicated) or finished with a sorted best share of 0, 1, 5 or 50
+// children (merge sorts the rest of a pool when it gets there) or more
+// than they hold.
+func TestMergePools(t *testing.T) {
+	for _, k := range []int{1, 2, 3, 5, 8, 16, 17} {
+		for _, width := range []int{1, 7, 100, 1000} {
+			for _, share := range []int{-1, 0, 1, 5, 50, 1 << 20} {
+				mergePools(t, k, width, share)
+			}
+		}
+	}
+}
+
+// mergePools checks merge on k pools, compacted (share < 0) or finished
+// with share.
+func mergePools(t *testing.T, k, width, share int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(k), uint64(width)))
+	pools := make([]*pool, k)
+	for i := range pools {
+		pools[i] = &pool{}
+		pools[i].reset(width)
+	}
+	var all []cand
+	for i := 0; i < 4*width+50; i++ {
+		x := rng.IntN(2*width + 10)
+		var c cand
+		c.well[15] = uint16(x)
+		c.score = int32(x % 3)
+		c.value = float64(x%11) + float64(c.score)/4
+		c.from = uint32(i) << 8
+		all = append(all, c)
+		p := pools[rng.IntN(k)]
+		p.c = append(p.c, c) // below the limit: no shrink
+	}
+	for _, p := range pools {
+		if share < 0 {
+			p.compact()
+		} else {
+			p.finish(share)
+		}
+	}
+	slices.SortFunc(all, cmpCand)
+	var want []cand
+	for i := range all {
+		if len(want) == width {
+			break
+		}
+		if len(want) > 0 && sameKey(&all[i], &want[len(want)-1]) {
+			continue
+		}
+		want = append(want, all[i])
+	}
+	var got []cand
+	merge(pools, width, func(c *cand) { got = append(got, *c) })
+	if !slices.Equal(got, want) {
+		t.Fatalf("%d pools, width %d, share %d: merged %d children, want %d (or different ones)", k, width, share, len(got), len(want))
+	}
+}

@@ -4,8 +4,8 @@
 // other Weights, such as TunedWeights, the best in the arena), an NNUE
 // network (NNUE, over
 // engine/nnue), and sums of an evaluation and extra terms (Sum, e.g. the
-// line-transition term of engine/flats). ByName gives the one a CLI flag
-// names.
+// line-transition term of engine/flats). engine/evalspec reads the spec
+// language that names them (hand, tuned, nnue, hand+stack-height, ...).
 //
 // Values are float64, higher is better, and must be a pure function of the
 // well, the score and the quiescence depth, so that a beam search ranks the
@@ -71,6 +71,10 @@ func TunedWeights() Weights {
 // that callers written before TunedWeights play the games they played),
 // "tuned" (TunedWeights; no weights file) or "nnue" (the network of
 // weightsFile, an engine/nnue weights file).
+//
+// Deprecated: use evalspec.Parse (engine/evalspec), the one reader of
+// evaluation specs, with evalspec.FromFlags for a name and a weights
+// file; ByName is kept for one release and knows these three names only.
 func ByName(name, weightsFile string) (Evaluator, error) {
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case "", "hand":

@@ -8,8 +8,9 @@ import (
 
 // Sum is an evaluation plus extra terms: its value is the sum of the
 // values of Base and of every term. Base's quiescence clears (when it is
-// a ClearsWorker) are passed through, so Sum{Base: hand, ...} works with
-// the beam's quiescence.
+// a ClearsWorker) and incremental parent updates (ParentWorker) are
+// passed through, so Sum{Base: hand, ...} works with the beam's
+// quiescence and Sum{Base: network, ...} stays incremental.
 type Sum struct {
 	Base  Evaluator
 	Terms []Evaluator
@@ -37,40 +38,18 @@ func (s Sum) Check(r *hatetris.Rules) error {
 	return nil
 }
 
-// NewWorker returns a worker summing the base's and the terms' workers.
+// NewWorker returns a worker summing the base's and the terms' workers;
+// it keeps the base's quiescence clears and, when the base or a term
+// takes a parent (an NNUE accumulator), SetParent (Wrap).
 func (s Sum) NewWorker(r *hatetris.Rules) Worker {
-	w := sumWorker{base: s.Base.NewWorker(r)}
-	for _, t := range s.Terms {
-		w.terms = append(w.terms, t.NewWorker(r))
+	terms := make([]Worker, len(s.Terms))
+	for i, t := range s.Terms {
+		terms[i] = t.NewWorker(r)
 	}
-	if cw, ok := w.base.(ClearsWorker); ok {
-		return sumClearsWorker{sumWorker: w, cw: cw}
-	}
-	return w
-}
-
-type sumWorker struct {
-	base  Worker
-	terms []Worker
-}
-
-func (s sumWorker) Evaluate(w *hatetris.Well, score, future int) float64 {
-	v := s.base.Evaluate(w, score, future)
-	for _, t := range s.terms {
-		v += t.Evaluate(w, score, future)
-	}
-	return v
-}
-
-type sumClearsWorker struct {
-	sumWorker
-	cw ClearsWorker
-}
-
-func (s sumClearsWorker) EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64 {
-	v := s.cw.EvaluateClears(w, score, future, clears)
-	for _, t := range s.terms {
-		v += t.Evaluate(w, score, future)
-	}
-	return v
+	return Wrap(s.Base.NewWorker(r), func(v float64, w *hatetris.Well, score, future int) float64 {
+		for _, t := range terms {
+			v += t.Evaluate(w, score, future)
+		}
+		return v
+	}, terms...)
 }

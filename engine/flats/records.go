@@ -9,37 +9,21 @@ import (
 
 	"github.com/hatelab/hatelab/datasets/records"
 	"github.com/hatelab/hatelab/engine/hatetris"
-	"github.com/hatelab/hatelab/engine/replaycodec"
 )
 
 // RecordGames replays the primary replay of every world record of
 // datasets/records (kind "record", in file order) against its AI on the
-// standard well.
+// standard well (records.Record.Play).
 func RecordGames() ([]*hatetris.Game, error) {
-	all, err := records.All()
+	recs, err := records.WorldRecords()
 	if err != nil {
 		return nil, err
 	}
-	var out []*hatetris.Game
-	for _, rec := range all {
-		if !rec.Primary || rec.Kind != "record" {
-			continue
-		}
-		f, err := replaycodec.ParseFormat(rec.Encoding)
+	out := make([]*hatetris.Game, 0, len(recs))
+	for _, rec := range recs {
+		_, g, err := rec.Play()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rec.Name, err)
-		}
-		keys, err := replaycodec.Decode(f, rec.Replay)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rec.Name, err)
-		}
-		ai, err := hatetris.ParseAI(rec.AI)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rec.Name, err)
-		}
-		g, err := hatetris.Play(hatetris.Standard(), ai, keys)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rec.Name, err)
+			return nil, err
 		}
 		out = append(out, g)
 	}

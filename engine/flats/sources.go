@@ -123,41 +123,22 @@ type Opening struct {
 	Moves Game
 }
 
-// Openings plays n seeded random openings of the given pieces from the
-// empty well against HATETRIS (loop rule included, with each opening's
-// memory), the player picking uniformly among the live outcomes; an
-// opening stops early if no outcome is live. BeamGames starts its searches
-// from these openings; engine/arena's Openings are these, as starts with
-// their spawn wells as the AI's memory.
+// Openings are hatetris.Openings (n seeded random openings of the given
+// pieces from the empty well against HATETRIS, the player picking
+// uniformly among the live outcomes) with their placements as moves.
+// BeamGames starts its searches from these openings.
 func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Opening, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x6265616d))
-	gen := hatetris.NewGenerator(r)
-	var buf []hatetris.Outcome
-	out := make([]Opening, 0, n)
-	for s := 0; s < n; s++ {
-		var o Opening
-		seen := hatetris.NewSeen()
-		for p := 0; p < pieces; p++ {
-			seen.Add(&o.Well)
-			_, buf = gen.Move(&o.Well, hatetris.HATETRIS, seen, buf[:0])
-			live := buf[:0]
-			for _, res := range buf {
-				if !res.GameOver {
-					live = append(live, res)
-				}
-			}
-			if len(live) == 0 {
-				break
-			}
-			res := &live[rng.IntN(len(live))]
-			m, err := FromOutcome(r, &o.Well, res)
+	opens := hatetris.Openings(r, n, pieces, seed)
+	out := make([]Opening, len(opens))
+	for i, o := range opens {
+		out[i] = Opening{Well: o.Well, Score: o.Score}
+		for p := range o.Placed {
+			m, err := FromOutcome(r, &o.Spawns[p], &o.Placed[p])
 			if err != nil {
 				return nil, err
 			}
-			o.Moves = append(o.Moves, m)
-			o.Well, o.Score = res.Well, o.Score+res.Lines
+			out[i].Moves = append(out[i].Moves, m)
 		}
-		out = append(out, o)
 	}
 	return out, nil
 }

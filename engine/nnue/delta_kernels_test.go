@@ -240,3 +240,74 @@ func byteAt(b []byte, i int) byte {
 	}
 	return 0
 }
+
+// TestDeltaKernelFits: over every geometry a network can have (both
+// variants, every width and height the feature sets allow, hidden sizes
+// around each word count up to MaxHidden), the window kernels' predicate
+// holds exactly for ten columns, a height of 11 or more and 8 or 16 words
+// of hidden sums; and wherever it holds, the delta with the kernels (on
+// a machine with AVX2) gives the refresh's words, features and output.
+func TestDeltaKernelFits(t *testing.T) {
+	hiddens := []int{1, 4, 5, 28, 29, 31, 32, 33, 60, 61, 64, 65, 128, MaxHidden}
+	fits := 0
+	for _, v := range []Variant{Shared, Positional} {
+		for width := MinWidth; width <= MaxWidth; width++ {
+			for height := MinHeight; height <= MaxHeight; height++ {
+				fs, err := NewFeatureSet(v, width, height)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, hidden := range hiddens {
+					words := (hidden + 3) / 4
+					want := width == 10 && height >= 11 && (words == 8 || words == 16)
+					q := &Quantized{fs: fs, words: words}
+					if got := q.deltaKernelFits(); got != want {
+						t.Fatalf("%v %dx%d H%d: deltaKernelFits %v, want %v", v, width, height, hidden, got, want)
+					}
+					if want {
+						fits++
+					}
+				}
+			}
+		}
+	}
+	if fits != 2*(MaxHeight-10)*5 { // 29, 31, 32, 61 and 64 of hiddens
+		t.Fatalf("%d geometries fit, want %d", fits, 2*(MaxHeight-10)*5)
+	}
+	if testing.Short() {
+		return
+	}
+	// The kernels at the fitting heights where their groups of eight
+	// window rows overlap most and least (11, 12, 19, the largest) and on
+	// each word count (one hidden size a count, padded and not), a few
+	// random parents and children (TestDeltaKernelsMatchGo has many more
+	// on fewer geometries).
+	for gi, v := range []Variant{Shared, Positional} {
+		for _, height := range []int{11, 12, 19, MaxHeight} {
+			for _, hidden := range []int{29, 32, 61, 64} {
+				fs, _ := NewFeatureSet(v, 10, height)
+				q, err := Quantize(smallOutputs(randomNetwork(t, fs, hidden, HardTanh, 0.1, uint64(100*gi+height+hidden))), 0, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !q.deltaKernelFits() {
+					t.Fatalf("%v 10x%d H%d: the kernels do not fit", v, height, hidden)
+				}
+				q.maxBand = MaxHeight + 1
+				rng := rand.New(rand.NewPCG(uint64(height), uint64(hidden)))
+				prows := make([]uint16, height)
+				for trial := 0; trial < 6; trial++ {
+					for y := range prows {
+						prows[y] = randomRow(rng, 10, rng.IntN(3), false)
+					}
+					rows := slices.Clone(prows)
+					lo, hi := randomBand(rng, height)
+					for y := lo; y <= hi; y++ {
+						rows[y] = randomRow(rng, 10, 2, false)
+					}
+					checkDelta(t, q, fmt.Sprintf("%v 10x%d H%d trial %d", v, height, hidden, trial), prows, rows)
+				}
+			}
+		}
+	}
+}

@@ -587,7 +587,7 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 	}
 	r0, r1 := max(lo-3, 0), min(hi+1, fs.wslots)
 	ws := fs.wslots
-	if hasAVX2 && fs.words == 2 && fs.wcols == 2*fieldsPerWord && ws >= 8 && (q.words == 8 || q.words == 16) {
+	if hasAVX2 && q.deltaKernelFits() {
 		q.deltaAVX2(acc, feats, write, rows, r0, r1, sw[:n], buf)
 		return
 	}
@@ -609,6 +609,17 @@ func (q *Quantized) delta(acc []uint64, feats []int32, write bool, rows []uint16
 		}
 	}
 	q.applySwaps(acc, sw[:n])
+}
+
+// deltaKernelFits reports whether the network's geometry is one the AVX2
+// window kernels of delta (deltaAVX2) are written for: ten columns (two
+// spread words of four window columns, eight window columns), at least
+// eight window rows (a height of 11 or more) and eight or sixteen words
+// of hidden sums (29 to 32 or 61 to 64 hidden units). Where it holds and
+// the CPU has AVX2, delta runs them; elsewhere the Go loops.
+func (q *Quantized) deltaKernelFits() bool {
+	fs := q.fs
+	return fs.words == 2 && fs.wcols == 2*fieldsPerWord && fs.wslots >= 8 && (q.words == 8 || q.words == 16)
 }
 
 // deltaAVX2 is the window part of delta where the AVX2 kernels run (ten

@@ -191,6 +191,23 @@ func ParseDecimal(s string) (int64, error) {
 	return v, nil
 }
 
+// ParseUnsigned reads a plain decimal integer of 0 or more, without
+// leading zeros or a sign: the flags' rule for integers inside specs
+// (suites, arms).
+func ParseUnsigned(s string) (uint64, error) {
+	if strings.HasPrefix(s, "-") {
+		return 0, fmt.Errorf("not a whole number of 0 or more")
+	}
+	if err := checkDigits(s); err != nil {
+		return 0, err
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("out of range")
+	}
+	return v, nil
+}
+
 // checkDigits checks that s is an optional '-' and decimal digits without
 // a leading zero.
 func checkDigits(s string) error {

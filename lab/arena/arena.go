@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -165,7 +167,8 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 		} else if h.Quiescence != q {
 			return nil, fmt.Errorf("%s: quiescence %v, %s's %v: another comparison", f, h.Quiescence, files[0], q)
 		}
-		c := res.Standings.Comparisons()[i-1]
+		st := res.Standings
+		c := stats.Compare(arm, baseline, st.Scores[i], st.Scores[0], 2000, 1, 0.95, nil) // this comparison alone
 		if c.N == 0 {
 			t.Add(filepath.Base(f), h.SuiteSpec, h.BeamWidth, 0, "", "", "", "", "", "", "", "")
 			continue
@@ -180,10 +183,11 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 }
 
 func standingsTable(st *arena.Standings) *lab.Table {
-	t := lab.NewTable("arm", "games", "mean lines", "difference", "95% interval", "wins", "losses", "ties", "Wilcoxon p", "Holm p")
+	cs := st.Comparisons()
+	t := lab.NewTable("arm", "games", "mean lines", "difference", intervalHeader(cs), "wins", "losses", "ties", "Wilcoxon p", "Holm p")
 	mean, n := st.Mean(0)
 	t.Add(st.Arms[0], n, num(mean, n), "baseline", "", "", "", "", "", "")
-	for i, c := range st.Comparisons() {
+	for i, c := range cs {
 		mean, n := st.Mean(i + 1)
 		if c.N == 0 {
 			t.Add(c.Arm, n, num(mean, n), "", "", "", "", "", "", "")
@@ -198,6 +202,16 @@ func standingsTable(st *arena.Standings) *lab.Table {
 	return t
 }
 
+// intervalHeader names the intervals' level: 95%, or the level of each
+// interval of a family (stats.Adjust: 98.33% for three arms).
+func intervalHeader(cs []stats.Comparison) string {
+	level := 0.95
+	if len(cs) > 0 && cs[0].Diff.Level > 0 {
+		level = cs[0].Diff.Level
+	}
+	return strconv.FormatFloat(100*level, 'g', 4, 64) + "% interval"
+}
+
 func num(v float64, n int) string {
 	if n == 0 {
 		return ""
@@ -205,26 +219,28 @@ func num(v float64, n int) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-func interval(iv arena.Interval) string {
+func interval(iv stats.Interval) string {
 	if math.IsNaN(iv.Lo) {
 		return ""
 	}
 	return fmt.Sprintf("[%+.2f, %+.2f]", iv.Lo, iv.Hi)
 }
 
-// pValue is arena.FormatP: two significant figures ("0.0015", not
-// "0.001"), "< 1e-12" below arena.PFloor.
-func pValue(p float64) string { return arena.FormatP(p) }
+// pValue is stats.FormatP: two significant figures ("0.0015", not
+// "0.001"), "< 1e-12" below stats.PFloor.
+func pValue(p float64) string { return stats.FormatP(p) }
 
 // Verdicts returns one line per comparison with the baseline
-// (arena.Comparison.Verdict), as a Markdown list.
+// (stats.Comparison.Verdict), as a Markdown list.
 func Verdicts(res *arena.Result) lab.Markdown {
 	var b strings.Builder
-	for _, c := range res.Standings.Comparisons() {
+	cs := res.Comparisons()
+	for _, c := range cs {
 		b.WriteString("- " + mdEscape(c.Verdict()) + "\n")
 	}
-	if len(res.Standings.Arms) > 2 {
-		b.WriteString("- p-values are Holm-adjusted over the arms' comparisons with the baseline (the unadjusted ones are in the table).\n")
+	if len(cs) > 1 {
+		b.WriteString(fmt.Sprintf("- p-values are Holm-adjusted over the %d comparisons with the baseline (the unadjusted ones are in the table), and each interval is %s so that together they cover at 95%% (Bonferroni).\n",
+			len(cs), intervalHeader(cs)))
 	}
 	return lab.Markdown(b.String())
 }
@@ -237,7 +253,7 @@ func mdEscape(s string) string {
 // one dot per start, sorted, with the mean difference and its interval as
 // a band and zero as a dashed line.
 func Chart(res *arena.Result, arm string) (lab.SVG, error) {
-	var c *arena.Comparison
+	var c *stats.Comparison
 	cs := res.Standings.Comparisons()
 	for i := range cs {
 		if cs[i].Arm == arm {

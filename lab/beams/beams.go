@@ -19,20 +19,29 @@ import (
 
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/internal/atomicfile"
 	"github.com/hatelab/hatelab/lab"
 )
 
 // Run runs a beam search keeping beamWidth wells per level from the empty well with
-// the hand-made evaluation (and the quiescence lookahead when asked),
-// drawing a progress bar; maxPieces 0 runs until the beam dies.
+// the default evaluation of `hatelab beam`, tuned (evalspec.BestHand; and
+// the quiescence lookahead when asked), drawing a progress bar; maxPieces
+// 0 runs until the beam dies. RunSpec names another evaluation.
 func Run(beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
-	job := fmt.Sprintf("beam width %d", beamWidth)
-	if quiescence {
-		job += " +quiescence"
+	return RunSpec(evalspec.BestHand, beamWidth, quiescence, maxPieces)
+}
+
+// RunSpec is Run with the evaluation an evaluation spec names (hand for
+// D&F's weights, nnue for the lab's best network: engine/evalspec), files
+// relative to the repository.
+func RunSpec(spec string, beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
+	ev, err := evalspec.Parse(spec, lab.RepoRoot(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("beams: evaluation %q: %v", spec, err)
 	}
-	return beam.Run(context.Background(), beam.Config{BeamWidth: beamWidth, Quiescence: quiescence, MaxPieces: maxPieces, Progress: lab.Progress(job)})
+	return RunEval(ev, beamWidth, quiescence, maxPieces)
 }
 
 // Point is one search of a sweep over beam widths.
@@ -58,8 +67,20 @@ type Point struct {
 // file (relative paths are under the system's temporary directory), the
 // searches are saved there and a search already in it is loaded instead of
 // run again, so that later notebook cells can reuse a sweep; see
-// ResetCache.
+// ResetCache. It plays the default evaluation of `hatelab beam`, tuned
+// (evalspec.BestHand); SweepSpec names another.
 func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Point, error) {
+	return SweepSpec(evalspec.BestHand, widths, quiescence, maxPieces, cache)
+}
+
+// SweepSpec is Sweep with the evaluation an evaluation spec names
+// (engine/evalspec; "hand" for D&F's weights, whose published scores
+// PublishedBeam lists), files relative to the repository.
+func SweepSpec(spec string, widths []int, quiescence []bool, maxPieces int, cache string) ([]Point, error) {
+	ev, err := evalspec.Parse(spec, lab.RepoRoot(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("beams: evaluation %q: %v", spec, err)
+	}
 	cached := map[string]Point{}
 	if cache != "" {
 		cache = beamCachePath(cache)
@@ -86,7 +107,7 @@ func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Poin
 	defer sw.Finish()
 	for _, q := range quiescence {
 		for _, w := range widths {
-			key := beamKey(w, q, maxPieces)
+			key := beamKey(w, q, maxPieces, ev)
 			name := fmt.Sprintf("beam width %d", w)
 			if q {
 				name += " +quiescence"
@@ -96,7 +117,7 @@ func Sweep(widths []int, quiescence []bool, maxPieces int, cache string) ([]Poin
 				sw.Skip(name)
 				continue
 			}
-			res, err := beam.Run(context.Background(), beam.Config{BeamWidth: w, Quiescence: q, MaxPieces: maxPieces, Progress: sw.Next(name)})
+			res, err := beam.Run(context.Background(), beam.Config{BeamWidth: w, Quiescence: q, MaxPieces: maxPieces, Eval: ev, Progress: sw.Next(name)})
 			if err != nil {
 				return nil, err
 			}
@@ -166,8 +187,8 @@ type beamCacheEntry struct {
 	Point Point
 }
 
-func beamKey(width int, q bool, maxPieces int) string {
-	return fmt.Sprintf("%d/%v/%d/%s", width, q, maxPieces, eval.NewHand(eval.DefaultWeights()).Name())
+func beamKey(width int, q bool, maxPieces int, ev eval.Evaluator) string {
+	return fmt.Sprintf("%d/%v/%d/%s", width, q, maxPieces, ev.Name())
 }
 
 func pointOf(width int, q bool, res *beam.Result) Point {
@@ -386,7 +407,7 @@ func Best(pts []Point) Point {
 
 // RunEval is Run with another evaluation, such as an NNUE network:
 //
-//	ev, err := eval.ByName("nnue", lab.RepoPath("datasets/weights/gen-00.hlnn"))
+//	ev, err := evalspec.Parse("nnue:datasets/weights/gen-00.hlnn", lab.RepoRoot(), nil)
 //	res, err := beams.RunEval(ev, 1000, true, 0)
 func RunEval(ev eval.Evaluator, beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
 	job := fmt.Sprintf("beam width %d %s", beamWidth, ev.Name())

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 )
 
 func TestBeamSweepAndPlots(t *testing.T) {
@@ -67,7 +67,7 @@ func TestBest(t *testing.T) {
 
 // TestRunEval: a short beam with the committed generation-0 network.
 func TestRunEval(t *testing.T) {
-	ev, err := eval.ByName("nnue", "../../datasets/weights/gen-00.hlnn")
+	ev, err := evalspec.Parse("nnue:../../datasets/weights/gen-00.hlnn", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,11 +9,12 @@ import (
 	"github.com/hatelab/hatelab/lab/beams"
 )
 
-// A tiny beam search from the empty well: BeamWidth 20, no quiescence, at
-// most 12 pieces (with a progress bar on standard error), its levels, and
-// its best game replayed with the real game's rules.
-func ExampleRun() {
-	res, err := beams.Run(20, false, 12)
+// A tiny beam search from the empty well with D&F's weights (the spec
+// hand; beams.Run plays tuned, hatelab beam's default): BeamWidth 20, no
+// quiescence, at most 12 pieces (with a progress bar on standard error),
+// its levels, and its best game replayed with the real game's rules.
+func ExampleRunSpec() {
+	res, err := beams.RunSpec("hand", 20, false, 12)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -13,17 +13,16 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/lab"
 )
 
-// TieBreak is engine/arena's: wells of exactly equal value ordered by a
+// TieBreak is engine/eval's: wells of exactly equal value ordered by a
 // seeded hash (below 1e-6) instead of the beam's fixed order; seed 0
 // returns e itself.
-func TieBreak(e eval.Evaluator, seed uint64) eval.Evaluator { return arena.TieBreak(e, seed) }
+func TieBreak(e eval.Evaluator, seed uint64) eval.Evaluator { return eval.TieBreak(e, seed) }
 
 // Trial is one search of a spread: its width, quiescence, tie-break seed
 // (0: the beam's own order) and score.

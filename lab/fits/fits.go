@@ -280,7 +280,7 @@ func ResidualPlot(title, xLabel string, ms ...*Model) (*plot.Plot, error) {
 			scale = " (ln)"
 		}
 		ss = append(ss, lab.Series{Name: fmt.Sprintf("%s, %s: residual%s", m.Label, m.Model, scale), X: m.Fit.X, Y: m.Fit.Residuals, Points: true})
-		ss = append(ss, lab.Series{Name: fmt.Sprintf("%s, %s: leave-one-out", m.Label, m.Model), X: m.Fit.X, Y: m.Fit.LOO})
+		ss = append(ss, lab.Series{Name: fmt.Sprintf("%s, %s: leave-one-out", m.Label, m.Model), X: m.Fit.X, Y: m.Fit.LOO, Dashed: true})
 	}
 	p, err := lab.LinePlot(title, xLabel, "observed − fitted", ss...)
 	if err != nil {

@@ -42,8 +42,14 @@ func TestFitDisplay(t *testing.T) {
 	if _, err := lab.PlotSVG(p, 0, 0); err != nil {
 		t.Error(err)
 	}
-	if _, err := ResidualPlot("r", "h", q, lq); err != nil {
+	if rp, err := ResidualPlot("r", "h", q, lq); err != nil {
 		t.Error(err)
+	} else if svg, err := lab.PlotSVG(rp, 0, 0); err != nil {
+		t.Error(err)
+	} else if got := residualDashes(string(svg)); got != [2]int{4, 4} {
+		// Two fits: each one's residuals solid, its leave-one-out residuals
+		// dashed, twice each (the chart's line and the legend's sample).
+		t.Errorf("residual plot: %d dashed and %d solid data lines, want 4 and 4", got[0], got[1])
 	}
 	if _, err := Fit("x", "cubic-spline", h, l); err == nil {
 		t.Error("want an unknown-model error")
@@ -129,4 +135,22 @@ func TestBacktest(t *testing.T) {
 	if _, err := RunBacktest("squares", "quadratic", x, y, 6); err == nil {
 		t.Error("nothing to predict: no error")
 	}
+}
+
+// residualDashes counts the dashed and the solid paths drawn 1.5 points wide
+// (LinePlot's data lines and their legend samples) in an SVG chart.
+func residualDashes(svg string) [2]int {
+	var n [2]int
+	for _, el := range strings.Split(svg, "<path")[1:] {
+		el = el[:strings.IndexByte(el, '>')]
+		if !strings.Contains(el, "stroke-width:1.5") {
+			continue
+		}
+		if strings.Contains(el, "stroke-dasharray") && !strings.Contains(el, "stroke-dasharray:none") {
+			n[0]++
+		} else {
+			n[1]++
+		}
+	}
+	return n
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/lab"
 )
@@ -30,7 +31,7 @@ type Generation struct {
 // "score" by default since).
 type GateMatch struct {
 	BeamWidth      int
-	VsPrev, VsBase *arena.Comparison
+	VsPrev, VsBase *stats.Comparison
 }
 
 // maxReport bounds a report file.
@@ -113,11 +114,16 @@ func gateMatch(path string, g int, prev string) (GateMatch, error) {
 		return GateMatch{}, fmt.Errorf("%s: arms %v, want %s, %s and a baseline", path, st.Arms, prev, arm)
 	}
 	m := GateMatch{BeamWidth: res.Header.BeamWidth}
-	// The same comparisons the gate's verdict gives (arena.Gate.Judge).
-	vsPrev := arena.Compare(arm, prev, st.Scores[a], st.Scores[0], 2000, 1, 0.95, nil)
-	baseVsPrev := arena.Compare(st.Arms[b], prev, st.Scores[b], st.Scores[0], 2000, 1, 0.95, nil)
-	vsPrev.PHolm = arena.Holm([]float64{vsPrev.P, baseVsPrev.P})[0]
-	vsBase := arena.Compare(arm, st.Arms[b], st.Scores[a], st.Scores[b], 2000, 1, 0.95, nil)
+	// The same comparisons the gate's verdict gives (cycle.Gate.Judge).
+	// Against the previous network: a family of two with the baseline's
+	// comparison (Holm p, intervals of the family's level).
+	fam := []stats.Comparison{
+		stats.Compare(arm, prev, st.Scores[a], st.Scores[0], 2000, 1, 0.95, nil),
+		stats.Compare(st.Arms[b], prev, st.Scores[b], st.Scores[0], 2000, 1, 0.95, nil),
+	}
+	stats.Adjust(fam, 2000, 1, 0.95)
+	vsPrev := fam[0]
+	vsBase := stats.Compare(arm, st.Arms[b], st.Scores[a], st.Scores[b], 2000, 1, 0.95, nil)
 	m.VsPrev, m.VsBase = &vsPrev, &vsBase
 	return m, nil
 }
@@ -136,7 +142,7 @@ func GenerationTable(gs []Generation) *lab.Table {
 		cols = append(cols, "gate: against its start", "gate: against the baseline")
 	}
 	t := lab.NewTable(cols...)
-	cmp := func(c *arena.Comparison) string {
+	cmp := func(c *stats.Comparison) string {
 		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %d/%d, %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, pText(c.P))
 	}
 	for _, g := range gs {
@@ -170,7 +176,7 @@ func GenerationTable(gs []Generation) *lab.Table {
 }
 
 // pText writes "p = " and a p-value with two significant figures
-// (arena.PEquals, "4.6e-5" for "4.6e-05"), "p < 1e-12" below arena.PFloor.
+// (stats.PEquals, "4.6e-5" for "4.6e-05"), "p < 1e-12" below stats.PFloor.
 func pText(p float64) string {
-	return strings.Replace(arena.PEquals(p), "e-0", "e-", 1)
+	return strings.Replace(stats.PEquals(p), "e-0", "e-", 1)
 }

@@ -11,7 +11,9 @@ import (
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -146,7 +148,7 @@ func TestGenerations(t *testing.T) {
 		if g.Report.Generation != i+1 || len(g.Gates) != 1 || g.Gates[0].BeamWidth != 1000 || g.Gates[0].VsBase.Baseline != "hand" {
 			t.Fatalf("generation %d: %+v", i+1, g)
 		}
-		for _, c := range []*arena.Comparison{g.Gates[0].VsPrev, g.Gates[0].VsBase} {
+		for _, c := range []*stats.Comparison{g.Gates[0].VsPrev, g.Gates[0].VsBase} {
 			want := fmt.Sprintf("vs %s: %+.2f lines", c.Baseline, c.Diff.Estimate)
 			if !strings.Contains(g.Report.Gate, want) {
 				t.Fatalf("generation %d: the gate line %q lacks %q", i+1, g.Report.Gate, want)
@@ -194,7 +196,7 @@ func TestGenerationsWidths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := arena.Gate{Suite: s, BeamWidths: []int{30, 10}, Baseline: base, Quiescence: true, Dir: dir}
+	g := cycle.Gate{Suite: s, BeamWidths: []int{30, 10}, Baseline: base, Quiescence: true, Dir: dir}
 	if _, _, err := g.Judge(context.Background(), 1, "gen-00", load("gen-00.hlnn"), load("gen-02-small.hlnn")); err != nil {
 		t.Fatal(err)
 	}

@@ -3,14 +3,14 @@ package records_test
 import (
 	"fmt"
 
-	dataset "github.com/hatelab/hatelab/datasets/records"
+	recordsdata "github.com/hatelab/hatelab/datasets/records"
 	"github.com/hatelab/hatelab/lab/records"
 )
 
 // Replay plays one replay of the dataset against its AI on the standard
 // well; here the first world record in the file, as a one-row table.
 func ExampleReplay() {
-	all, err := dataset.All()
+	all, err := recordsdata.All()
 	if err != nil {
 		fmt.Println(err)
 		return

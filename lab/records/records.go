@@ -8,7 +8,6 @@ import (
 	"github.com/hatelab/hatelab/datasets/records"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
-	"github.com/hatelab/hatelab/engine/replaycodec"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -55,23 +54,11 @@ func Load(rep progress.Reporter) ([]Record, error) {
 }
 
 // Replay decodes a dataset replay in its encoding and plays it
-// against its AI on the standard well.
+// against its AI on the standard well (records.Record.Play).
 func Replay(r records.Record) (Record, error) {
-	f, err := replaycodec.ParseFormat(r.Encoding)
+	keys, g, err := r.Play()
 	if err != nil {
-		return Record{}, fmt.Errorf("%s: %w", r.Name, err)
-	}
-	keys, err := replaycodec.Decode(f, r.Replay)
-	if err != nil {
-		return Record{}, fmt.Errorf("%s: decoding the replay: %w", r.Name, err)
-	}
-	ai, err := hatetris.ParseAI(r.AI)
-	if err != nil {
-		return Record{}, fmt.Errorf("%s: %w", r.Name, err)
-	}
-	g, err := hatetris.Play(hatetris.Standard(), ai, keys)
-	if err != nil {
-		return Record{}, fmt.Errorf("%s: replaying: %w", r.Name, err)
+		return Record{}, err
 	}
 	return Record{Record: r, Keys: keys, Game: g}, nil
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	dataset "github.com/hatelab/hatelab/datasets/classic"
+	classicdata "github.com/hatelab/hatelab/datasets/classic"
 	"github.com/hatelab/hatelab/engine/classic"
 )
 
@@ -46,7 +46,7 @@ func TestCheckReference(t *testing.T) {
 }
 
 func TestReplayDataset(t *testing.T) {
-	recs, err := dataset.TetrAI()
+	recs, err := classicdata.TetrAI()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestExtrapolationAndTails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := dataset.TetrAI()
+	recs, err := classicdata.TetrAI()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestHeight20MatchesREADME(t *testing.T) {
 }
 
 func TestSanityCheck(t *testing.T) {
-	recs, err := dataset.Agents()
+	recs, err := classicdata.Agents()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := dataset.TetrAI()
+	recs, err := classicdata.TetrAI()
 	if err != nil {
 		t.Fatal(err)
 	}

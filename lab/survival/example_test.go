@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	dataset "github.com/hatelab/hatelab/datasets/classic"
+	classicdata "github.com/hatelab/hatelab/datasets/classic"
 	"github.com/hatelab/hatelab/engine/classic"
 	"github.com/hatelab/hatelab/lab/survival"
 )
@@ -35,7 +35,7 @@ func ExamplePlay() {
 // Per-height statistics of the committed tetr-ai games, beside tetr-ai's
 // published means: the first 100 documented seeds at 5 and 6 rows.
 func ExampleTable() {
-	recs, err := dataset.TetrAI()
+	recs, err := classicdata.TetrAI()
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	dataset "github.com/hatelab/hatelab/datasets/classic"
+	classicdata "github.com/hatelab/hatelab/datasets/classic"
 	"github.com/hatelab/hatelab/engine/classic"
 )
 
@@ -14,15 +14,15 @@ import (
 // a measurement exists (tetr-ai at 20, Dellacherie at 14): the figures
 // notebook 05 quotes.
 func TestModelChecks(t *testing.T) {
-	ta, err := dataset.TetrAI()
+	ta, err := classicdata.TetrAI()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ag, err := dataset.Agents()
+	ag, err := classicdata.Agents()
 	if err != nil {
 		t.Fatal(err)
 	}
-	d14, err := dataset.Dellacherie14()
+	d14, err := classicdata.Dellacherie14()
 	if err != nil {
 		t.Fatal(err)
 	}

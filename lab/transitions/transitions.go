@@ -254,6 +254,54 @@ func NeverTable(t *flats.Table, n int) *lab.Table {
 	return tab
 }
 
+// NeverLives counts a table's never-cleared shapes by how often the data saw
+// them: a shape seen once and never cleared says little about the shape, one
+// seen 37 times says more.
+type NeverLives struct {
+	Source   string `lab:"source"`
+	Never    int    `lab:"never cleared"`
+	Once     int    `lab:"1 life"`
+	Few      int    `lab:"2–4 lives"`
+	Some     int    `lab:"5–9 lives"`
+	Many     int    `lab:"10 or more"`
+	Shapes5  int    `lab:"shapes with ≥ 5 lives"`
+	Never5   int    `lab:"never cleared of those"`
+	Observed int    `lab:"shapes"`
+}
+
+// NeverByLives is one NeverLives row per table.
+func NeverByLives(tables ...*flats.Table) []NeverLives {
+	out := make([]NeverLives, 0, len(tables))
+	for _, t := range tables {
+		r := NeverLives{Source: Name(t)}
+		for _, s := range Shapes(t) {
+			r.Observed++
+			if s.Lives >= 5 {
+				r.Shapes5++
+			}
+			if !s.Never {
+				continue
+			}
+			r.Never++
+			switch {
+			case s.Lives < 2:
+				r.Once++
+			case s.Lives < 5:
+				r.Few++
+			case s.Lives < 10:
+				r.Some++
+			default:
+				r.Many++
+			}
+			if s.Lives >= 5 {
+				r.Never5++
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // Name names a table's source: "records", "bfs 10x5 (optimal)".
 func Name(t *flats.Table) string {
 	if t.Source == "bfs" {

@@ -131,6 +131,26 @@ func TestDOT(t *testing.T) {
 	}
 }
 
+// TestNeverByLives: the records' never-cleared shapes by lives, against the
+// counts of datasets/flats/records.json (shapes with b = 0, counted outside
+// Go: 100 never cleared, 57 seen once, 35 two to four times, 3 five to nine,
+// 5 ten or more; 8 of the 272 shapes with at least 5 lives), and a table of
+// two shapes.
+func TestNeverByLives(t *testing.T) {
+	got := NeverByLives(recordTable(t))
+	want := NeverLives{Source: "records 10x16", Never: 100, Once: 57, Few: 35, Some: 3, Many: 5, Shapes5: 272, Never5: 8, Observed: 563}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("records: %+v, want %+v", got, want)
+	}
+	tab := recordTable(t)
+	if n := len(Never(tab)); n != got[0].Never {
+		t.Errorf("Never has %d shapes, NeverByLives %d", n, got[0].Never)
+	}
+	if got := NeverByLives(); len(got) != 0 {
+		t.Errorf("no table: %+v", got)
+	}
+}
+
 // TestTables: row counts of the shape, never-cleared, agreement,
 // bottleneck and pathway tables.
 func TestTables(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"math"
 	"sort"
 
-	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/flats/experiment"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -26,7 +26,7 @@ func Wilcoxon(e *experiment.Results) *lab.Table {
 		ws = append(ws, w)
 	}
 	sort.Ints(ws)
-	var cs []arena.Comparison
+	var cs []stats.Comparison
 	var ps []float64
 	for _, w := range ws {
 		for _, arm := range experiment.Arms[1:] {
@@ -41,17 +41,17 @@ func Wilcoxon(e *experiment.Results) *lab.Table {
 					other[i] = float64(r.Score)
 				}
 			}
-			c := arena.Compare(fmt.Sprintf("%s@w%d", arm, w), experiment.ArmHand, other, base, 0, 0, 0.95, nil)
+			c := stats.Compare(fmt.Sprintf("%s@w%d", arm, w), experiment.ArmHand, other, base, 0, 0, 0.95, nil)
 			cs = append(cs, c)
 			ps = append(ps, c.P)
 		}
 	}
 	t := lab.NewTable("arm", "beam width", "starts", "difference", "wins", "losses", "ties", "Wilcoxon p", "Holm p")
-	for i, adj := range arena.Holm(ps) {
+	for i, adj := range stats.Holm(ps) {
 		c := cs[i]
 		arm, w := c.Arm[:2], ws[i/(len(experiment.Arms)-1)]
 		t.Add(ArmNames[arm], w, c.N, fmt.Sprintf("%+.2f", c.Diff.Estimate), c.Wins, c.Losses, c.Ties,
-			arena.FormatP(c.P), arena.FormatP(adj))
+			stats.FormatP(c.P), stats.FormatP(adj))
 	}
 	return t
 }

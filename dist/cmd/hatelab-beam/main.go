@@ -31,7 +31,7 @@ import (
 	beamsearch "github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/bfs"
 	"github.com/hatelab/hatelab/engine/classic"
-	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue/targets"
 	"github.com/hatelab/hatelab/internal/atomicfile"
@@ -112,6 +112,7 @@ func main() {
 	nnueCmd := &cobra.Command{Use: "nnue", Short: "NNUE training data"}
 	nnueCmd.AddCommand(targetsCmd())
 	root.AddCommand(bfsCmd(), beamCmd(), classicCmd, nnueCmd, workerPoolCmd(), prismCmd())
+	root.AddCommand(arenaCmd())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	err := root.ExecuteContext(ctx)
 	stop()
@@ -323,9 +324,15 @@ func beamCmd() *cobra.Command {
 	)
 	var asJSON, progress, quiescence bool
 	cmd := &cobra.Command{
-		Use:   "beam --beam-width N [--quiescence] [--eval tuned|hand|nnue] [--weights FILE] [--max-pieces P] --work DIR [--json]",
-		Short: "Beam search, one Beam pipeline per depth: the same game as `hatelab beam`",
-		Args:  cobra.NoArgs,
+		Use:   "beam --beam-width N [--quiescence] [--eval SPEC] [--weights FILE] [--max-pieces P] --work DIR [--json]",
+		Short: "Beam search, one Beam pipeline per level: the same game as `hatelab beam`",
+		Long: `Beam search, one Beam pipeline per level: the same game as hatelab beam with
+the same flags. The first line on standard error names the evaluation.
+
+Evaluations (--eval; the same specs as hatelab beam --eval and the arms of
+hatelab arena; files must be readable by the workers):
+` + evalspec.Help,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Quiescence = quiescence
 			o.WellWidth, o.WellDepth, o.Bar = well.Width, well.Depth, well.Bar
@@ -345,10 +352,11 @@ func beamCmd() *cobra.Command {
 			if o.Weights != "" && !cmd.Flags().Changed("eval") {
 				o.EvalName = "hand" // --weights FILE alone: FILE's hand-made weights, as hatelab beam reads it
 			}
-			ev, err := eval.ByName(o.EvalName, o.Weights)
+			ev, err := beamrun.Evaluator(o.EvalName, o.Weights, r)
 			if err != nil {
 				return err
 			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "evaluation %s\n", ev.Name())
 			var res *beamsearch.Result
 			if engine == "native" {
 				res, err = beamsearch.Run(cmd.Context(), beamsearch.Config{Rules: r, BeamWidth: o.BeamWidth, MaxPieces: o.MaxPieces, Quiescence: o.Quiescence, Eval: ev,
@@ -380,11 +388,11 @@ func beamCmd() *cobra.Command {
 	flags.BeamWidth(f, &o.BeamWidth, 1000, "wells kept at each level")
 	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
-	f.StringVar(&o.EvalName, "eval", "tuned", "evaluation: tuned (the best hand-made evaluation in the arena, hatelab beam's default), hand (D&F's weights, the default before it) or nnue")
-	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for hand (--weights without --eval is --eval hand), .hlnn for nnue")
+	f.StringVar(&o.EvalName, "eval", evalspec.BestHand, "the evaluation, a spec (Evaluations above)")
+	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for --eval hand (--eval weights:FILE; --weights without --eval is --eval hand), .hlnn for --eval nnue (--eval nnue:FILE)")
 	flags.WellVars(f, &well, "")
 	f.StringVar(&o.Work, "work", "", "work folder (local or a Beam filesystem URL): blocks of parents and kept children")
-	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every depth (the native engine's format)")
+	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every level (the native engine's format)")
 	f.BoolVar(&o.Resume, "resume", false, "continue from the checkpoint in --checkpoint")
 	flags.DecimalVar(f, &o.BlockParents, "block-parents", 0, "parents per block (0: the beam/16, 32 to 4096)")
 	flags.DecimalVar(f, &o.Parts, "parts", 0, "hash partitions of the children (0: 16)")
@@ -528,7 +536,7 @@ func targetsCmd() *cobra.Command {
 			}
 			var ts []float32
 			if engine == "native" {
-				ev, err := eval.ByName(o.EvalName, o.Weights)
+				ev, err := beamrun.Evaluator(o.EvalName, o.Weights, r)
 				if err != nil {
 					return err
 				}
@@ -551,7 +559,7 @@ func targetsCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&samples, "samples", "", "samples file: nnue cycle's (HLSAMP1), or JSON with \"wells\"")
 	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]})")
-	f.StringVar(&o.EvalName, "eval", "hand", "evaluation: hand or nnue")
+	f.StringVar(&o.EvalName, "eval", "hand", "the evaluation, a spec as hatelab-beam beam --eval takes it (hand, tuned, nnue, nnue:FILE, ...)")
 	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
 	flags.DecimalVar(f, &o.BeamWidth, "target-beam-width", 512, "beam width of each target beam")
 	flags.Alias(f, &o.BeamWidth, "target-width", "target-beam-width")

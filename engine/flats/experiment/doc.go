@@ -5,7 +5,7 @@
 // with its opening's memory), G's weight tuned on other starts, every
 // search resumable (Results is its results file, Run plays what it does
 // not hold yet). Results.Paired gives the paired differences against A0
-// with bootstrap intervals (arena.MeanInterval), matched time included;
+// with bootstrap intervals (stats.MeanInterval), matched time included;
 // every other comparison of evaluations goes through engine/arena's
 // matches.
 package experiment

@@ -19,6 +19,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/stats"
 	"github.com/hatelab/hatelab/internal/procstat"
 )
 
@@ -464,7 +465,7 @@ type PairedDiff struct {
 	N        int            `json:"n"`
 	MeanBase float64        `json:"mean_base"`
 	MeanArm  float64        `json:"mean_arm"`
-	Diff     arena.Interval `json:"diff"`
+	Diff     stats.Interval `json:"diff"`
 	// Wins, Losses and Ties count the starts where the arm scored more,
 	// less or the same.
 	Wins   int `json:"wins"`
@@ -545,5 +546,5 @@ func (e *Results) pair(d *PairedDiff, get func(int) (*Search, *Search), resample
 	}
 	d.MeanBase /= float64(d.N)
 	d.MeanArm /= float64(d.N)
-	d.Diff = arena.MeanInterval(diffs, resamples, seed, level)
+	d.Diff = stats.MeanInterval(diffs, resamples, seed, level)
 }

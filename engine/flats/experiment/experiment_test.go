@@ -11,6 +11,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/flats"
 	"github.com/hatelab/hatelab/engine/hatetris"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 // tinyExperiment is a configuration small enough for a test (a second).
@@ -165,11 +166,11 @@ func TestOpeningsAgree(t *testing.T) {
 // TestLogGrid: the bootstrap interval of a constant is the constant, a
 // spread sample's interval holds its mean, and the grid is log-spaced.
 func TestLogGrid(t *testing.T) {
-	iv := arena.MeanInterval([]float64{2, 2, 2}, 100, 1, 0.95)
+	iv := stats.MeanInterval([]float64{2, 2, 2}, 100, 1, 0.95)
 	if iv.Estimate != 2 || iv.Lo != 2 || iv.Hi != 2 {
 		t.Fatalf("%+v", iv)
 	}
-	iv = arena.MeanInterval([]float64{-3, 0, 1, 2, 5, 7}, 2000, 1, 0.95)
+	iv = stats.MeanInterval([]float64{-3, 0, 1, 2, 5, 7}, 2000, 1, 0.95)
 	if !(iv.Lo < iv.Estimate && iv.Estimate < iv.Hi) || iv.Estimate != 2 {
 		t.Fatalf("%+v", iv)
 	}

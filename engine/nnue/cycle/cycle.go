@@ -69,6 +69,14 @@ type Config struct {
 	// MasterOpeningSeed(Seed, generation), never a suite the lab tests
 	// on.
 	MasterOpenings int
+	// MasterDeep, when positive, adds master beams (each MasterBeamWidth
+	// wide) from that many mid-game wells of the lab's own long games
+	// (the arena's games:N:SEED:MasterDeepMin suite, seed
+	// MasterOpeningSeed(Seed, generation)), each with the AI's memory of
+	// its game, so that the samples include the deep regime: stacks
+	// shaped by tens of cleared lines. With it, a sampled well that
+	// occurs in a world-record replay (the deep test set) is dropped.
+	MasterDeep, MasterDeepMin int
 	// Samples drawn from the master beam's kept wells; Stratify draws them
 	// evenly over depth and stack height (Stratified) instead of one
 	// reservoir.
@@ -128,14 +136,31 @@ type Config struct {
 // (Config.MasterOpenings), that of the arena's openings suites.
 const OpeningPieces = 8
 
-// MaxMasterOpenings bounds Config.MasterOpenings.
+// MaxMasterOpenings bounds Config.MasterOpenings and Config.MasterDeep.
 const MaxMasterOpenings = 10000
+
+// MaxMasterDeepMin bounds Config.MasterDeepMin.
+const MaxMasterDeepMin = 100000
 
 // MasterOpeningSeed is the seed of generation g's master openings in a
 // cycle of seed seed: 1,000,000 + 1,000 seed + g, so that every
 // generation plays other openings and none is a suite the lab tests on
 // (those have small seeds: openings:20:8:1, openings:20:8:101).
 func MasterOpeningSeed(seed uint64, g int) uint64 { return 1_000_000 + 1_000*seed + uint64(g) }
+
+// DeepSuite is the arena suite of generation g's deep master starts in a
+// cycle of seed seed (Config.MasterDeep): n wells of the lab's long games at
+// minScore lines or more, seeded as the master openings are.
+func DeepSuite(n int, seed uint64, g, minScore int) string {
+	return fmt.Sprintf("games:%d:%d:%d", n, MasterOpeningSeed(seed, g), minScore)
+}
+
+func deepSpec(c Config, g int) string {
+	if c.MasterDeep == 0 {
+		return ""
+	}
+	return DeepSuite(c.MasterDeep, c.Seed, g, c.MasterDeepMin)
+}
 
 // maxOpeningsSeed is the largest cycle seed whose master openings' seeds
 // (MasterOpeningSeed, every generation) do not wrap round uint64: past
@@ -176,6 +201,14 @@ func (c Config) Check() error {
 		return fmt.Errorf("--master-openings %d: want 0 to %d (0: one master beam from the empty well)", c.MasterOpenings, MaxMasterOpenings)
 	case c.MasterOpenings > 0 && c.Seed > maxOpeningsSeed:
 		return fmt.Errorf("--seed %d: with --master-openings want at most %d (the openings' seed 1,000,000 + 1,000 --seed + the generation must not wrap round to a test suite's)", c.Seed, uint64(maxOpeningsSeed))
+	case c.MasterDeep < 0 || c.MasterDeep > MaxMasterOpenings:
+		return fmt.Errorf("--master-deep %d: want 0 to %d (0: no master beam from the lab's long games)", c.MasterDeep, MaxMasterOpenings)
+	case c.MasterDeep > 0 && c.Seed > maxOpeningsSeed:
+		return fmt.Errorf("--seed %d: with --master-deep want at most %d (the deep wells' seed 1,000,000 + 1,000 --seed + the generation must not wrap round)", c.Seed, uint64(maxOpeningsSeed))
+	case c.MasterDeepMin < 0 || c.MasterDeepMin > MaxMasterDeepMin:
+		return fmt.Errorf("--master-deep-min %d: want 0 to %d lines", c.MasterDeepMin, MaxMasterDeepMin)
+	case c.MasterDeepMin > 0 && c.MasterDeep == 0:
+		return fmt.Errorf("--master-deep-min %d needs --master-deep", c.MasterDeepMin)
 	case c.MasterPieces < 0:
 		return fmt.Errorf("--master-pieces %d is negative (0: until the beam dies)", c.MasterPieces)
 	case c.TargetBeamWidth < 0 || c.TargetBeamWidth > maxBeamWidth:
@@ -599,6 +632,14 @@ func (x *gen) provenance() string {
 	if c.MasterOpenings > 0 {
 		p = strings.Replace(p, "master beam width", fmt.Sprintf("master beams from openings:%d:%d:%d, each width", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g)), 1)
 	}
+	if c.MasterDeep > 0 {
+		from := "master beams from "
+		if c.MasterOpenings > 0 {
+			from = "and "
+		}
+		p = strings.Replace(p, "master beam", fmt.Sprintf("%s%s, record wells dropped,", from, DeepSuite(c.MasterDeep, c.Seed, x.g, c.MasterDeepMin)), 1)
+		p = strings.Replace(p, ", record wells dropped, width", ", record wells dropped, each width", 1)
+	}
 	if c.Children > 0 {
 		p += fmt.Sprintf(", a share %g of them replaced by a random child", c.Children)
 	}
@@ -619,7 +660,8 @@ func (x *gen) master(ctx context.Context) (*samples.File, error) {
 	x.event("master", fmt.Sprintf("beam width %d", c.MasterBeamWidth))
 	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
 		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Children: c.Children, Distinct: true,
-		Openings: c.MasterOpenings, OpeningPieces: OpeningPieces, OpeningSeed: MasterOpeningSeed(c.Seed, x.g), Plain: true, Workers: c.Workers})
+		Openings: c.MasterOpenings, OpeningPieces: OpeningPieces, OpeningSeed: MasterOpeningSeed(c.Seed, x.g), Plain: true, Workers: c.Workers,
+		Deep: deepSpec(c, x.g)})
 	if err != nil {
 		return nil, err
 	}

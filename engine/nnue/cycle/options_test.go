@@ -51,6 +51,11 @@ func TestCheck(t *testing.T) {
 		{"--children", func(c *Config) { c.Children = 1.01 }},
 		{"--master-openings", func(c *Config) { c.MasterOpenings = -1 }},
 		{"--master-openings", func(c *Config) { c.MasterOpenings = MaxMasterOpenings + 1 }},
+		{"--master-deep", func(c *Config) { c.MasterDeep = -1 }},
+		{"--master-deep", func(c *Config) { c.MasterDeep = MaxMasterOpenings + 1 }},
+		{"--master-deep-min", func(c *Config) { c.MasterDeep, c.MasterDeepMin = 1, -1 }},
+		{"--master-deep-min", func(c *Config) { c.MasterDeepMin = 20 }}, // without --master-deep
+		{"--seed", func(c *Config) { c.MasterDeep, c.Seed = 3, maxOpeningsSeed+1 }},
 		{"--children", func(c *Config) { c.Children = math.NaN() }},
 		{"--seed", func(c *Config) { c.MasterOpenings, c.Seed = 1, math.MaxUint64-999 }}, // generation 1's openings seed would wrap to 1
 		{"--seed", func(c *Config) { c.MasterOpenings, c.Seed = 3, maxOpeningsSeed+1 }},
@@ -782,4 +787,54 @@ func randomWells(t *testing.T) []hatetris.Well {
 		t.Fatal(err)
 	}
 	return res.Wells
+}
+
+// TestSampleDeep: master beams from the deep suite's starts, after the
+// openings', the same on any number of workers; no sampled well is a
+// world-record well; a records: suite is refused as master starts.
+func TestSampleDeep(t *testing.T) {
+	ev := eval.NewHand(eval.TunedWeights())
+	deep := DeepSuite(3, 4, 1, 20)
+	if deep != fmt.Sprintf("games:3:%d:20", MasterOpeningSeed(4, 1)) {
+		t.Fatalf("DeepSuite = %q", deep)
+	}
+	var runs []*samples.File
+	for _, workers := range []int{1, 2} {
+		sf, err := Sample(context.Background(), SampleConfig{Eval: ev, BeamWidth: 12, Pieces: 15, Quiescence: true, Samples: 200, Seed: 4, Stream: 1,
+			Distinct: true, Openings: 2, OpeningPieces: OpeningPieces, OpeningSeed: MasterOpeningSeed(4, 1), Deep: deep, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, sf)
+	}
+	a, b := runs[0], runs[1]
+	if !slices.Equal(a.Wells, b.Wells) || a.Score != b.Score || a.Pieces != b.Pieces {
+		t.Fatal("the deep sample depends on the number of workers")
+	}
+	suite, err := arena.ParseSuite(deep, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	minScore := 0
+	for _, s := range suite.Starts {
+		minScore += s.Score
+	}
+	if a.Score < minScore || a.Pieces < 2 {
+		t.Fatalf("master score %d below the deep starts' %d (pieces %d)", a.Score, minScore, a.Pieces)
+	}
+	recs, err := arena.RecordWells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range a.Wells {
+		if recs[w] {
+			t.Fatal("a world-record well sampled")
+		}
+	}
+	if got, _ := dropRecordWells([]hatetris.Well{suite.Starts[0].Well, {}}); len(got) != 1 || got[0] != suite.Starts[0].Well {
+		t.Fatalf("dropRecordWells kept %d wells (the empty well is a record spawn)", len(got))
+	}
+	if _, err := Sample(context.Background(), SampleConfig{Eval: ev, BeamWidth: 12, Pieces: 5, Samples: 20, Deep: "records:2:1"}); err == nil || !strings.Contains(err.Error(), "games:") {
+		t.Fatalf("records as master starts: %v", err)
+	}
 }

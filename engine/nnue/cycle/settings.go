@@ -24,6 +24,8 @@ type Settings struct {
 	MasterBeamWidth int     `json:"master-beam-width"`
 	MasterPieces    int     `json:"master-pieces"`
 	MasterOpenings  int     `json:"master-openings,omitempty"`
+	MasterDeep      int     `json:"master-deep,omitempty"`
+	MasterDeepMin   int     `json:"master-deep-min,omitempty"`
 	NoQuiescence    bool    `json:"no-quiescence"`
 	Samples         int     `json:"samples"`
 	Stratify        bool    `json:"stratify"`
@@ -62,6 +64,7 @@ func settings(cfg Config) Settings {
 	r := cfg.Rules
 	return Settings{
 		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces, MasterOpenings: cfg.MasterOpenings,
+		MasterDeep: cfg.MasterDeep, MasterDeepMin: cfg.MasterDeepMin,
 		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, Children: cfg.Children, TargetBeamWidth: cfg.TargetBeamWidth,
 		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +38,11 @@ type SampleConfig struct {
 	Openings      int
 	OpeningPieces int
 	OpeningSeed   uint64
+	// Deep, when not "", is an arena suite spec (games:..., never
+	// records:...) whose starts add one master beam each, after the
+	// openings' (or in place of the empty well's); with it, drawn wells
+	// that occur in a world-record replay are dropped.
+	Deep string
 	// Samples drawn from its kept wells: one reservoir seeded by (Seed,
 	// Stream), or with Stratify evenly over depth and stack height
 	// (Stratified, seeded by Seed).
@@ -75,6 +81,22 @@ func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 			starts = append(starts, beam.Config{Start: &o.Well, StartScore: o.Score, StartHistory: o.History})
 		}
 	}
+	if c.Deep != "" {
+		if !strings.HasPrefix(c.Deep, "games:") {
+			return nil, fmt.Errorf("master starts %q: want a games: suite (the world records are the deep test set)", c.Deep)
+		}
+		suite, err := arena.ParseSuite(c.Deep, r)
+		if err != nil {
+			return nil, err
+		}
+		if c.Openings == 0 {
+			starts = starts[:0]
+		}
+		for i := range suite.Starts {
+			d := &suite.Starts[i]
+			starts = append(starts, beam.Config{Start: &d.Well, StartScore: d.Score, StartHistory: d.History})
+		}
+	}
 	onKept, drawn := sampler(c)
 	sf := &samples.File{}
 	for _, st := range starts {
@@ -96,6 +118,12 @@ func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 		}
 	}
 	ws := drawn()
+	if c.Deep != "" {
+		var err error
+		if ws, err = dropRecordWells(ws); err != nil {
+			return nil, err
+		}
+	}
 	if c.Children > 0 {
 		ws = WithChildren(ws, r, c.Children, c.Seed, c.Stream)
 	}
@@ -106,6 +134,22 @@ func Sample(ctx context.Context, c SampleConfig) (*samples.File, error) {
 	}
 	sf.Seconds = time.Since(t0).Seconds()
 	return sf, nil
+}
+
+// dropRecordWells returns ws without the wells that occur in a world-record
+// replay (arena.RecordWells), in order.
+func dropRecordWells(ws []hatetris.Well) ([]hatetris.Well, error) {
+	recs, err := arena.RecordWells()
+	if err != nil {
+		return nil, err
+	}
+	out := ws[:0:0]
+	for _, w := range ws {
+		if !recs[w] {
+			out = append(out, w)
+		}
+	}
+	return out, nil
 }
 
 // sampler returns the OnKept hook of c's sample and the function that

@@ -12,7 +12,7 @@ import (
 // network, width 512 and 10 pieces, all cores; reports targets per second
 // of wall time.
 func BenchmarkTargets(b *testing.B) {
-	ev, err := eval.ByName("nnue", "../../../datasets/weights/gen-00.hlnn")
+	ev, err := eval.LoadNNUE("../../../datasets/weights/gen-00.hlnn")
 	if err != nil {
 		b.Fatal(err)
 	}

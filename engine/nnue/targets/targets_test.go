@@ -53,7 +53,7 @@ func sampleWells(t testing.TB) []hatetris.Well {
 // TestCompute: targets are in [-1, 1], -1 for wells whose beam dies, not
 // all -1 (the peer's bug), and the same on 1 and 2 workers.
 func TestCompute(t *testing.T) {
-	ev, err := eval.ByName("nnue", "../../../datasets/weights/gen-00.hlnn")
+	ev, err := eval.LoadNNUE("../../../datasets/weights/gen-00.hlnn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestFittedSquash(t *testing.T) {
 // applied to Outcomes, and D&F's rule equals the best rule for the wells
 // that survive twice the pieces.
 func TestOutcomesOnTinyBeams(t *testing.T) {
-	ev, err := eval.ByName("nnue", "../../../datasets/weights/gen-00.hlnn")
+	ev, err := eval.LoadNNUE("../../../datasets/weights/gen-00.hlnn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestOutcomesOnTinyBeams(t *testing.T) {
 // Best's, so the same survival), a whole number, and some wells of a real
 // game's path do clear lines within the horizon.
 func TestLinesRule(t *testing.T) {
-	ev, err := eval.ByName("nnue", "../../../datasets/weights/gen-00.hlnn")
+	ev, err := eval.LoadNNUE("../../../datasets/weights/gen-00.hlnn")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package arena
+package cycle
 
 import (
 	"context"
@@ -8,19 +8,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
-func TestGate(t *testing.T) {
+func TestGateJudge(t *testing.T) {
 	load := func(name string) *nnue.Network {
-		n, err := nnue.Load(filepath.Join("..", "..", "datasets", "weights", name))
+		n, err := nnue.Load(filepath.Join("..", "..", "..", "datasets", "weights", name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
 	gen0, gen2 := load("gen-00.hlnn"), load("gen-02-small.hlnn")
-	s, err := ParseSuite("openings:4:8:1", nil)
+	s, err := arena.ParseSuite("openings:4:8:1", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,18 +40,18 @@ func TestGate(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "gate-02.jsonl")); err != nil {
 		t.Fatalf("the gate's games were not kept: %v", err)
 	}
-	// The zero baseline is hand (D&F's weights); BestHand, the CLI's
+	// The zero baseline is hand (D&F's weights); evalspec.BestHand, the CLI's
 	// default, is tuned: each verdict names its baseline, each match file
 	// holds its games.
-	tuned, err := ParseArm(BestHand, nil)
+	tuned, err := arena.ParseArm(evalspec.BestHand, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		base       Arm
+		base       arena.Arm
 		name, eval string
 	}{
-		{Arm{}, "hand", "hand:dnf86["},
+		{arena.Arm{}, "hand", "hand:dnf86["},
 		{tuned, "tuned", "hand:tuned-03["},
 	} {
 		d := t.TempDir()
@@ -57,7 +60,7 @@ func TestGate(t *testing.T) {
 		if err != nil || !strings.Contains(verdict, "gen-01 vs "+tc.name) {
 			t.Fatalf("baseline %q: %q, %v", tc.name, verdict, err)
 		}
-		m, err := ReadMatch(filepath.Join(d, "gate-01.jsonl"), "gen-00")
+		m, err := arena.ReadMatch(filepath.Join(d, "gate-01.jsonl"), "gen-00")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,19 +78,19 @@ func TestGate(t *testing.T) {
 // width's games in its own file and names both in its verdict; its keep
 // rule is the sign of the summed paired differences over both widths.
 func TestGateWidths(t *testing.T) {
-	gen0, err := nnue.Load(filepath.Join("..", "..", "datasets", "weights", "gen-00.hlnn"))
+	gen0, err := nnue.Load(filepath.Join("..", "..", "..", "datasets", "weights", "gen-00.hlnn"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen2, err := nnue.Load(filepath.Join("..", "..", "datasets", "weights", "gen-02-small.hlnn"))
+	gen2, err := nnue.Load(filepath.Join("..", "..", "..", "datasets", "weights", "gen-02-small.hlnn"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := ParseSuite("openings:3:8:1", nil)
+	s, err := arena.ParseSuite("openings:3:8:1", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := ParseArm("score", nil)
+	base, err := arena.ParseArm("score", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +107,7 @@ func TestGateWidths(t *testing.T) {
 	}
 	var sum float64
 	for _, f := range []string{"gate-03.jsonl", "gate-03-w40.jsonl"} {
-		m, err := ReadMatch(filepath.Join(dir, f), "gen-02")
+		m, err := arena.ReadMatch(filepath.Join(dir, f), "gen-02")
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -113,7 +116,7 @@ func TestGateWidths(t *testing.T) {
 		if len(st.Arms) != 3 || a < 1 || !slices.Contains(st.Arms, "score") {
 			t.Fatalf("%s: arms %v", f, st.Arms)
 		}
-		c := Compare("gen-03", "gen-02", st.Scores[a], st.Scores[0], 10, 1, 0.95, nil)
+		c := stats.Compare("gen-03", "gen-02", st.Scores[a], st.Scores[0], 10, 1, 0.95, nil)
 		if c.N != 3 {
 			t.Fatalf("%s: %d pairs", f, c.N)
 		}

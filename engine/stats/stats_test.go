@@ -1,4 +1,4 @@
-package arena
+package stats
 
 import (
 	"math"
@@ -204,6 +204,113 @@ func TestFormatP(t *testing.T) {
 		holm := "(Holm " + FormatP(2*tc.p) + ")" // "(Holm < 1e-12)" where p is floored
 		if !strings.Contains(v, "Wilcoxon "+tc.eq+" "+holm) {
 			t.Errorf("verdict %q: want %q then %q", v, tc.eq, holm)
+		}
+	}
+}
+
+// TestMeanSPRT: the LLR is fishtest's LLR_alt2 times n (values computed
+// with its formula outside Go: mean 1.1, variance 2.89 over 10 pairs),
+// the test waits for MinPairs, continues while the variance is 0 and
+// decides both ways.
+func TestMeanSPRT(t *testing.T) {
+	d := []float64{1, 2, -1, 3, 0, 2, 1, -2, 4, 1}
+	s := MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05, MinPairs: 10}
+	if v, used, llr := s.Decide(d); v != Continue || used != 10 || math.Abs(llr-2.0761245674740483) > 1e-12 {
+		t.Fatalf("Decide = %s %d %g", v, used, llr)
+	}
+	if v, _, _ := s.Decide([]float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}); v != Continue {
+		t.Fatalf("zero variance decided %s", v)
+	}
+	wins := make([]float64, 200)
+	losses := make([]float64, 200)
+	for i := range wins {
+		wins[i] = float64(1 + i%3)
+		losses[i] = -float64(i % 3)
+	}
+	if v, used, _ := s.Decide(wins); v != AcceptH1 || used < 10 || used > 40 {
+		t.Fatalf("wins: %s after %d", v, used)
+	}
+	if v, _, _ := s.Decide(losses); v != AcceptH0 {
+		t.Fatalf("losses: %s", v)
+	}
+	if v, used, _ := (MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05}).Decide(wins[:19]); v != Continue || used != 19 {
+		t.Fatalf("before DefaultMinPairs: %s after %d", v, used)
+	}
+	for _, bad := range []MeanSPRT{{D0: 1, D1: 1, Alpha: 0.05, Beta: 0.05}, {D0: 0, D1: math.NaN(), Alpha: 0.05, Beta: 0.05},
+		{D0: 0, D1: 1, Alpha: 0.6, Beta: 0.05}, {D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05, MinPairs: -1}} {
+		if bad.Check() == nil {
+			t.Errorf("Check(%+v) passed", bad)
+		}
+	}
+}
+
+// TestFormatPSide: a p near a threshold gets the digits that tell its
+// side.
+func TestFormatPSide(t *testing.T) {
+	for p, want := range map[float64]string{0.0496: "0.0496", 0.0504: "0.0504", 0.05: "0.05", 0.0499999: "0.05", 0.00996: "0.00996",
+		0.051: "0.051", 0.047: "0.047", 0.5: "0.5"} {
+		got := FormatP(p)
+		if p == 0.0499999 {
+			want = "0.0499999"
+		}
+		if got != want {
+			t.Errorf("FormatP(%g) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// TestVerdictAgrees: the verdict's conclusion never contradicts the
+// interval printed beside it, and says which test decided.
+func TestVerdictAgrees(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		c      Comparison
+		wanted string
+	}{
+		{"both", Comparison{N: 40, P: 0.001, PHolm: 0.001, Diff: Interval{Estimate: 1, Lo: 0.5, Hi: 1.5}}, ": better"},
+		{"worse", Comparison{N: 40, P: 0.001, PHolm: 0.001, Diff: Interval{Estimate: -1, Lo: -1.5, Hi: -0.5}}, ": worse"},
+		// The case: 4 wins of 4, interval above 0, exact p 0.125.
+		{"rank test only fails", Comparison{N: 4, Wins: 4, P: 0.125, PHolm: 0.125, Diff: Interval{Estimate: 1.5, Lo: 1, Hi: 2}},
+			": not decided: the rank test detects no difference (p ≥ 0.05) though the mean's interval excludes 0; more starts needed"},
+		{"interval only fails", Comparison{N: 40, P: 0.01, PHolm: 0.01, Diff: Interval{Estimate: 0.4, Lo: -0.1, Hi: 0.9}},
+			": better by the rank test (p < 0.05), though the mean's interval includes 0"},
+		{"neither", Comparison{N: 40, P: 0.4, PHolm: 0.4, Diff: Interval{Estimate: 0.4, Lo: -0.5, Hi: 1.3}},
+			": no difference detected (p ≥ 0.05; the interval allows -0.50 to +1.30 lines)"},
+		{"sequential stop", Comparison{N: 23, P: 0.001, PHolm: 0.001, SPRT: AcceptH1, SPRTPairs: 23, H0: "win rate 0.5", H1: "win rate 0.7", Stopped: true,
+			Diff: Interval{Estimate: 1, Lo: 0.5, Hi: 1.5}},
+			"the sequential test stopped the match after 23 pairs, accepting win rate 0.7 against win rate 0.5: better (no fixed-sample p or interval after a sequential stop)"},
+	} {
+		tc.c.Arm, tc.c.Baseline = "a", "b"
+		v := tc.c.Verdict()
+		if !strings.Contains(v, tc.wanted) || strings.Contains(v, "\n") {
+			t.Errorf("%s: %q, want %q", tc.name, v, tc.wanted)
+		}
+		if tc.c.Stopped && (strings.Contains(v, "Wilcoxon") || strings.Contains(v, "[+")) {
+			t.Errorf("%s: a fixed-sample p or interval after a sequential stop: %q", tc.name, v)
+		}
+	}
+}
+
+// TestAdjust: a family's p-values are Holm's and its intervals are at
+// the Bonferroni level, wider than each alone; one comparison is left.
+func TestAdjust(t *testing.T) {
+	base := []float64{10, 12, 9, 14, 11, 13, 10, 12, 15, 9}
+	arm1 := []float64{12, 13, 10, 15, 13, 15, 11, 14, 16, 10}
+	arm2 := []float64{9, 13, 9, 13, 12, 12, 11, 12, 14, 10}
+	one := []Comparison{Compare("a", "b", arm1, base, 2000, 1, 0.95, nil)}
+	Adjust(one, 2000, 1, 0.95)
+	if one[0].PHolm != one[0].P || one[0].Diff.Level != 0.95 || one[0].Family != 1 {
+		t.Fatalf("one comparison adjusted: %+v", one[0])
+	}
+	cs := []Comparison{Compare("a", "b", arm1, base, 2000, 1, 0.95, nil), Compare("c", "b", arm2, base, 2000, 1, 0.95, nil)}
+	Adjust(cs, 2000, 1, 0.95)
+	holm := Holm([]float64{cs[0].P, cs[1].P})
+	for i, c := range cs {
+		if c.PHolm != holm[i] || c.Family != 2 || c.Diff.Level != 0.975 {
+			t.Errorf("comparison %d: PHolm %g (want %g), family %d, level %g", i, c.PHolm, holm[i], c.Family, c.Diff.Level)
+		}
+		if c.Diff.Hi-c.Diff.Lo < one[0].Diff.Hi-one[0].Diff.Lo && i == 0 {
+			t.Errorf("the family's interval [%g, %g] is narrower than one's [%g, %g]", c.Diff.Lo, c.Diff.Hi, one[0].Diff.Lo, one[0].Diff.Hi)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package arena
+package cycle
 
 import (
 	"context"
@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 // Gate judges each new network of an NNUE cycle in matches: the previous
@@ -21,7 +23,7 @@ import (
 // the master beam's wells from the empty well, which the training samples
 // come from.
 type Gate struct {
-	Suite *Suite
+	Suite *arena.Suite
 	// BeamWidths are the widths of the gate's matches (at least one).
 	BeamWidths []int
 	Quiescence bool
@@ -31,13 +33,13 @@ type Gate struct {
 	// evaluation with D&F's weights (eval.DefaultWeights), the gate of the
 	// committed scale run (datasets/weights/scale-run), kept so that
 	// callers written before "tuned" play the gates they played. The best
-	// hand-made evaluation in the arena is BestHand, "tuned"
+	// hand-made evaluation in the arena is evalspec.BestHand, "tuned"
 	// (eval.TunedWeights): it beats both lines alone ("score") and "hand"
 	// on the test suite at beam widths 1,000 and 10,000, so a network
 	// that beats it beats every hand-made evaluation the lab has; `hatelab
 	// nnue cycle --gate-baseline` defaults to it. "score" and "hand"
 	// reproduce the gates of runs made before it.
-	Baseline Arm
+	Baseline arena.Arm
 	// Dir, when set, keeps each gate's games in Dir/gate-NN.jsonl for
 	// the first width and Dir/gate-NN-wW.jsonl for each other width W (a
 	// killed cycle resumes its gate matches there).
@@ -61,9 +63,9 @@ func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *n
 	}
 	base := g.Baseline
 	if base.Eval == nil {
-		base = Arm{Spec: "hand", Eval: eval.NewHand(eval.DefaultWeights())}
+		base = arena.Arm{Spec: "hand", Eval: eval.NewHand(eval.DefaultWeights())}
 	}
-	arms := []Arm{{Spec: prevName, Eval: pe}, {Spec: fmt.Sprintf("gen-%02d", gen), Eval: ne}, base}
+	arms := []arena.Arm{{Spec: prevName, Eval: pe}, {Spec: fmt.Sprintf("gen-%02d", gen), Eval: ne}, base}
 	if g.Dir != "" {
 		if err := os.MkdirAll(g.Dir, 0o755); err != nil {
 			return false, "", err
@@ -72,7 +74,7 @@ func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *n
 	var diff float64 // the new network's summed paired difference, every width
 	parts := []string{fmt.Sprintf("arena %s (%s)", g.Suite.Spec, g.Suite.ID())}
 	for i, w := range g.BeamWidths {
-		m := &Match{Suite: g.Suite, Arms: arms, BeamWidth: w, Quiescence: g.Quiescence, Parallel: g.Parallel}
+		m := &arena.Match{Suite: g.Suite, Arms: arms, BeamWidth: w, Quiescence: g.Quiescence, Parallel: g.Parallel}
 		if g.Dir != "" {
 			m.Out = filepath.Join(g.Dir, gateFile(gen, i, w))
 		}
@@ -84,7 +86,7 @@ func (g Gate) Judge(ctx context.Context, gen int, prevName string, prev, next *n
 		vsPrev := st.Comparisons()[0]
 		// The new network against the baseline: the same games, compared
 		// with another arm.
-		vsBase := Compare(arms[1].Spec, base.Spec, st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
+		vsBase := stats.Compare(arms[1].Spec, base.Spec, st.Scores[1], st.Scores[2], 2000, 1, 0.95, nil)
 		for _, d := range vsPrev.Diffs {
 			if !math.IsNaN(d) { // NaN: a start not played by both
 				diff += d

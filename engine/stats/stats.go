@@ -1,10 +1,19 @@
-package arena
+// Package stats holds the statistics of paired comparisons: the mean
+// difference with a bootstrap interval (MeanInterval), the exact Wilcoxon
+// signed-rank test (Wilcoxon), Holm's adjustment with intervals of the
+// same family-wise level (Adjust), two sequential tests (SPRT on the win
+// rate, MeanSPRT on the mean difference, fishtest's GSPRT), p-values
+// written for people (FormatP) and a one-line verdict (Comparison).
+// engine/arena's matches, the flats experiment and the lab's tables use
+// it; it knows nothing of games.
+package stats
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -127,7 +136,9 @@ func Wilcoxon(d []float64) (p, wPlus float64, n int, exact bool) {
 const PFloor = 1e-12
 
 // FormatP writes a p-value for people: two significant figures
-// ("0.047", "4.9e-05"), "< 1e-12" below PFloor, "n/a" for NaN.
+// ("0.047", "4.9e-05"), more where two would hide on which side of a
+// threshold (Alpha, 0.01) it lies ("0.0496", not "0.05"), "< 1e-12" below
+// PFloor, "n/a" for NaN.
 func FormatP(p float64) string {
 	if math.IsNaN(p) {
 		return "n/a"
@@ -135,7 +146,27 @@ func FormatP(p float64) string {
 	if p < PFloor {
 		return fmt.Sprintf("< %g", PFloor)
 	}
-	return fmt.Sprintf("%.2g", p)
+	for digits := 2; ; digits++ {
+		s := strconv.FormatFloat(p, 'g', digits, 64)
+		if digits >= 6 || !hidesSide(p, s) {
+			return s
+		}
+	}
+}
+
+// hidesSide reports whether s, p rounded, reads as on the other side of
+// a threshold than p, or as the threshold itself when p is not.
+func hidesSide(p float64, s string) bool {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return false
+	}
+	for _, t := range []float64{Alpha, 0.01} {
+		if (v < t) != (p < t) || (v == t && p != t) {
+			return true
+		}
+	}
+	return false
 }
 
 // PEquals is "p = X" (FormatP), or "p < 1e-12" below PFloor.
@@ -206,6 +237,18 @@ func Holm(ps []float64) []float64 {
 	return out
 }
 
+// Sequential is a sequential test read along paired differences: it
+// stops a match as soon as it decides (SPRT, MeanSPRT).
+type Sequential interface {
+	// Check reports a test that cannot decide.
+	Check() error
+	// Decide reads the differences in order and returns the verdict
+	// (Continue, AcceptH0, AcceptH1), the pairs read and the LLR.
+	Decide(diffs []float64) (verdict string, used int, llr float64)
+	// Hypotheses says what H0 and H1 state, for verdicts.
+	Hypotheses() (h0, h1 string)
+}
+
 // SPRT is a sequential probability ratio test on the win rate among
 // non-tied pairs: H0 p = P0 against H1 p = P1, with error rates Alpha
 // (accepting H1 when H0 holds) and Beta (accepting H0 when H1 holds).
@@ -239,8 +282,15 @@ const (
 
 // Bounds returns the log-likelihood-ratio bounds: below lower accept H0,
 // above upper accept H1 (Wald's approximations).
-func (s SPRT) Bounds() (lower, upper float64) {
-	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+func (s SPRT) Bounds() (lower, upper float64) { return bounds(s.Alpha, s.Beta) }
+
+func bounds(alpha, beta float64) (lower, upper float64) {
+	return math.Log(beta / (1 - alpha)), math.Log((1 - beta) / alpha)
+}
+
+// Hypotheses implements Sequential.
+func (s SPRT) Hypotheses() (h0, h1 string) {
+	return fmt.Sprintf("win rate %g", s.P0), fmt.Sprintf("win rate %g", s.P1)
 }
 
 // LLR is the log-likelihood ratio of H1 against H0 after wins and losses.
@@ -299,6 +349,16 @@ type Comparison struct {
 	SPRT      string  `json:"sprt,omitempty"`
 	SPRTPairs int     `json:"sprt_pairs,omitempty"`
 	LLR       float64 `json:"llr,omitempty"`
+	// H0 and H1 say what the sequential test's hypotheses state.
+	H0 string `json:"sprt_h0,omitempty"`
+	H1 string `json:"sprt_h1,omitempty"`
+	// Family is the number of comparisons PHolm and the interval are
+	// adjusted over (Adjust; 0 or 1: none).
+	Family int `json:"family,omitempty"`
+	// Stopped tells that the sequential test stopped the match: the games
+	// played depend on the results, so the fixed-sample p and interval do
+	// not hold and the verdict is the sequential test's.
+	Stopped bool `json:"stopped_by_sprt,omitempty"`
 	// Diffs are the paired differences by start index (NaN: not both
 	// finished).
 	Diffs []float64 `json:"-"`
@@ -306,9 +366,10 @@ type Comparison struct {
 
 // Compare pairs the scores of arm and base by start (NaN where a game is
 // missing) and computes the comparison: a seeded bootstrap interval of the
-// given level, the Wilcoxon p and, when sprt is non-nil, the sequential
-// verdict on the leading run of finished pairs.
-func Compare(armName, baseName string, arm, base []float64, resamples int, seed uint64, level float64, sprt *SPRT) Comparison {
+// given level, the Wilcoxon p and, when seq is not nil, the sequential
+// verdict on the leading run of finished pairs. A family of comparisons
+// is adjusted with Adjust.
+func Compare(armName, baseName string, arm, base []float64, resamples int, seed uint64, level float64, seq Sequential) Comparison {
 	c := Comparison{Arm: armName, Baseline: baseName}
 	var diffs, lead []float64
 	leading := true
@@ -344,41 +405,101 @@ func Compare(armName, baseName string, arm, base []float64, resamples int, seed 
 	c.Diff = MeanInterval(diffs, resamples, seed, level)
 	c.P, c.WPlus, c.NonZero, c.Exact = Wilcoxon(diffs)
 	c.PHolm = c.P
-	if sprt != nil {
-		c.SPRT, c.SPRTPairs, c.LLR = sprt.Decide(lead)
+	if seq != nil {
+		c.SPRT, c.SPRTPairs, c.LLR = seq.Decide(lead)
+		c.H0, c.H1 = seq.Hypotheses()
 	}
 	return c
+}
+
+// FamilyLevel is the level of each of m intervals whose family covers
+// at level (Bonferroni: 1 − (1 − level)/m).
+func FamilyLevel(level float64, m int) float64 {
+	if m <= 1 {
+		return level
+	}
+	return 1 - (1-level)/float64(m)
+}
+
+// Adjust makes a family of comparisons (every arm against one baseline)
+// agree with itself: PHolm is Holm's adjustment of the p-values over the
+// family, and each interval is recomputed (same resamples and seed) at
+// FamilyLevel(level, len(cs)), the width at which a family-wise verdict
+// and its intervals say the same. Family records the size. One
+// comparison is left as it is.
+func Adjust(cs []Comparison, resamples int, seed uint64, level float64) {
+	ps := make([]float64, len(cs))
+	for i, c := range cs {
+		ps[i] = c.P
+	}
+	for i, p := range Holm(ps) {
+		cs[i].PHolm = p
+		cs[i].Family = len(cs)
+	}
+	if len(cs) < 2 {
+		return
+	}
+	lv := FamilyLevel(level, len(cs))
+	for i := range cs {
+		var d []float64
+		for _, x := range cs[i].Diffs {
+			if !math.IsNaN(x) {
+				d = append(d, x)
+			}
+		}
+		cs[i].Diff = MeanInterval(d, resamples, seed, lv)
+	}
 }
 
 // Alpha is the significance level of a verdict.
 const Alpha = 0.05
 
-// Verdict says in one line what the comparison shows: the mean
-// difference with its interval, the wins, losses and ties, the Wilcoxon p
-// (Holm-adjusted when it differs), the sequential verdict when there is
-// one, and a conclusion: better or worse at level Alpha (on the adjusted
-// p), or no difference detected, with the largest difference the interval
-// leaves possible.
+// Verdict says in one line what the comparison shows and by which test:
+// the mean difference with its interval (family-wide when Family > 1),
+// the wins, losses and ties, the Wilcoxon p (Holm-adjusted when it
+// differs), and a conclusion at level Alpha on the adjusted p, which says
+// when the rank test and the interval of the mean disagree. After a
+// sequential stop (Stopped) it gives the sequential test's decision
+// instead of the fixed-sample p and interval.
 func (c Comparison) Verdict() string {
 	if c.N == 0 {
 		return fmt.Sprintf("%s vs %s: no paired games yet", c.Arm, c.Baseline)
+	}
+	head := fmt.Sprintf("%s vs %s: %+.2f lines", c.Arm, c.Baseline, c.Diff.Estimate)
+	counts := fmt.Sprintf("over %d starts, %d wins %d losses %d ties", c.N, c.Wins, c.Losses, c.Ties)
+	if c.Stopped && c.SPRT != "" && c.SPRT != Continue {
+		accepted, other := c.H1, c.H0
+		what := "better"
+		if c.SPRT == AcceptH0 {
+			accepted, other, what = c.H0, c.H1, "no gain of that size"
+		}
+		return fmt.Sprintf("%s %s; the sequential test stopped the match after %d pairs, accepting %s against %s: %s (no fixed-sample p or interval after a sequential stop)",
+			head, counts, c.SPRTPairs, accepted, other, what)
 	}
 	p := PEquals(c.P)
 	if c.PHolm != c.P {
 		p += " (Holm " + FormatP(c.PHolm) + ")"
 	}
-	s := fmt.Sprintf("%s vs %s: %+.2f lines [%+.2f, %+.2f] over %d starts, %d wins %d losses %d ties, Wilcoxon %s",
-		c.Arm, c.Baseline, c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.N, c.Wins, c.Losses, c.Ties, p)
+	iv := fmt.Sprintf("[%+.2f, %+.2f]", c.Diff.Lo, c.Diff.Hi)
+	s := fmt.Sprintf("%s %s %s, Wilcoxon %s", head, iv, counts, p)
 	if c.SPRT != "" {
 		s += fmt.Sprintf(", SPRT %s after %d pairs", c.SPRT, c.SPRTPairs)
 	}
-	switch {
-	case c.PHolm < Alpha && c.Diff.Estimate > 0:
-		return s + ": better"
-	case c.PHolm < Alpha && c.Diff.Estimate < 0:
-		return s + ": worse"
-	case !math.IsNaN(c.Diff.Hi):
-		return s + fmt.Sprintf(": no difference detected (the interval allows %+.2f to %+.2f lines)", c.Diff.Lo, c.Diff.Hi)
+	if math.IsNaN(c.Diff.Lo) {
+		if c.PHolm < Alpha {
+			return s + ": " + map[bool]string{true: "better", false: "worse"}[c.Diff.Estimate > 0]
+		}
+		return s + ": no difference detected"
 	}
-	return s + ": no difference detected"
+	excludes := c.Diff.Lo > 0 || c.Diff.Hi < 0
+	switch {
+	case c.PHolm < Alpha && excludes:
+		return s + ": " + map[bool]string{true: "better", false: "worse"}[c.Diff.Estimate > 0]
+	case c.PHolm < Alpha:
+		return s + fmt.Sprintf(": %s by the rank test (p < %g), though the mean's interval includes 0: the size of the difference is not settled",
+			map[bool]string{true: "better", false: "worse"}[c.Diff.Estimate > 0], Alpha)
+	case excludes:
+		return s + fmt.Sprintf(": not decided: the rank test detects no difference (p ≥ %g) though the mean's interval excludes 0; more starts needed", Alpha)
+	}
+	return s + fmt.Sprintf(": no difference detected (p ≥ %g; the interval allows %+.2f to %+.2f lines)", Alpha, c.Diff.Lo, c.Diff.Hi)
 }

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestArenaShow prints a committed match's table and verdicts without
+// playing: tuned-03 against lines alone at width 1,000 (+4.75 lines, the
+// number datasets/weights/README.md quotes), intervals at the family's
+// level beside Holm's p, and refuses what is not a match.
+func TestArenaShow(t *testing.T) {
+	file := filepath.Join("..", "..", "datasets", "arena", "terms-w1000.jsonl")
+	code, out, stderr := runCLI(t, "arena", "show", file, "--baseline", "score")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"suite openings:20:8:1 (ID 9446cda5e497, 20 starts), beam width 1000, quiescence true",
+		"98.33% interval",
+		"weights:datasets/weights/tuned-03.json vs score: +4.75 lines [+2.30, +6.95] over 20 starts, 17 wins 2 losses 1 ties, Wilcoxon p = 0.00045 (Holm 0.0014): better",
+		"p-values are Holm-adjusted over the 3 comparisons with the baseline, and each interval is at 98.33%",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arena show: no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "the file holds") {
+		t.Errorf("a complete file called incomplete:\n%s", out)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"arena", "show", file, "--baseline", "tuned"}, "no game of the baseline tuned"},
+		{[]string{"arena", "show", filepath.Join(dir, "none.jsonl")}, "none.jsonl"},
+		{[]string{"arena", "show", dir}, "is a folder"},
+		{[]string{"arena", "show"}, "accepts 1 arg"},
+	} {
+		code, _, stderr := runCLI(t, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.msg) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, %q: want exit 2 and one line about %q", tc.args, code, stderr, tc.msg)
+		}
+	}
+}
+
+// TestArenaSequentialStop: a match the sequential test stopped prints the
+// test's verdict, and no fixed-sample p or interval as if its games had
+// been fixed in advance.
+func TestArenaSequentialStop(t *testing.T) {
+	for _, test := range []string{"sign", "mean"} {
+		code, out, stderr := runCLI(t, "arena", "--arms", "score,hand", "--suite", "openings:60:8:3", "--beam-width", "8",
+			"--quiet", "--parallel", "1", "--sprt", "--sprt-test", test, "--sprt-delta", "0.45", "--sprt-lines", "3",
+			"--sprt-alpha", "0.2", "--sprt-beta", "0.2")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", test, code, stderr)
+		}
+		if !strings.Contains(out, "the sequential test stopped the match before every game was played") {
+			t.Logf("%s: the test did not stop this match:\n%s", test, out)
+			continue
+		}
+		if strings.Contains(out, "Wilcoxon p =") || !strings.Contains(out, "sequential") || !strings.Contains(out, "accepting") {
+			t.Errorf("%s: a stopped match prints fixed-sample statistics:\n%s", test, out)
+		}
+	}
+}
