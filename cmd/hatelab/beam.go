@@ -217,4 +217,3 @@ func printLevel(w io.Writer, ds beam.LevelStats) {
 		ds.Level, ds.Kept, progress.IntRange(ds.MinScore, ds.MaxScore), progress.FloatRange(ds.WorstValue, ds.BestValue, 1),
 		ds.Children, ds.Families, ds.LoopsAvoided, ds.Seconds)
 }
-
