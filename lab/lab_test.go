@@ -147,6 +147,7 @@ func TestDecadeTicks(t *testing.T) {
 		{30, 3e5, "10² 10³ 10⁴ 10⁵"},    // never 10,000 beside 10⁵
 		{5, 150, "10 20 50 100"},        // a close range labels 2 and 5 times a decade
 		{1, 100, "1 2 5 10 20 50 100"},  //
+		{3, 400, "5 10 20 50 100 200"},  // three decades too (06's lines per generation)
 		{2e4, 5e6, "10⁵ 10⁶"},           // powers: minors unlabelled
 		{1e3, 1e5, "10³ 10⁴ 10⁵"},
 	} {
