@@ -8,8 +8,9 @@ import (
 
 // TestArenaShow prints a committed match's table and verdicts without
 // playing: tuned-03 against lines alone at width 1,000 (+4.75 lines, the
-// number datasets/weights/README.md quotes), intervals at the family's
-// level beside Holm's p, and refuses what is not a match.
+// number datasets/weights/README.md quotes), each comparison's 95 %
+// interval and the family's (98.33 % each) beside Holm's p, the verdict
+// reading the family's, and refuses what is not a match.
 func TestArenaShow(t *testing.T) {
 	file := filepath.Join("..", "..", "datasets", "arena", "terms-w1000.jsonl")
 	code, out, stderr := runCLI(t, "arena", "show", file, "--baseline", "score")
@@ -18,9 +19,10 @@ func TestArenaShow(t *testing.T) {
 	}
 	for _, want := range []string{
 		"suite openings:20:8:1 (ID 9446cda5e497, 20 starts), beam width 1000, quiescence true",
-		"98.33% interval",
-		"weights:datasets/weights/tuned-03.json vs score: +4.75 lines [+2.30, +6.95] over 20 starts, 17 wins 2 losses 1 ties, Wilcoxon p = 0.00045 (Holm 0.0014): better",
-		"p-values are Holm-adjusted over the 3 comparisons with the baseline, and each interval is at 98.33%",
+		"95% interval    family interval",
+		"[+2.70, +6.60]  [+2.30, +6.95]",
+		"weights:datasets/weights/tuned-03.json vs score: +4.75 lines [+2.30, +6.95] (family-wide, 98.33% each) over 20 starts, 17 wins 2 losses 1 ties, Wilcoxon p = 0.00045 (Holm 0.0014): better",
+		"p-values are Holm-adjusted over the 3 comparisons with the baseline, and each family interval is at 98.33% so that together they cover at 95%",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("arena show: no %q in\n%s", want, out)

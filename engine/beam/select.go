@@ -222,7 +222,8 @@ func selectBest(c []cand, k int) {
 
 // finish ends a level's offers for merge: when the pool holds more than
 // k children, its best k sorted at its front and the rest after them, all
-// worse, unsorted (merge sorts them if it needs them); else all sorted.
+// worse, unsorted (merge sorts more of them if it needs them); else all
+// sorted.
 // k is about the pool's share of the next beam: with many workers a pool
 // holds up to width children of which merge takes about width/workers,
 // and a selection costs less than a sort of them all.
@@ -278,9 +279,16 @@ func merge(pools []*pool, width int, emit func(*cand)) {
 	next := func(i int) {
 		p := pools[i]
 		if pos[i]++; pos[i] == p.sorted && p.sorted < len(p.c) {
-			// Past the finished pool's best: sort the rest.
-			slices.SortFunc(p.c[p.sorted:], cmpCand)
-			p.sorted = len(p.c)
+			// Past the finished pool's sorted best: as many more again,
+			// selected from the rest, then sorted (a serial step: a
+			// selection costs less than sorting all the rest).
+			rest := p.c[p.sorted:]
+			k := min(len(rest), p.sorted)
+			if k < len(rest) {
+				selectBest(rest, k)
+			}
+			slices.SortFunc(rest[:k], cmpCand)
+			p.sorted += k
 		}
 	}
 	// before reports whether pool i's head comes before pool j's (an

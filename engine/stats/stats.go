@@ -352,9 +352,14 @@ type Comparison struct {
 	// H0 and H1 say what the sequential test's hypotheses state.
 	H0 string `json:"sprt_h0,omitempty"`
 	H1 string `json:"sprt_h1,omitempty"`
-	// Family is the number of comparisons PHolm and the interval are
+	// Family is the number of comparisons PHolm and FamilyDiff are
 	// adjusted over (Adjust; 0 or 1: none).
 	Family int `json:"family,omitempty"`
+	// FamilyDiff, set by Adjust for a family of two or more, is the mean
+	// difference's interval at the family's level (FamilyLevel: together
+	// the family's intervals cover at Diff's level); Diff stays the
+	// comparison's own interval. Verdicts read FamilyDiff when it is set.
+	FamilyDiff *Interval `json:"family_diff,omitempty"`
 	// Stopped tells that the sequential test stopped the match: the games
 	// played depend on the results, so the fixed-sample p and interval do
 	// not hold and the verdict is the sequential test's.
@@ -423,10 +428,10 @@ func FamilyLevel(level float64, m int) float64 {
 
 // Adjust makes a family of comparisons (every arm against one baseline)
 // agree with itself: PHolm is Holm's adjustment of the p-values over the
-// family, and each interval is recomputed (same resamples and seed) at
-// FamilyLevel(level, len(cs)), the width at which a family-wise verdict
-// and its intervals say the same. Family records the size. One
-// comparison is left as it is.
+// family, and FamilyDiff each interval recomputed (same resamples and
+// seed) at FamilyLevel(level, len(cs)), the width at which a family-wise
+// verdict and its intervals say the same; Diff keeps the comparison's own
+// interval. Family records the size. One comparison is left as it is.
 func Adjust(cs []Comparison, resamples int, seed uint64, level float64) {
 	ps := make([]float64, len(cs))
 	for i, c := range cs {
@@ -447,8 +452,18 @@ func Adjust(cs []Comparison, resamples int, seed uint64, level float64) {
 				d = append(d, x)
 			}
 		}
-		cs[i].Diff = MeanInterval(d, resamples, seed, lv)
+		iv := MeanInterval(d, resamples, seed, lv)
+		cs[i].FamilyDiff = &iv
 	}
+}
+
+// VerdictInterval is the interval a verdict reads: FamilyDiff when the
+// comparison belongs to a family (Adjust), Diff otherwise.
+func (c Comparison) VerdictInterval() Interval {
+	if c.Family > 1 && c.FamilyDiff != nil {
+		return *c.FamilyDiff
+	}
+	return c.Diff
 }
 
 // Alpha is the significance level of a verdict.
@@ -480,18 +495,22 @@ func (c Comparison) Verdict() string {
 	if c.PHolm != c.P {
 		p += " (Holm " + FormatP(c.PHolm) + ")"
 	}
-	iv := fmt.Sprintf("[%+.2f, %+.2f]", c.Diff.Lo, c.Diff.Hi)
+	d := c.VerdictInterval()
+	iv := fmt.Sprintf("[%+.2f, %+.2f]", d.Lo, d.Hi)
+	if c.Family > 1 && c.FamilyDiff != nil {
+		iv += fmt.Sprintf(" (family-wide, %s each)", strconv.FormatFloat(100*d.Level, 'g', 4, 64)+"%")
+	}
 	s := fmt.Sprintf("%s %s %s, Wilcoxon %s", head, iv, counts, p)
 	if c.SPRT != "" {
 		s += fmt.Sprintf(", SPRT %s after %d pairs", c.SPRT, c.SPRTPairs)
 	}
-	if math.IsNaN(c.Diff.Lo) {
+	if math.IsNaN(d.Lo) {
 		if c.PHolm < Alpha {
 			return s + ": " + map[bool]string{true: "better", false: "worse"}[c.Diff.Estimate > 0]
 		}
 		return s + ": no difference detected"
 	}
-	excludes := c.Diff.Lo > 0 || c.Diff.Hi < 0
+	excludes := d.Lo > 0 || d.Hi < 0
 	switch {
 	case c.PHolm < Alpha && excludes:
 		return s + ": " + map[bool]string{true: "better", false: "worse"}[c.Diff.Estimate > 0]
@@ -501,5 +520,5 @@ func (c Comparison) Verdict() string {
 	case excludes:
 		return s + fmt.Sprintf(": not decided: the rank test detects no difference (p ≥ %g) though the mean's interval excludes 0; more starts needed", Alpha)
 	}
-	return s + fmt.Sprintf(": no difference detected (p ≥ %g; the interval allows %+.2f to %+.2f lines)", Alpha, c.Diff.Lo, c.Diff.Hi)
+	return s + fmt.Sprintf(": no difference detected (p ≥ %g; the interval allows %+.2f to %+.2f lines)", Alpha, d.Lo, d.Hi)
 }

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -291,26 +292,34 @@ func TestVerdictAgrees(t *testing.T) {
 	}
 }
 
-// TestAdjust: a family's p-values are Holm's and its intervals are at
-// the Bonferroni level, wider than each alone; one comparison is left.
+// TestAdjust: a family's p-values are Holm's and its family intervals are
+// at the Bonferroni level, wider than each alone, beside each comparison's
+// own interval, which is kept; one comparison is left; verdicts read the
+// family interval.
 func TestAdjust(t *testing.T) {
 	base := []float64{10, 12, 9, 14, 11, 13, 10, 12, 15, 9}
 	arm1 := []float64{12, 13, 10, 15, 13, 15, 11, 14, 16, 10}
 	arm2 := []float64{9, 13, 9, 13, 12, 12, 11, 12, 14, 10}
 	one := []Comparison{Compare("a", "b", arm1, base, 2000, 1, 0.95, nil)}
 	Adjust(one, 2000, 1, 0.95)
-	if one[0].PHolm != one[0].P || one[0].Diff.Level != 0.95 || one[0].Family != 1 {
+	if one[0].PHolm != one[0].P || one[0].Diff.Level != 0.95 || one[0].Family != 1 || one[0].FamilyDiff != nil {
 		t.Fatalf("one comparison adjusted: %+v", one[0])
 	}
 	cs := []Comparison{Compare("a", "b", arm1, base, 2000, 1, 0.95, nil), Compare("c", "b", arm2, base, 2000, 1, 0.95, nil)}
 	Adjust(cs, 2000, 1, 0.95)
 	holm := Holm([]float64{cs[0].P, cs[1].P})
 	for i, c := range cs {
-		if c.PHolm != holm[i] || c.Family != 2 || c.Diff.Level != 0.975 {
-			t.Errorf("comparison %d: PHolm %g (want %g), family %d, level %g", i, c.PHolm, holm[i], c.Family, c.Diff.Level)
+		if c.PHolm != holm[i] || c.Family != 2 || c.Diff.Level != 0.95 || c.FamilyDiff == nil || c.FamilyDiff.Level != 0.975 {
+			t.Fatalf("comparison %d: PHolm %g (want %g), family %d, own level %g, family interval %+v", i, c.PHolm, holm[i], c.Family, c.Diff.Level, c.FamilyDiff)
 		}
-		if c.Diff.Hi-c.Diff.Lo < one[0].Diff.Hi-one[0].Diff.Lo && i == 0 {
-			t.Errorf("the family's interval [%g, %g] is narrower than one's [%g, %g]", c.Diff.Lo, c.Diff.Hi, one[0].Diff.Lo, one[0].Diff.Hi)
+		if i == 0 && (c.Diff != one[0].Diff || c.FamilyDiff.Hi-c.FamilyDiff.Lo < one[0].Diff.Hi-one[0].Diff.Lo) {
+			t.Errorf("own interval %+v (alone %+v), family interval %+v: not kept, or the family's narrower", c.Diff, one[0].Diff, *c.FamilyDiff)
 		}
+		if c.VerdictInterval() != *c.FamilyDiff || !strings.Contains(c.Verdict(), fmt.Sprintf("[%+.2f, %+.2f] (family-wide, 97.5%% each)", c.FamilyDiff.Lo, c.FamilyDiff.Hi)) {
+			t.Errorf("verdict %q does not read the family interval %+v", c.Verdict(), *c.FamilyDiff)
+		}
+	}
+	if one[0].VerdictInterval() != one[0].Diff {
+		t.Error("one comparison's verdict does not read its own interval")
 	}
 }

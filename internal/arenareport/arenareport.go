@@ -61,8 +61,9 @@ func Summary(m *arena.Match, res *arena.Result) JSON {
 
 // Table prints the result of a match: a line of settings (its file's
 // header), a table of the arms against the baseline, then the verdicts
-// (stats.Comparison.Verdict). With several arms the intervals are at the
-// family's level beside Holm's p (stats.Adjust); after a sequential stop
+// (stats.Comparison.Verdict). With several arms a column of intervals at the
+// family's level stands beside each comparison's own (stats.Adjust), as
+// Holm's p beside the p; after a sequential stop
 // the table shows no fixed-sample p or interval. m is not read (nil is
 // fine: `hatelab arena show` has only the file).
 func Table(w io.Writer, m *arena.Match, res *arena.Result) error {
@@ -75,14 +76,23 @@ func Table(w io.Writer, m *arena.Match, res *arena.Result) error {
 	}
 	pct := strconv.FormatFloat(100*level, 'g', 4, 64) + "%"
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "arm\tgames\tmean\tdiff\t%s interval\twins\tlosses\tties\tWilcoxon p\tHolm p\t\n", pct)
+	family := len(cs) > 1 && cs[0].FamilyDiff != nil && !res.Stopped
+	fam, famPct := "", ""
+	if family {
+		famPct = strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64) + "%"
+		fam = "family interval\t"
+	}
+	fmt.Fprintf(tw, "arm\tgames\tmean\tdiff\t%s interval\t%swins\tlosses\tties\tWilcoxon p\tHolm p\t\n", pct, fam)
 	mean0, n0 := st.Mean(0)
-	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t\t\t\t\t\t\n", st.Arms[0], n0, mean0)
+	fmt.Fprintf(tw, "%s\t%d\t%.2f\tbaseline\t\t%s\t\t\t\t\t\t\n", st.Arms[0], n0, mean0, map[bool]string{true: "\t"}[family])
 	for i, c := range cs {
 		mean, n := st.Mean(i + 1)
 		iv, p, ph := fmt.Sprintf("[%+.2f, %+.2f]", c.Diff.Lo, c.Diff.Hi), stats.FormatP(c.P), stats.FormatP(c.PHolm)
 		if c.Stopped {
 			iv, p, ph = "sequential", "-", "-"
+		}
+		if family {
+			iv += fmt.Sprintf("\t[%+.2f, %+.2f]", c.FamilyDiff.Lo, c.FamilyDiff.Hi)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%+.2f\t%s\t%d\t%d\t%d\t%s\t%s\t\n", c.Arm, n, mean, c.Diff.Estimate,
 			iv, c.Wins, c.Losses, c.Ties, p, ph)
@@ -98,7 +108,7 @@ func Table(w io.Writer, m *arena.Match, res *arena.Result) error {
 		lines = append(lines, "the sequential test stopped the match before every game was played: its verdicts stand, fixed-sample p-values and intervals do not apply")
 	}
 	if len(cs) > 1 && !res.Stopped {
-		lines = append(lines, fmt.Sprintf("p-values are Holm-adjusted over the %d comparisons with the baseline, and each interval is at %s so that together they cover at 95%% (Bonferroni)", len(cs), pct))
+		lines = append(lines, fmt.Sprintf("p-values are Holm-adjusted over the %d comparisons with the baseline, and each family interval is at %s so that together they cover at %s (Bonferroni); the verdicts read both", len(cs), famPct, pct))
 	}
 	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
 	return err

@@ -184,17 +184,27 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 
 func standingsTable(st *arena.Standings) *lab.Table {
 	cs := st.Comparisons()
-	t := lab.NewTable("arm", "games", "mean lines", "difference", intervalHeader(cs), "wins", "losses", "ties", "Wilcoxon p", "Holm p")
+	family := len(cs) > 1 && cs[0].FamilyDiff != nil
+	head := []string{"arm", "games", "mean lines", "difference", intervalHeader(cs)}
+	if family {
+		head = append(head, familyHeader(cs))
+	}
+	t := lab.NewTable(append(head, "wins", "losses", "ties", "Wilcoxon p", "Holm p")...)
+	blank := func(k int) []any { return make([]any, k) }
 	mean, n := st.Mean(0)
-	t.Add(st.Arms[0], n, num(mean, n), "baseline", "", "", "", "", "", "")
+	row := []any{st.Arms[0], n, num(mean, n), "baseline"}
+	t.Add(append(row, blank(len(head)-4+5)...)...)
 	for i, c := range cs {
 		mean, n := st.Mean(i + 1)
 		if c.N == 0 {
-			t.Add(c.Arm, n, num(mean, n), "", "", "", "", "", "", "")
+			t.Add(append([]any{c.Arm, n, num(mean, n)}, blank(len(head)-3+5)...)...)
 			continue
 		}
-		t.Add(c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff), c.Wins, c.Losses, c.Ties,
-			pValue(c.P), pValue(c.PHolm))
+		row := []any{c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff)}
+		if family {
+			row = append(row, familyInterval(c))
+		}
+		t.Add(append(row, c.Wins, c.Losses, c.Ties, pValue(c.P), pValue(c.PHolm))...)
 	}
 	for i := 2; i < len(t.Right); i++ {
 		t.Right[i] = true
@@ -202,14 +212,26 @@ func standingsTable(st *arena.Standings) *lab.Table {
 	return t
 }
 
-// intervalHeader names the intervals' level: 95%, or the level of each
-// interval of a family (stats.Adjust: 98.33% for three arms).
+// intervalHeader names the comparisons' own intervals' level (95%).
 func intervalHeader(cs []stats.Comparison) string {
 	level := 0.95
 	if len(cs) > 0 && cs[0].Diff.Level > 0 {
 		level = cs[0].Diff.Level
 	}
 	return strconv.FormatFloat(100*level, 'g', 4, 64) + "% interval"
+}
+
+// familyHeader names the level of each interval of a family (stats.Adjust:
+// 98.33% for three arms).
+func familyHeader(cs []stats.Comparison) string {
+	return "family interval (" + strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64) + "% each)"
+}
+
+func familyInterval(c stats.Comparison) string {
+	if c.FamilyDiff == nil {
+		return ""
+	}
+	return interval(*c.FamilyDiff)
 }
 
 func num(v float64, n int) string {
@@ -238,9 +260,9 @@ func Verdicts(res *arena.Result) lab.Markdown {
 	for _, c := range cs {
 		b.WriteString("- " + mdEscape(c.Verdict()) + "\n")
 	}
-	if len(cs) > 1 {
-		b.WriteString(fmt.Sprintf("- p-values are Holm-adjusted over the %d comparisons with the baseline (the unadjusted ones are in the table), and each interval is %s so that together they cover at 95%% (Bonferroni).\n",
-			len(cs), intervalHeader(cs)))
+	if len(cs) > 1 && cs[0].FamilyDiff != nil {
+		b.WriteString(fmt.Sprintf("- p-values are Holm-adjusted over the %d comparisons with the baseline (the unadjusted ones are in the table), and the family intervals are at %s each so that together they cover at 95%% (Bonferroni); the verdicts read the adjusted p and the family interval.\n",
+			len(cs), strconv.FormatFloat(100*cs[0].FamilyDiff.Level, 'g', 4, 64)+"%"))
 	}
 	return lab.Markdown(b.String())
 }
