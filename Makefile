@@ -6,13 +6,15 @@ SHELL := /bin/bash
 export GOTOOLCHAIN := local
 PY := /usr/bin/python3
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+# make test's runs (go tests, the Beam module, notebooks), for its last line.
+COUNTS := .cache/test-counts.json
 # PORT=9000 make lab; TOKEN=secret make lab (the token in the environment:
 # `make lab TOKEN=...` would put it on make's command line, which ps shows).
 PORT ?= 8888
 TOKEN ?=
 export PORT TOKEN
 
-.PHONY: all setup lab test vet gotest bfs-kill nnue-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
+.PHONY: browsercheck-test nbcomplete all setup lab test vet gotest bfs-kill nnue-kill nbtest notebooks nbcheck nbsync browsercheck hatelab-beam beamtest beamfetch
 
 all: test
 
@@ -29,28 +31,30 @@ setup:
 ## HATELAB_QUICK=1 make lab: the notebooks run in quick mode (small parameters,
 ## figures to a temporary folder, never figures/).
 lab:
-	@mkdir -p .cache; if ! bash scripts/setup.sh >.cache/setup.log 2>&1; then \
+	@mkdir -p .cache; if ! bash scripts/setup.sh --lab >.cache/setup.log 2>&1; then \
 		echo "lab: set-up failed; its log, $(CURDIR)/.cache/setup.log, ends:" >&2; \
 		tail -n 15 .cache/setup.log | sed 's/^/    /' >&2; exit 1; fi
 	@bash scripts/lab.sh
 
-## test: set up, go vet, go test, then run every notebook headless in quick mode
-## (the executed copies stay in .cache/nbquick for `make browsercheck`); ends
-## with one line: the go tests passed, failed and skipped.
+## test: set up (no gopls: that is make lab's), go vet, go test, the Beam
+## module, then run every notebook headless in quick mode (the executed copies
+## stay in .cache/nbquick for `make browsercheck`); ends with one line: the
+## tests and notebooks passed, failed and skipped, each run's share, and the
+## skipped tests by name (.cache/test-counts.json holds the runs).
 test: setup vet gotest beamtest nbtest
-	@$(PY) scripts/gotest.py --summary .cache/gotest-counts.json
+	@$(PY) scripts/gotest.py --summary $(COUNTS)
 
-## vet: gofmt, go vet here and for Windows and macOS, staticcheck, then check that every notebook
-## matches its text source in notebooks/src, that its citations exist, and that the numbers its prose
-## quotes from its own cells (marked `<!-- quotes *HEADING*: "..." -->`) are what the committed,
-## full-mode notebook prints (scripts/quotecheck.py; quick runs are never read).
+## vet: gofmt, go vet, the same for Windows, macOS, arm64 and -tags purego on
+## the packages written for a system or build (scripts/crossvet.py finds them:
+## their files or system imports differ), staticcheck, then check that every
+## notebook matches its text source in notebooks/src, that its citations exist,
+## and that the numbers its prose quotes from its own cells (marked
+## `<!-- quotes *HEADING*: "..." -->`) are what the committed, full-mode
+## notebook prints (scripts/quotecheck.py; quick runs are never read).
 vet: setup
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt: not formatted: $$files" >&2; exit 1; fi
 	go vet ./...
-	GOOS=windows go vet ./...
-	GOOS=darwin go vet ./...
-	GOARCH=arm64 go vet ./engine/nnue/
-	go vet -tags purego ./engine/nnue/
+	$(PY) scripts/crossvet.py
 	bin/staticcheck ./...
 	$(PY) scripts/mknb.py --check
 	$(PY) scripts/citecheck.py
@@ -58,12 +62,12 @@ vet: setup
 
 ## gotest: every package's tests, and the NNUE package again with its Go loops
 ## in place of the AVX2 kernels (-tags purego), as on machines without them
-## (scripts/gotest.py: each package's result, failures in full, and a line
-## of counts; .cache/gotest-counts.json adds them up for make test).
+## (scripts/gotest.py: each package's result, failures in full, skipped tests
+## with their reasons, and a line of counts, added to $(COUNTS) for make test).
 gotest:
-	@rm -f .cache/gotest-counts.json
-	$(PY) scripts/gotest.py --counts .cache/gotest-counts.json ./...
-	$(PY) scripts/gotest.py --counts .cache/gotest-counts.json -tags purego ./engine/nnue/
+	@mkdir -p .cache; rm -f $(COUNTS)
+	$(PY) scripts/gotest.py --counts $(COUNTS) --label "go tests" ./...
+	$(PY) scripts/gotest.py --counts $(COUNTS) --label "engine/nnue again with -tags purego" -tags purego ./engine/nnue/
 
 ## beamfetch: download the Beam module's dependencies (dist/go.mod: Apache
 ## Beam's Go SDK, kept out of the core module), each try bounded by a timeout
@@ -84,7 +88,7 @@ hatelab-beam: setup beamfetch
 ## standalone Prism job server with a separate Go worker pool.
 beamtest: hatelab-beam
 	cd dist && go vet ./... && ../bin/staticcheck ./...
-	cd dist && go test ./...
+	cd dist && HATELAB_BEAM_BIN=$(CURDIR)/bin/hatelab-beam $(PY) ../scripts/gotest.py --counts ../$(COUNTS) --label "the Beam module" ./...
 	bash dist/scripts/jobserver-check.sh bin/hatelab-beam
 
 ## nnue-kill: kill -9 a small nnue cycle at random moments and during checkpoint writes, resume, compare
@@ -95,9 +99,16 @@ nnue-kill:
 bfs-kill:
 	HATELAB_BFS_KILL=10x6 go test ./cmd/hatelab/ -run TestBFSCompressKill9 -count=1 -v
 
+## nbcomplete: ask GoNB's gopls for a completion and for help, as Tab and
+## Shift-Tab in a notebook do (scripts/nbcomplete.py; not part of make test:
+## it starts a kernel and gopls, a minute or two on a fresh clone).
+nbcomplete:
+	@bash scripts/setup.sh --lab >/dev/null
+	$(PY) scripts/nbcomplete.py
+
 nbtest:
 	rm -rf .cache/nbquick
-	$(PY) scripts/nbrun.py --quick --out .cache/nbquick $(NOTEBOOKS)
+	$(PY) scripts/nbrun.py --quick --out .cache/nbquick --counts $(COUNTS) $(NOTEBOOKS)
 
 ## browsercheck: open every notebook executed in quick mode (those of the last
 ## `make test`, or run again when stale) in the classic Notebook in headless
@@ -112,6 +123,14 @@ nbtest:
 browsercheck:
 	@bash scripts/setup.sh --browser
 	@bash scripts/browsercheck.sh
+
+## browsercheck-test: the check's own tests: a clean made-up notebook passes,
+## and each planted defect of another (an overflowing line, a number split
+## across lines, a verdict beside an interval that says otherwise, and the
+## rest of the list above) is reported (scripts/browsercheck_test.go).
+browsercheck-test:
+	@bash scripts/setup.sh --browser
+	go test ./scripts -run TestBrowserCheckSees -count=1 -v
 
 ## nbsync: write each notebook's cells from its source in notebooks/src
 ## (outputs kept until the notebook is executed again).

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -83,7 +84,7 @@ func show(it any) {
 		}
 	case Markdown:
 		if nb {
-			gonbui.DisplayMarkdown(string(v))
+			gonbui.DisplayMarkdown(keepIntervals(string(v)))
 			gonbui.Sync()
 		} else {
 			fmt.Fprintln(Stdout, string(v))
@@ -186,10 +187,21 @@ func Note(text string) {
 		f.Close()
 	}
 	show(HTML(`<div class="hatelab-note" style="font-size:13px;color:#444;white-space:normal;overflow-wrap:break-word;word-break:normal">` +
-		html.EscapeString(text) + `</div>`))
+		NoBreakNumbers(html.EscapeString(text)) + `</div>`))
 }
 
 var notes struct {
 	sync.Mutex
 	seen map[string]bool
+}
+
+// intervalSpace is the space after the comma of an interval [a, b].
+var intervalSpace = regexp.MustCompile(`(\[\s*` + numberRE + `),\s+(` + numberRE + `\s*\])`)
+
+// keepIntervals joins the two ends of every interval [a, b] of a Markdown
+// text with a no-break space, so that the browser never breaks it across
+// lines ([+0.29, / +0.51]); Markdown has no other way to say so that holds
+// inside code spans too.
+func keepIntervals(md string) string {
+	return intervalSpace.ReplaceAllString(md, "$1,\u00a0$2")
 }

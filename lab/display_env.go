@@ -26,13 +26,25 @@ func Quick() bool {
 	return v == "yes" || v == "y"
 }
 
-// Pick returns quick in quick mode and full otherwise, e.g.
-// n := lab.Pick(200, 100_000). In quick mode it also notes the pair for the
-// quick-mode banner (see quickBanner), which the first output of a notebook
-// session shows above it.
+// Param returns quick in quick mode and full otherwise, e.g.
+// games := lab.Param("random games", 300, 2_000). In quick mode it also
+// notes the parameter, by name, for the quick-mode banner, which the first
+// output of a notebook session shows above it and a later Param updates:
+// a reader sees every parameter the notebook shrank, quick and full.
+func Param[T any](name string, quick, full T) T {
+	if Quick() {
+		noteParam(param{Name: name, Quick: fmt.Sprint(quick), Full: fmt.Sprint(full)})
+		return quick
+	}
+	return full
+}
+
+// Pick returns quick in quick mode and full otherwise, and notes nothing:
+// for what is not a parameter of the study (a cache's name, a label). A
+// parameter, which changes the numbers shown, is chosen with Param, so that
+// the quick-mode banner names it.
 func Pick[T any](quick, full T) T {
 	if Quick() {
-		notePick(fmt.Sprint(quick), fmt.Sprint(full))
 		return quick
 	}
 	return full

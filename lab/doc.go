@@ -25,10 +25,12 @@
 //     In a notebook a cell's bars share one output, a finished bar is
 //     replaced by the next, and elapsed times tick once a second.
 //   - Quick() reports quick mode (HATELAB_QUICK=1), in which notebooks
-//     shrink their work so that `make test` runs them fast; Pick(quick, full)
-//     chooses a parameter by mode. In quick mode a notebook's first output of
-//     a kernel session is preceded by a banner: the numbers are
-//     quick-mode numbers, with the parameters Pick chose. Quick mode never
+//     shrink their work so that `make test` runs them fast; Param(name, quick,
+//     full) chooses a parameter by mode (Pick(quick, full) a value that is
+//     not one, such as a cache's name). In quick mode a notebook's first
+//     output of a kernel session is preceded by a banner: the numbers
+//     computed are quick-mode numbers, with every parameter Param chose in
+//     the session, by name, in order (later cells update it). Quick mode never
 //     writes figures/; its figures and caches go to the
 //     clone's scratch folder (ScratchDir, keyed by the clone's path).
 //   - Tables write floats without noise, NaN as "–" and thousands commas from

@@ -147,6 +147,7 @@ func TestDecadeTicks(t *testing.T) {
 		{30, 3e5, "10² 10³ 10⁴ 10⁵"},    // never 10,000 beside 10⁵
 		{5, 150, "10 20 50 100"},        // a close range labels 2 and 5 times a decade
 		{1, 100, "1 2 5 10 20 50 100"},  //
+		{3, 400, "5 10 20 50 100 200"},  // three decades too (06's lines per generation)
 		{2e4, 5e6, "10⁵ 10⁶"},           // powers: minors unlabelled
 		{1e3, 1e5, "10³ 10⁴ 10⁵"},
 	} {
@@ -320,33 +321,52 @@ func TestScratchDirKeyedByClone(t *testing.T) {
 
 func TestQuickBanner(t *testing.T) {
 	quick.Lock()
-	quick.picks = nil // those of other tests
+	quick.params = nil // those of other tests
 	quick.Unlock()
 	t.Setenv("HATELAB_QUICK", "")
-	Pick(7, 8)
+	Param("full", 7, 8)
 	if b := quickBanner(); b != "" {
 		t.Errorf("full mode: banner %q, want none", b)
 	}
 	t.Setenv("HATELAB_QUICK", "1")
 	t.Setenv("HATELAB_FIGURES", "/tmp/figs")
-	Pick(300, 2000)
-	Pick([]int{30}, []int{100})
-	Pick(300, 2000) // a repeat is listed once
-	Pick(strings.Repeat("x", 60), "y")
+	Param("random games", 300, 2000)
+	Param("beam widths", []int{30}, []int{100})
+	Param("random games", 300, 2000)  // a repeat is listed once
+	Pick("cache-quick", "cache-full") // not a parameter: not listed
+	Param("spec", strings.Repeat("x", 60), "y")
 	b := quickBanner()
 	for _, want := range []string{
-		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "full mode's",
-		"Parameters, quick (full): 300 (2000), [30] ([100]), " + strings.Repeat("x", 39) + "… (y).",
+		"Quick mode (HATELAB_QUICK=1)", "quick-mode numbers", "read from committed data", "full mode's",
+		"Parameters, quick (full): random games 300 (2000); beam widths [30] ([100]); spec " + strings.Repeat("x", 39) + "… (y).",
 		"Figures go to /tmp/figs",
 	} {
 		if !strings.Contains(b, want) {
 			t.Errorf("banner %q lacks %q", b, want)
 		}
 	}
-	if strings.Count(b, "300 (2000)") != 1 || strings.Contains(b, "7 (8)") {
-		t.Errorf("banner %q: want each quick pick once, no full-mode pick", b)
+	if strings.Count(b, "300 (2000)") != 1 || strings.Contains(b, "7 (8)") || strings.Contains(b, "cache") {
+		t.Errorf("banner %q: want each quick parameter once, no full-mode one, no Pick", b)
 	}
 	svgtest.WellFormed(t, quickBannerHTML(b+" <&>"))
+}
+
+// TestQuickParamsAcrossCells: in a kernel each cell is a program of its
+// own; the parameters live in a file of the kernel's folder, in the order
+// chosen, each once.
+func TestQuickParamsAcrossCells(t *testing.T) {
+	file := filepath.Join(t.TempDir(), paramsFile)
+	var added []bool
+	for _, p := range []param{{"a", "1", "2"}, {"b", "3", "4"}, {"a", "1", "2"}} {
+		_, ok := storeParam(file, p) // one cell's program each
+		added = append(added, ok)
+	}
+	if fmt.Sprint(added) != "[true true false]" {
+		t.Errorf("added %v, want [true true false]", added)
+	}
+	if got := bannerText(readParams(file)); !strings.Contains(got, "Parameters, quick (full): a 1 (2); b 3 (4).") {
+		t.Errorf("banner %q: want a then b, once each", got)
+	}
 }
 
 func TestTableNumbers(t *testing.T) {
@@ -416,5 +436,29 @@ func TestPointSeriesMarkersDiffer(t *testing.T) {
 	if _, err := LinePlot("t", "x", "y", Series{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}, Points: true},
 		Series{Name: "b", X: []float64{1, 2}, Y: []float64{2, 1}, Points: true}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestNoBreakNumbers(t *testing.T) {
+	nb := func(s string) string { return `<span style="white-space:nowrap">` + s + `</span>` }
+	for _, c := range []struct{ in, want string }{
+		{"p = 2.3e-5", "p = " + nb("2.3e-5")},
+		{"+0.40 [0.29, 0.51]", nb("+0.40") + " " + nb("[0.29, 0.51]")},
+		{"R²=0.9999, 4,730,104,929 states", "R²=" + nb("0.9999") + ", " + nb("4,730,104,929") + " states"},
+		{"−1.25 and 3 × 10²³", nb("−1.25") + " and " + nb("3 × 10²³")},
+		{"gen-05 it&#39;s 7", "gen-" + nb("05") + " it&#39;s 7"},
+		{"no numbers", "no numbers"},
+	} {
+		if got := NoBreakNumbers(c.in); got != c.want {
+			t.Errorf("NoBreakNumbers(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestKeepIntervals(t *testing.T) {
+	in := "+0.40 lines [+0.29, +0.51], p = 0.01; `[1, 2]` and [a, b]"
+	want := "+0.40 lines [+0.29,\u00a0+0.51], p = 0.01; `[1,\u00a02]` and [a, b]"
+	if got := keepIntervals(in); got != want {
+		t.Errorf("keepIntervals(%q) = %q, want %q", in, got, want)
 	}
 }

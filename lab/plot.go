@@ -328,8 +328,9 @@ func LogX(p *plot.Plot) {
 // DecadeTicks marks a log axis at powers of ten: every 10^k, thinned to
 // every second, third, ... decade so that at most MaxLabels are labelled,
 // with unlabelled minor ticks at the other decades (and at 2..9 times a
-// decade when the axis spans at most two decades, those at 2 and 5
-// labelled too). Labels are exact and of one style per axis: 1, 10, 100,
+// decade when the axis spans at most three decades, those at 2 and 5
+// labelled too: an axis from 3 to 400 reads 5, 10, 20, 50, 100, 200, not
+// 10 and 100 alone). Labels are exact and of one style per axis: 1, 10, 100,
 // 1,000, 10,000 (and 20, 50 ...) when every label lies in 1..10,000,
 // otherwise all powers (10⁰, 10¹ ... 10⁵, 10⁻²): never 10,000 beside 10⁵,
 // never float noise.
@@ -370,7 +371,7 @@ func (d DecadeTicks) Ticks(min, max float64) []plot.Tick {
 			}
 			ts = append(ts, plot.Tick{Value: v, Label: label})
 		}
-		if math.Log10(max/min) <= 2+1e-9 {
+		if math.Log10(max/min) <= 3+1e-9 {
 			for m := 2; m <= 9; m++ {
 				if w := float64(m) * v; w > min && w < max {
 					label := ""

@@ -5,9 +5,11 @@ import (
 	"html"
 	"math"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -263,7 +265,7 @@ func (t *Table) HTML() string {
 	for _, row := range t.Rows {
 		b.WriteString("<tr>")
 		for i, c := range row {
-			fmt.Fprintf(&b, `<td style="text-align:%s">%s</td>`, t.align(i), html.EscapeString(c))
+			fmt.Fprintf(&b, `<td style="text-align:%s">%s</td>`, t.align(i), NoBreakNumbers(html.EscapeString(c)))
 		}
 		b.WriteString("</tr>")
 	}
@@ -331,3 +333,36 @@ func (t *Table) Text() string {
 
 // String is Text.
 func (t *Table) String() string { return t.Text() }
+
+// numberToken is a number as the lab writes one (a sign, thousands commas,
+// a decimal point, an exponent, a unit's percent sign), or an interval of
+// two ([+0.29, +0.51]).
+var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|` + numberRE)
+
+const numberRE = `[-+\x{2212}]?\d[\d,]*(?:\.\d+)?(?:[eE][-+\x{2212}]?\d+|\s?×\s?10[\x{207b}\x{2070}-\x{2079}\x{00b9}\x{00b2}\x{00b3}]+)?%?`
+
+// NoBreakNumbers wraps every number of an HTML text of more than one
+// character, and every interval [a, b], in a span that the browser never
+// breaks across lines: a narrow table cell shows "p = 2.3e-5", never
+// "p = 2.3e-" over "5" (the browser may break after a minus sign, and
+// anywhere in a box with overflow-wrap: anywhere).
+func NoBreakNumbers(escaped string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range numberToken.FindAllStringIndex(escaped, -1) {
+		// A sign after a letter or digit is a hyphen (gen-05): not the number's.
+		if r, _ := utf8.DecodeLastRuneInString(escaped[:m[0]]); m[0] > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) &&
+			strings.ContainsAny(escaped[m[0]:m[0]+1], "+-") {
+			m[0]++
+		}
+		// Not the digits of a character reference (&#39;), nor one character.
+		if m[1]-m[0] < 2 || strings.HasSuffix(escaped[:m[0]], "&#") {
+			continue
+		}
+		b.WriteString(escaped[last:m[0]])
+		b.WriteString(`<span style="white-space:nowrap">` + escaped[m[0]:m[1]] + `</span>`)
+		last = m[1]
+	}
+	b.WriteString(escaped[last:])
+	return b.String()
+}

@@ -81,7 +81,8 @@ log=$(mktemp /tmp/hatelab-browsercheck-server.XXXXXX.log)
 args=(--no-browser --ip=127.0.0.1 --port="$port" --NotebookApp.token="$token" --notebook-dir="$NBQ")
 [[ $(id -u) -eq 0 ]] && args+=(--allow-root)
 # The lab's notebook settings (scripts/jupyter: code lines wrap), as make lab has them.
-JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH} jupyter notebook "${args[@]}" >"$log" 2>&1 &
+JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH} \
+	JUPYTER_PATH=$ROOT/scripts/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH} jupyter notebook "${args[@]}" >"$log" 2>&1 &
 server=$!
 cleanup() {
 	# Delete the sessions (their kernels) the pages opened, then stop the server.

@@ -81,7 +81,10 @@ func TestBrowserCheckSees(t *testing.T) {
 		`<circle cx="350" cy="20" r="3" fill="blue"/><circle cx="380" cy="180" r="3" fill="blue"/></svg>`
 	notebook(t, filepath.Join(nbs, "clean.ipynb"),
 		md("# Clean\n\nSee `datasets/records/records.jsonl`, `lab/transitions` and `engine/*/testdata`; a replay ɤ໖."),
-		code("x := 1", html(`<table><tr><td>4,730,104,929</td><td>0.25</td><td>–</td></tr></table>`), svgOut(clean), stdout("mean 12.5 lines\n")))
+		md("A long paragraph whose words wrap as they should: "+strings.Repeat("words and 2.3e-5 numbers ", 30)),
+		code("x := 1", html(`<table><tr><td>4,730,104,929</td><td>0.25</td><td>–</td><td>p = 2.3e-5</td><td>+0.40 [0.29, 0.51]</td></tr></table>`),
+			svgOut(clean), stdout(strings.Repeat("a long output, shown whole\n", 150)), stdout("mean 12.5 lines\n+0.10 lines [-0.50, +0.70], 3 wins 2 losses: no difference detected\n"+
+				"+1.50 lines [+1.00, +2.00]: better than hand\n")))
 	bad := `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200">` +
 		`<rect x="10" y="10" width="28" height="12" fill="#eee"/><text x="24" y="20" font-size="10" text-anchor="middle">immortal</text>` +
 		`<text x="200" y="100" font-size="12">peak states</text><text x="210" y="100" font-size="12">max width</text>` +
@@ -94,7 +97,11 @@ func TestBrowserCheckSees(t *testing.T) {
 			html(`<table><tr><td>NaN</td><td>1.78e-15</td><td>2.77e+09</td></tr></table>`),
 			stdout("digraph flats {\n  rankdir=LR;\n  \"a\" -> \"b\" [label=\"3\"];\n}\n"),
 			svgOut(bad)),
-		code("y := 2", stdout(`{"wells": [`+strings.Repeat(`[1, 2, 3, 4, 5, 6, 7, 8],`, 300)+`[0]]}`+"\n")))
+		code("y := 2", stdout(`{"wells": [`+strings.Repeat(`[1, 2, 3, 4, 5, 6, 7, 8],`, 300)+`[0]]}`+"\n")),
+		// Inline code wraps (the lab's settings); a span that may not wrap runs past the cell.
+		md("A replay: `"+strings.Repeat("LLDDRRUU", 80)+"`; on one line: <span style=\"white-space:nowrap\">"+strings.Repeat("LLDDRRUU ", 80)+"</span>."),
+		code("z := 3", html(`<div style="width:70px;overflow-wrap:anywhere">interval [0.29, 0.51] and p = 2.3e-5</div>`),
+			stdout("+1.50 lines [+1.00, +2.00], 4 wins 0 losses: no difference detected (the interval allows +1.00 to +2.00)\n")))
 	env := labEnv(dir, "BROWSERCHECK_NOTEBOOKS="+nbs, "BROWSERCHECK_OUT="+filepath.Join(dir, "shots"))
 	for _, nb := range []string{"clean.ipynb", "defects.ipynb"} {
 		cmd := exec.Command("jupyter", "trust", filepath.Join(nbs, nb))
@@ -108,6 +115,7 @@ func TestBrowserCheckSees(t *testing.T) {
 		t.Errorf("exit %d, want 1 (one notebook fails); stderr %q", code, stderr)
 	}
 	out := stdout + stderr
+	t.Logf("browsercheck.sh said:\n%s", out)
 	for _, want := range []string{
 		"clean.ipynb: ok",
 		"defects.ipynb: FAIL",
@@ -124,6 +132,9 @@ func TestBrowserCheckSees(t *testing.T) {
 		"texts \"peak states\" and \"max width\" overlap",
 		"text \"clipped label\" is clipped by the picture's edge",
 		"all 5 points sit in",
+		"a line runs",
+		"is broken across two lines",
+		"a verdict contradicts its interval: \"no difference\" beside the interval",
 		"1 of 2 notebooks ok",
 	} {
 		if !strings.Contains(out, want) {

@@ -33,8 +33,16 @@
 # notebook (an older copy is kept beside it as NAME.ipynb.~N~, and a line
 # says so). Figures go to .lab-notebooks/figures (HATELAB_FIGURES), never
 # to figures/: only `make notebooks` writes the committed notebooks and
-# figures. LAB_DIR names another folder (for tests; LAB_COPY_ONLY=1 copies
-# and exits).
+# figures. In quick mode (HATELAB_QUICK=1) the working copies and figures
+# are .lab-notebooks-quick/ and its figures/: a full-mode session never
+# opens a notebook saved with quick-mode numbers. The first line says which
+# mode the lab is in. LAB_DIR names another folder (for tests;
+# LAB_COPY_ONLY=1 copies and exits).
+#
+# Once the server runs, gopls (bin/gopls) loads the lab packages once in
+# the background (`gopls check`, niced): its cache then answers a
+# notebook's first Tab or Shift-Tab in seconds instead of a minute
+# (LAB_WARM_GOPLS=0: not, for tests).
 #
 # Exit status: 2 for a bad PORT or TOKEN, 1 if the port is in use or
 # Jupyter fails, else Jupyter's (Ctrl-C twice stops it).
@@ -131,13 +139,27 @@ copy_notebooks() {
 	done
 	return 0
 }
-LAB_DIR=${LAB_DIR:-$ROOT/.lab-notebooks}
+# quick: HATELAB_QUICK as lab.Quick reads it (strconv.ParseBool, yes, y).
+quick=0
+case ${HATELAB_QUICK:-} in
+1 | t | T | true | TRUE | True | yes | y) quick=1 ;;
+esac
+if ((quick)); then
+	LAB_DIR=${LAB_DIR:-$ROOT/.lab-notebooks-quick}
+	echo "lab: quick mode (HATELAB_QUICK=1): small parameters, a banner above each notebook's first output; working copies in $LAB_DIR" >&2
+else
+	LAB_DIR=${LAB_DIR:-$ROOT/.lab-notebooks}
+	echo "lab: full mode: the parameters behind the committed numbers (some cells take minutes; HATELAB_QUICK=1 make lab for quick mode); working copies in $LAB_DIR" >&2
+fi
 copy_notebooks "$ROOT/notebooks" "$LAB_DIR"
 [[ ${LAB_COPY_ONLY:-} == 1 ]] && exit 0 # for tests: the copies, no server
 export HATELAB_FIGURES=${HATELAB_FIGURES:-$LAB_DIR/figures}
 # The project's notebook settings (scripts/jupyter/nbconfig: long code lines
 # wrap instead of being cut at the cell's right edge), before the user's.
 export JUPYTER_CONFIG_PATH=$ROOT/scripts/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}
+# ... and its notebook extensions (scripts/jupyter/nbextensions: outputs shown
+# whole, inline code that wraps, no 404 for the widgets extension).
+export JUPYTER_PATH=$ROOT/scripts/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}
 
 # Debian's jupyter-notebook is notebook 6 (NotebookApp); notebook 7 runs on
 # jupyter_server, whose options are ServerApp's.
@@ -152,9 +174,9 @@ mkdir -p "$(dirname "$LAB_LOG")"
 
 # Trust the working copies: the classic UI hides SVG outputs of untrusted
 # notebooks.
-for nb in "$LAB_DIR"/*.ipynb; do
-	[[ -e $nb ]] && jupyter trust "$nb" >>"$LAB_LOG" 2>&1
-done
+# One call for all (each call starts Python: seconds on a busy machine).
+trust=("$LAB_DIR"/*.ipynb)
+[[ -e ${trust[0]} ]] && jupyter trust "${trust[@]}" >>"$LAB_LOG" 2>&1
 
 # The token file: mode 0600 (mktemp's), read by Jupyter at start-up, removed
 # once the server runs (and in any case on exit).
@@ -173,6 +195,18 @@ args=(--no-browser --ip=127.0.0.1 --port="$PORT" --$app.port_retries=0
 # listens on (with its port, never a guess). The filter ignores Ctrl-C,
 # which is Jupyter's to handle; Jupyter's standard output (its shutdown
 # prompt) goes straight to the terminal.
+# warm_gopls: gopls type-checks the lab packages once, in the background,
+# so that its cache (shared with the kernels' gopls) answers the first
+# completion fast; its output goes to the log.
+warm_gopls() {
+	[[ -x $ROOT/bin/gopls && ${LAB_WARM_GOPLS:-1} != 0 ]] || return 0
+	local f files=()
+	for f in "$ROOT"/lab/*.go "$ROOT"/lab/*/*.go; do
+		[[ $f == *_test.go ]] || files+=("$f")
+	done
+	(cd "$ROOT" && nice -n 10 timeout 900 "$ROOT/bin/gopls" check "${files[@]}" >/dev/null 2>>"$LAB_LOG" &)
+}
+
 echo "lab: Jupyter's log (and the kernels'): $LAB_LOG" >&2
 rc=0
 { jupyter notebook "${args[@]}" 2>&1 1>&3 3>&- | {
@@ -183,6 +217,7 @@ rc=0
 		if ((!printed)) && [[ $line =~ http://127\.0\.0\.1:([0-9]+)/ ]]; then
 			printed=1
 			rm -f "$TOKEN_FILE"
+			warm_gopls
 			echo "lab: open http://127.0.0.1:${BASH_REMATCH[1]}/tree?token=$TOKEN  (Ctrl-C twice to stop)"
 		fi
 	done

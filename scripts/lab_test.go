@@ -29,7 +29,7 @@ func labEnv(dir string, vars ...string) []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case "PORT", "TOKEN", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE", "LAB_CHECK_ONLY", "LAB_LOG", "LAB_DIR", "LAB_COPY_ONLY",
+		case "PORT", "TOKEN", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE", "LAB_CHECK_ONLY", "LAB_LOG", "LAB_DIR", "LAB_COPY_ONLY", "HATELAB_QUICK", "LAB_WARM_GOPLS",
 			"JUPYTER_DATA_DIR", "JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "TMPDIR":
 			continue
 		}
@@ -37,7 +37,7 @@ func labEnv(dir string, vars ...string) []string {
 	}
 	env = append(env, "JUPYTER_DATA_DIR="+filepath.Join(dir, "data"), "JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
 		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "run"), "TMPDIR="+dir, "LAB_LOG="+filepath.Join(dir, "lab.log"),
-		"LAB_DIR="+filepath.Join(dir, "lab-notebooks"))
+		"LAB_DIR="+filepath.Join(dir, "lab-notebooks"), "LAB_WARM_GOPLS=0")
 	return append(env, vars...)
 }
 
@@ -169,20 +169,20 @@ func TestLabCopies(t *testing.T) {
 		stderr  []string // lines expected, by prefix
 		kept    int      // NAME.ipynb.~N~ backups expected in all
 	}{
-		{"first start copies all", func() {}, []string{fmt.Sprintf("lab: %d notebooks copied from notebooks/ into %s", len(committed), work)}, 0},
-		{"second start copies none", func() {}, nil, 0},
+		{"first start copies all", func() {}, []string{"lab: full mode: ", fmt.Sprintf("lab: %d notebooks copied from notebooks/ into %s", len(committed), work)}, 0},
+		{"second start copies none", func() {}, []string{"lab: full mode: "}, 0},
 		{"a copy the user saved later is kept", func() {
 			now := time.Now().Add(time.Hour)
 			must(t, os.Chtimes(filepath.Join(work, filepath.Base(committed[0])), now, now))
-		}, nil, 0},
+		}, []string{"lab: full mode: "}, 0},
 		{"an older copy is replaced and kept", func() {
 			old := time.Now().Add(-100 * 365 * 24 * time.Hour)
 			must(t, os.WriteFile(filepath.Join(work, filepath.Base(committed[1])), []byte("mine"), 0o644))
 			must(t, os.Chtimes(filepath.Join(work, filepath.Base(committed[1])), old, old))
-		}, []string{"lab: notebooks/" + filepath.Base(committed[1]) + " is newer than your working copy"}, 1},
+		}, []string{"lab: full mode: ", "lab: notebooks/" + filepath.Base(committed[1]) + " is newer than your working copy"}, 1},
 		{"a missing copy is made again", func() {
 			must(t, os.Remove(filepath.Join(work, filepath.Base(committed[0]))))
-		}, []string{"lab: 1 notebooks copied"}, 1},
+		}, []string{"lab: full mode: ", "lab: 1 notebooks copied"}, 1},
 	}
 	for _, st := range steps {
 		st.prepare()
@@ -295,8 +295,9 @@ func TestLabServer(t *testing.T) {
 	// The first start also says where the working copies are (TestLabCopies).
 	committed, _ := filepath.Glob("../notebooks/*.ipynb")
 	if got := stderr.String(); !strings.HasSuffix(got, "\nlab: Jupyter's log (and the kernels'): "+filepath.Join(dir, "lab.log")+"\n") ||
-		!strings.HasPrefix(got, fmt.Sprintf("lab: %d notebooks copied from notebooks/ into %s", len(committed), filepath.Join(dir, "lab-notebooks"))) || strings.Count(got, "\n") != 2 {
-		t.Errorf("stderr %q: want the copies' line and the log's path", got)
+		!strings.HasPrefix(got, "lab: full mode: the parameters behind the committed numbers") ||
+		!strings.Contains(got, fmt.Sprintf("\nlab: %d notebooks copied from notebooks/ into %s", len(committed), filepath.Join(dir, "lab-notebooks"))) || strings.Count(got, "\n") != 3 {
+		t.Errorf("stderr %q: want the mode's line, the copies' line and the log's path", got)
 	}
 
 	// No command line holds the token (what ps shows to every user).
@@ -346,6 +347,46 @@ func TestLabServer(t *testing.T) {
 			if strings.HasPrefix(e.Name(), "hatelab-lab-token.") {
 				t.Errorf("token file %s left after exit", e.Name())
 			}
+		}
+	}
+}
+
+// TestLabModes checks that the lab says which mode it is in, and that quick
+// mode has working copies of its own: a full-mode session never opens a
+// notebook saved with quick-mode numbers.
+func TestLabModes(t *testing.T) {
+	needTools(t)
+	dir := t.TempDir()
+	for _, c := range []struct{ quick, line, folder string }{
+		{"", "lab: full mode: ", "full"},
+		{"1", "lab: quick mode (HATELAB_QUICK=1): ", "quick"},
+		{"yes", "lab: quick mode (HATELAB_QUICK=1): ", "quick"},
+		{"0", "lab: full mode: ", "full"},
+	} {
+		// LAB_DIR unset: the default folders are the root's; ROOT is a copy
+		// of scripts/ here, so that the test writes nothing into the clone.
+		root := filepath.Join(dir, c.folder+c.quick)
+		must(t, os.MkdirAll(filepath.Join(root, "scripts"), 0o755))
+		must(t, os.MkdirAll(filepath.Join(root, "notebooks"), 0o755))
+		b, err := os.ReadFile("lab.sh")
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(root, "scripts", "lab.sh"), b, 0o755))
+		must(t, os.WriteFile(filepath.Join(root, "notebooks", "x.ipynb"), []byte("{}"), 0o644))
+		var env []string
+		for _, kv := range labEnv(dir, "PORT="+strconv.Itoa(freePort(t)), "LAB_COPY_ONLY=1", "HATELAB_QUICK="+c.quick) {
+			if !strings.HasPrefix(kv, "LAB_DIR=") {
+				env = append(env, kv)
+			}
+		}
+		cmd := exec.Command("bash", filepath.Join(root, "scripts", "lab.sh"))
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.HasPrefix(string(out), c.line) {
+			t.Errorf("HATELAB_QUICK=%q: %v, output %q, want it to start %q", c.quick, err, out, c.line)
+		}
+		want := map[string]string{"full": ".lab-notebooks", "quick": ".lab-notebooks-quick"}[c.folder]
+		if _, err := os.Stat(filepath.Join(root, want, "x.ipynb")); err != nil {
+			t.Errorf("HATELAB_QUICK=%q: no working copy in %s: %v", c.quick, want, err)
 		}
 	}
 }

@@ -34,7 +34,7 @@ import nbformat
 from nbformat import v4
 
 WIRING = (
-    '!*go mod edit -replace "github.com/hatelab/hatelab=${GONB_DIR}/.." '
+    '!*go mod edit -replace "github.com/hatelab/hatelab=$(realpath --relative-to=. "${GONB_DIR}/..")" '
     "-require github.com/hatelab/hatelab@v0.0.0-00010101000000-000000000000"
 )
 

@@ -24,6 +24,8 @@ checked:
 --out DIR writes every executed notebook (trusted) into DIR as well, for
           scripts/browsercheck.sh to serve (`make test` keeps its quick-mode
           copies in .cache/nbquick).
+--counts FILE adds the notebooks run (passed, failed) to FILE, the counts
+          of scripts/gotest.py, for `make test`'s last line.
 --check-only runs nothing: it applies the checks to the saved outputs (used
           to check that committed notebooks carry their plots).
 
@@ -44,6 +46,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mknb import WIRING  # noqa: E402
+from gotest import add_run  # noqa: E402
 
 IMAGE_TYPES = ("image/png", "image/svg+xml")
 
@@ -77,6 +80,14 @@ def check(nb, name):
     if images < min_images:
         problems.append(f"{images} image outputs (image/png or image/svg+xml), want at least {min_images}: plots are missing")
     return problems
+
+
+def trust(path):
+    """jupyter trust PATH, quietly: its first run writes the notebook-signing
+    key and says so on stderr; its output is shown only on a failure."""
+    p = subprocess.run(["jupyter", "trust", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode:
+        raise RuntimeError(f"jupyter trust {path} failed (exit {p.returncode}): {p.stdout.strip()}")
 
 
 def run(path, args, figures):
@@ -136,6 +147,7 @@ def main():
     ap.add_argument("--inplace", action="store_true")
     ap.add_argument("--check-only", action="store_true")
     ap.add_argument("--out", metavar="DIR", help="also write each executed notebook (trusted) into DIR")
+    ap.add_argument("--counts", metavar="FILE", help="add the notebooks passed and failed to FILE (scripts/gotest.py)")
     ap.add_argument("--timeout", type=int, default=1200, help="seconds per cell (default 1200)")
     args = ap.parse_args()
 
@@ -162,16 +174,19 @@ def main():
             continue
         if nb is not None and args.inplace:
             nbformat.write(nb, path)
-            subprocess.run(["jupyter", "trust", path], check=True, stdout=subprocess.DEVNULL)
+            trust(path)
         if nb is not None and args.out:
             os.makedirs(args.out, exist_ok=True)
             copy = os.path.join(args.out, name)
             nbformat.write(nb, copy)
-            subprocess.run(["jupyter", "trust", copy], check=True, stdout=subprocess.DEVNULL)
+            trust(copy)
         print(f"nbrun: {name}: ok ({took:.0f}s)", flush=True)
     if not failed:
         shutil.rmtree(outdir, ignore_errors=True)
     print(f"nbrun: {len(args.notebooks) - failed} of {len(args.notebooks)} notebooks ok")
+    if args.counts:
+        add_run(args.counts, {"label": "notebooks" + (" (quick)" if args.quick else ""), "pass": len(args.notebooks) - failed,
+                              "fail": failed, "skip": 0, "packages": 0, "skipped": []})
     return 1 if failed else 0
 
 

@@ -12,14 +12,17 @@
 #      script prints the exact command and exits 2.
 #   2. The project's Go modules, downloaded with a timeout and retries.
 #   3. GoNB v0.11.4, goimports and staticcheck, pinned by the tools module
-#      in tools/, and gopls (completion and help in the notebooks), pinned by
-#      tools/gopls, built into ./bin (git-ignored).
+#      in tools/, built into ./bin (git-ignored); with --lab also gopls
+#      (completion and help in the notebooks), pinned by tools/gopls: `make
+#      lab` needs it, `make test` does not (its build is the longest: about
+#      5 minutes of CPU).
 #   4. The "gonb" Jupyter kernel, registered for this user, with a
 #      kernel.json whose env puts Go and ./bin on PATH, sets
 #      GOTOOLCHAIN=local and selects GoMLX's pure-Go backend.
 #
 # Options:
 #   --check      only report what is missing (exit 1 if anything is)
+#   --lab        also gopls, for completion and help in the notebooks
 #   --chromium   also install chromium (for notebook screenshots)
 #   --browser    also what `make browsercheck` needs: chromium, Node and npm
 #                (Debian's nodejs and npm, unless node is already on PATH),
@@ -44,11 +47,13 @@ GO_TIMEOUT=${HATELAB_GO_TIMEOUT:-300}
 GO_RETRIES=${HATELAB_GO_RETRIES:-4}
 
 CHECK=0
+LAB=0
 CHROMIUM=0
 BROWSER=0
 for arg in "$@"; do
 	case "$arg" in
 	--check) CHECK=1 ;;
+	--lab) LAB=1 ;;
 	--chromium) CHROMIUM=1 ;;
 	--browser) CHROMIUM=1 BROWSER=1 ;;
 	-h | --help)
@@ -148,28 +153,37 @@ else
 	(cd "$ROOT" && retry "$GO" mod download)
 fi
 
-# --- 3. GoNB, goimports, staticcheck, gopls ---------------------------------------
+# --- 3. GoNB, goimports, staticcheck (and gopls with --lab) ---------------------
 has_tool() { # has_tool BINARY MODULE VERSION
 	[[ -x $1 ]] && "$GO" version -m "$1" 2>/dev/null | grep -Eq "^[[:space:]]+mod[[:space:]]+$2[[:space:]]+$3([[:space:]]|$)"
 }
+# build_tools MODULE_DIR WHAT: go install the tools MODULE_DIR's go.mod pins.
+build_tools() {
+	say "building $2 into $BIN (CPU minutes on a fresh clone: $3)"
+	(cd "$1" && retry "$GO" mod download)
+	# The build itself must not touch the network: everything is in the
+	# module cache now, and a stalled fetch would hang without a timeout.
+	(cd "$1" && GOPROXY=off GOBIN="$BIN" "$GO" install tool)
+}
 if has_tool "$BIN/gonb" github.com/janpfeifer/gonb "$GONB_VERSION" &&
 	has_tool "$BIN/goimports" golang.org/x/tools "$XTOOLS_VERSION" &&
-	has_tool "$BIN/staticcheck" honnef.co/go/tools "$STATICCHECK_VERSION" &&
-	has_tool "$BIN/gopls" golang.org/x/tools/gopls "$GOPLS_VERSION"; then
+	has_tool "$BIN/staticcheck" honnef.co/go/tools "$STATICCHECK_VERSION"; then
 	:
 elif ((CHECK)); then
-	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION / staticcheck $STATICCHECK_VERSION / gopls $GOPLS_VERSION not built in $BIN"
+	say "GoNB $GONB_VERSION / goimports $XTOOLS_VERSION / staticcheck $STATICCHECK_VERSION not built in $BIN"
 	missing=1
 else
-	say "building GoNB $GONB_VERSION, goimports $XTOOLS_VERSION, staticcheck $STATICCHECK_VERSION and gopls $GOPLS_VERSION into $BIN (a minute or two)"
-	# gopls has a module of its own (tools/gopls): it needs the x/tools it
-	# was released with, not tools/go.mod's.
-	for mod in "$ROOT/tools" "$ROOT/tools/gopls"; do
-		(cd "$mod" && retry "$GO" mod download)
-		# The build itself must not touch the network: everything is in the
-		# module cache now, and a stalled fetch would hang without a timeout.
-		(cd "$mod" && GOPROXY=off GOBIN="$BIN" "$GO" install tool)
-	done
+	build_tools "$ROOT/tools" "GoNB $GONB_VERSION, goimports $XTOOLS_VERSION and staticcheck $STATICCHECK_VERSION" "about 4"
+fi
+# gopls has a module of its own (tools/gopls): it needs the x/tools it was
+# released with, not tools/go.mod's.
+if ((LAB)) && ! has_tool "$BIN/gopls" golang.org/x/tools/gopls "$GOPLS_VERSION"; then
+	if ((CHECK)); then
+		say "gopls $GOPLS_VERSION (completion and help in the notebooks) not built in $BIN"
+		missing=1
+	else
+		build_tools "$ROOT/tools/gopls" "gopls $GOPLS_VERSION (completion and help in the notebooks)" "about 5"
+	fi
 fi
 
 # --- 4. The gonb kernel ---------------------------------------------------

@@ -46,7 +46,7 @@ func newBeamCmd() *cobra.Command {
 (--eval, optional bird-in-hand quiescence lookahead), expand them under the real
 AI with the loop rule, until no child survives. The best game
 (highest score, then longest) is rebuilt, played to game over, checked with the
-real game and printed as keys and a Base2048 replay. A progress line per level
+real game and printed as a Base2048 replay (--json adds its keys). A progress line per level
 goes to standard error. With --checkpoint DIR the beam is saved after every
 level; --resume continues an interrupted search to the identical game.
 

@@ -7,40 +7,36 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/bfs"
 )
 
-var (
-	cliOnce sync.Once
-	cliBin  string
-	cliErr  error
-)
+// cliEnv, set in the environment, makes this test binary run as the
+// hatelab command itself (TestMain): the tests that run hatelab as a
+// process run the test binary, and nothing links hatelab a second time.
+const cliEnv = "HATELAB_TEST_AS_CLI"
 
-// cliBinary builds hatelab once for the tests that run it as a process.
+func TestMain(m *testing.M) {
+	if os.Getenv(cliEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Setenv(cliEnv, "1") // for the processes the tests start
+	os.Exit(m.Run())
+}
+
+// cliBinary returns the program the tests run as hatelab: this test binary.
 func cliBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds the binary")
+		t.Skip("runs the command as a process")
 	}
-	cliOnce.Do(func() {
-		dir, err := exec.Command("mktemp", "-d").Output()
-		if err != nil {
-			cliErr = err
-			return
-		}
-		cliBin = filepath.Join(strings.TrimSpace(string(dir)), "hatelab")
-		if out, err := exec.Command("go", "build", "-o", cliBin, ".").CombinedOutput(); err != nil {
-			cliErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if cliErr != nil {
-		t.Fatalf("go build: %v", cliErr)
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatalf("the test binary: %v", err)
 	}
-	return cliBin
+	return bin
 }
 
 // cliCase is one run of the binary: its exit code and, for a failure, a

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -128,7 +129,7 @@ lists their ids; a name or a score works too), against its own AI unless
 			var b strings.Builder
 			fmt.Fprintf(&b, "score:          %d\n", g.Score)
 			fmt.Fprintf(&b, "pieces placed:  %d\n", g.Placed())
-			fmt.Fprintf(&b, "pieces:         %s\n", hatetris.PiecesString(g.Pieces))
+			fmt.Fprintf(&b, "sequence:       %s\n", shortSequence(hatetris.PiecesString(g.Pieces)))
 			fmt.Fprintf(&b, "game over:      %v\n", g.Over)
 			fmt.Fprintf(&b, "keys used:      %d of %d\n", g.KeysUsed, len(keys))
 			if ai == hatetris.HATETRIS {
@@ -144,7 +145,7 @@ lists their ids; a name or a score works too), against its own AI unless
 	geo.register(cmd)
 	cmd.Flags().StringVar(&aiName, "ai", "hatetris", "enemy AI: hatetris (with the loop rule), mild, lovetris, brzustowski or burgiel")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print one JSON object {"score","pieces_placed","sequence","game_over","keys_used","well"} (and "pieces", the old name of "sequence", for one release)`)
-	cmd.Flags().StringVar(&record, "record", "", "replay this record of datasets/records: an id, name or score from `hatelab records`")
+	cmd.Flags().StringVar(&record, "record", "", "replay this record of datasets/records: an id, name or score that hatelab records lists")
 	return cmd
 }
 
@@ -245,4 +246,21 @@ func joinInts(v []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ",")
+}
+
+// maxSequence bounds the sequence of pieces replay prints: a record's
+// 9,309 letters are a screenful; --json has them all.
+const maxSequence = 80
+
+// shortSequence is the sequence of pieces, cut after maxSequence letters
+// with a note of how many there are.
+func shortSequence(seq string) string {
+	if len(seq) <= maxSequence {
+		return seq
+	}
+	n := strconv.Itoa(len(seq))
+	for i := len(n) - 3; i > 0; i -= 3 {
+		n = n[:i] + "," + n[i:]
+	}
+	return fmt.Sprintf("%s… (%s pieces; --json prints them all)", seq[:maxSequence], n)
 }

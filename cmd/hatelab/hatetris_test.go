@@ -166,3 +166,16 @@ func TestHatetrisBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestShortSequence(t *testing.T) {
+	long := strings.Repeat("SZ", 5000)
+	for _, c := range []struct{ in, want string }{
+		{"SZOI", "SZOI"},
+		{long[:maxSequence], long[:maxSequence]},
+		{long, long[:maxSequence] + "… (10,000 pieces; --json prints them all)"},
+	} {
+		if got := shortSequence(c.in); got != c.want {
+			t.Errorf("shortSequence(%d letters) = %q, want %q", len(c.in), got, c.want)
+		}
+	}
+}

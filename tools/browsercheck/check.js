@@ -26,7 +26,17 @@
 //   - a repository path cited in a markdown cell (as `code` or a relative
 //     link) that does not exist under ROOT (--repo; bin/, .cache/ and
 //     absolute paths are not checked);
-//   - more than one progress bar left in a finished cell.
+//   - more than one progress bar left in a finished cell;
+//   - an output folded into a scroll box, or a file of the page that the
+//     server answers 404 (the widgets extension);
+//   - a line of a markdown cell or an output that runs past its cell (an
+//     unbreakable inline code, a wide table), or a markdown code block that
+//     scrolls;
+//   - a number broken across two lines ("p = 2.3e-" over "5", "[0.2" over
+//     "9, 0.51]") in a table, a text output or a markdown cell;
+//   - a verdict beside an interval that says otherwise: "no difference"
+//     next to an interval that excludes 0 ([+1.00, +2.00], "allows +0.65 to
+//     +2.65"), or "better"/"worse" next to one that holds 0.
 // Screenshots go to DIR as viewport tiles of 1200x1000 px: NAME-01.png,
 // NAME-02.png ... (at most 60 a notebook).
 'use strict';
@@ -105,6 +115,114 @@ function inspect() {
       }
     }
     return problems;
+  }
+
+  // Lines of markdown cells that run past the cell: an element whose right
+  // edge passes the rendered cell's, or a code block that scrolls.
+  function overflowingLines(cells) {
+    const out = [];
+    cells.forEach((cell, ci) => {
+      const md = cell.querySelector('.text_cell_render');
+      if (!md || cell.classList.contains('code_cell')) return;
+      const right = md.getBoundingClientRect().right;
+      for (const el of md.querySelectorAll('p, li, code, pre, table, img, a, span, td, th, blockquote, h1, h2, h3, h4')) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.right > right + 1) {
+          out.push(`cell ${ci + 1}: a line runs ${Math.round(r.right - right)} px past the cell (a <${el.tagName.toLowerCase()}> ${Math.round(r.width)} px wide): "${el.textContent.trim().slice(0, 40)}…"`);
+          return;
+        }
+        if (el.tagName === 'PRE' && el.scrollWidth > el.clientWidth + 1) {
+          out.push(`cell ${ci + 1}: a code block scrolls: ${el.scrollWidth} px of text in ${el.clientWidth} px`);
+          return;
+        }
+      }
+    });
+    return out;
+  }
+
+  // Numbers broken across two lines: each number token (and interval) of
+  // the text of tables, text outputs and markdown is measured with a Range;
+  // its boxes on two lines mean the reader sees it cut in two.
+  const numberRE = /\[\s*[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?\s*,\s*[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?\s*\]|[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?/gi;
+  function splitNumbers(cells) {
+    const out = [];
+    cells.forEach((cell, ci) => {
+      const roots = cell.querySelectorAll('.text_cell_render, .output_subarea');
+      let found = 0;
+      for (const root of roots) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n && found < 3; n = walker.nextNode()) {
+          if (n.parentElement.closest('svg, script, style, .CodeMirror')) continue;
+          const t = n.nodeValue;
+          numberRE.lastIndex = 0;
+          for (let m = numberRE.exec(t); m && found < 3; m = numberRE.exec(t)) {
+            // A sign after a letter or digit is a hyphen (gen-05, 2025-04-08): not the number's.
+            let start = m.index;
+            if (/^[-+\u2212]/.test(m[0]) && start > 0 && /[\p{L}\p{N}]/u.test(t[start - 1])) start++;
+            if (m.index + m[0].length - start < 2) continue;
+            const range = document.createRange();
+            range.setStart(n, start);
+            range.setEnd(n, m.index + m[0].length);
+            const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5);
+            if (rects.length < 2) continue;
+            const h = Math.min(...rects.map((r) => r.height));
+            const tops = rects.map((r) => r.top);
+            if (Math.max(...tops) - Math.min(...tops) > h / 2) {
+              out.push(`cell ${ci + 1}: the number "${t.slice(start, m.index + m[0].length)}" is broken across two lines`);
+              found++;
+            }
+          }
+        }
+      }
+    });
+    return out;
+  }
+
+  // A verdict beside an interval that says otherwise, within one table row,
+  // one line of text output, or one paragraph or list item of markdown:
+  // each verdict is paired with the interval nearest to it.
+  const num = (x) => parseFloat(x.replace(/\u2212/g, '-').replace(/,/g, ''));
+  const intervalRE = /\[\s*([-+\u2212]?\d[\d,]*(?:\.\d+)?)\s*,\s*([-+\u2212]?\d[\d,]*(?:\.\d+)?)\s*\]|allows\s+([-+\u2212]?\d[\d,]*(?:\.\d+)?)\s+to\s+([-+\u2212]?\d[\d,]*(?:\.\d+)?)/gi;
+  const noDiffRE = /\bno difference\b|\bnot significant\b/gi;
+  const diffRE = /\b(?:better|worse) than\b|\bsignificantly (?:better|worse|higher|lower)\b/gi;
+  function verdictProblems(text) {
+    const ivs = [];
+    intervalRE.lastIndex = 0;
+    for (let m = intervalRE.exec(text); m; m = intervalRE.exec(text)) {
+      const lo = num(m[1] !== undefined ? m[1] : m[3]), hi = num(m[2] !== undefined ? m[2] : m[4]);
+      if (!isNaN(lo) && !isNaN(hi)) ivs.push({ at: m.index, end: m.index + m[0].length, lo, hi, s: m[0] });
+    }
+    if (!ivs.length) return [];
+    const out = [];
+    const nearest = (at) => ivs.reduce((a, b) => (Math.min(Math.abs(b.at - at), Math.abs(b.end - at)) < Math.min(Math.abs(a.at - at), Math.abs(a.end - at)) ? b : a));
+    for (const [re, bad, why] of [[noDiffRE, (iv) => iv.lo > 0 || iv.hi < 0, 'excludes 0'], [diffRE, (iv) => iv.lo <= 0 && iv.hi >= 0, 'holds 0']]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const iv = nearest(m.index);
+        if (bad(iv)) out.push(`"${m[0]}" beside the interval ${iv.s.trim()}, which ${why}: "${text.trim().replace(/\s+/g, ' ').slice(0, 120)}"`);
+      }
+    }
+    return out;
+  }
+  function contradictions(cells) {
+    const out = [];
+    cells.forEach((cell, ci) => {
+      const blocks = [];
+      cell.querySelectorAll('.output_subarea tr, .text_cell_render tr').forEach((e) => blocks.push(e.textContent));
+      // Prose: each sentence or clause on its own (a paragraph may hold several verdicts).
+      cell.querySelectorAll('.text_cell_render p, .text_cell_render li, .output_subarea p, .output_subarea li').forEach((e) => {
+        if (!e.querySelector('p, li')) blocks.push(...e.textContent.split(/(?<=[.;:])\s+(?=[A-Z(*])|;\s+/));
+      });
+      cell.querySelectorAll('.output_text pre, .output_stream pre, .output_subarea .hatelab-note').forEach((e) => blocks.push(...e.textContent.split('\n')));
+      cell.querySelectorAll('.output_html').forEach((e) => { if (!e.querySelector('tr')) blocks.push(...e.innerText.split('\n')); });
+      const seen = new Set();
+      for (const b of blocks) {
+        for (const p of verdictProblems(b)) {
+          if (!seen.has(p) && seen.size < 3) { seen.add(p); out.push(`cell ${ci + 1}: a verdict contradicts its interval: ${p}`); }
+        }
+      }
+    });
+    return out;
   }
 
   const problems = [];
@@ -278,9 +396,13 @@ function inspect() {
         problems.push(`${where}: an output prints ${t.length} bytes of JSON: show a table instead`);
       }
     });
+    if (cell.querySelector('.output_scroll')) problems.push(`${where}: an output is folded into a scroll box (the lab's settings show outputs whole: scripts/jupyter)`);
     const bars = cell.querySelectorAll('.output_area progress').length;
     if (bars > 1) problems.push(`${where}: ${bars} progress bars left in a finished cell (want at most one)`);
   });
+  problems.push(...overflowingLines(cells));
+  problems.push(...splitNumbers(cells));
+  problems.push(...contradictions(cells));
   problems.push(...tofu());
   return { problems, cited, cells: cells.length };
 }
@@ -304,7 +426,7 @@ function citedMissing(repo, cited) {
   const names = new Set(files.map((f) => f.split('/').pop()));
   const exists = (p) => {
     p = p.replace(/\/+$/, '').replace(/^\.\//, '');
-    if (p.startsWith('bin/') || p.startsWith('.cache/') || p.startsWith('.lab-notebooks/') || p.startsWith('~') || p.startsWith('$')) return true;
+    if (p.startsWith('bin/') || p.startsWith('.cache/') || p.startsWith('.lab-notebooks/') || p.startsWith('.lab-notebooks-quick/') || p.startsWith('~') || p.startsWith('$')) return true;
     if (!p.includes('/')) return names.has(p) || all.has(p);
     if (p.includes('*')) {
       const re = new RegExp('^' + p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*') + '(?:/|$)');
@@ -337,6 +459,8 @@ async function main() {
       const page = await context.newPage();
       const pageErrors = [];
       page.on('pageerror', (e) => pageErrors.push(String(e)));
+      const notFound = [];
+      page.on('response', (r) => { if (r.status() === 404) notFound.push(r.url().replace(/[?].*$/, '').replace(a.url, '')); });
       const t0 = Date.now();
       await page.goto(`${a.url}/notebooks/${encodeURIComponent(name)}?token=${a.token}`, { waitUntil: 'load', timeout: 60000 });
       await page.waitForFunction(() => window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded, null, { timeout: 60000 });
@@ -353,6 +477,7 @@ async function main() {
       await page.waitForTimeout(500);
       const { problems, cited, cells } = await page.evaluate(inspect);
       problems.push(...citedMissing(a.repo, cited));
+      for (const u of [...new Set(notFound)].slice(0, 5)) problems.push(`the page asked for ${u}: 404 Not Found`);
       // Untrusted notebooks hide their SVG: that would pass the checks vacuously.
       const trusted = await page.evaluate(() => Jupyter.notebook.trusted);
       if (!trusted) problems.push('the notebook is not trusted: its SVG outputs are hidden (run `jupyter trust`)');

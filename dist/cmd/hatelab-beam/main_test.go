@@ -10,17 +10,48 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// build builds the binary once per test run.
+var (
+	buildOnce sync.Once
+	buildBin  string
+	buildErr  error
+	buildDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// build returns the binary: $HATELAB_BEAM_BIN where set (make beamtest
+// sets it to the bin/hatelab-beam it has just built: linking the Beam SDK
+// again costs about as much as the tests), else one built once per run.
 func build(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "hatelab-beam")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		if b := os.Getenv("HATELAB_BEAM_BIN"); b != "" {
+			buildBin = b
+			return
+		}
+		buildDir, buildErr = os.MkdirTemp("", "hatelab-beam-test")
+		if buildErr != nil {
+			return
+		}
+		buildBin = filepath.Join(buildDir, "hatelab-beam")
+		if out, err := exec.Command("go", "build", "-o", buildBin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("build: %v", buildErr)
 	}
-	return bin
+	return buildBin
 }
 
 func run(bin, dir string, args ...string) (int, string, string) {
