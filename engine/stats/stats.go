@@ -518,7 +518,7 @@ func (c Comparison) Verdict() string {
 		return s + fmt.Sprintf(": %s by the rank test (p < %g), though the mean's interval includes 0: the size of the difference is not settled",
 			map[bool]string{true: "better", false: "worse"}[c.Diff.Estimate > 0], Alpha)
 	case excludes:
-		return s + fmt.Sprintf(": not decided: the rank test detects no difference (p ≥ %g) though the mean's interval excludes 0; more starts needed", Alpha)
+		return s + fmt.Sprintf(": not decided: the rank test does not reach p < %g though the mean's interval excludes 0; more starts needed", Alpha)
 	}
 	return s + fmt.Sprintf(": no difference detected (p ≥ %g; the interval allows %+.2f to %+.2f lines)", Alpha, d.Lo, d.Hi)
 }

@@ -272,7 +272,7 @@ func TestVerdictAgrees(t *testing.T) {
 		{"worse", Comparison{N: 40, P: 0.001, PHolm: 0.001, Diff: Interval{Estimate: -1, Lo: -1.5, Hi: -0.5}}, ": worse"},
 		// The case: 4 wins of 4, interval above 0, exact p 0.125.
 		{"rank test only fails", Comparison{N: 4, Wins: 4, P: 0.125, PHolm: 0.125, Diff: Interval{Estimate: 1.5, Lo: 1, Hi: 2}},
-			": not decided: the rank test detects no difference (p ≥ 0.05) though the mean's interval excludes 0; more starts needed"},
+			": not decided: the rank test does not reach p < 0.05 though the mean's interval excludes 0; more starts needed"},
 		{"interval only fails", Comparison{N: 40, P: 0.01, PHolm: 0.01, Diff: Interval{Estimate: 0.4, Lo: -0.1, Hi: 0.9}},
 			": better by the rank test (p < 0.05), though the mean's interval includes 0"},
 		{"neither", Comparison{N: 40, P: 0.4, PHolm: 0.4, Diff: Interval{Estimate: 0.4, Lo: -0.5, Hi: 1.3}},

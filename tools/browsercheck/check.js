@@ -140,10 +140,12 @@ function inspect() {
     return out;
   }
 
-  // Numbers broken across two lines: each number token (and interval) of
-  // the text of tables, text outputs and markdown is measured with a Range;
-  // its boxes on two lines mean the reader sees it cut in two.
-  const numberRE = /\[\s*[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?\s*,\s*[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?\s*\]|[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?/gi;
+  // Numbers broken across two lines: each number token of the text of
+  // tables, text outputs and markdown ("0.9" / "999", "[0.2" / "9, 0.51]")
+  // is measured with a Range; its boxes on two lines mean the reader sees it
+  // cut in two. An interval may wrap at the space after its comma, as any
+  // list does; neither of its numbers may.
+  const numberRE = /[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?/gi;
   function splitNumbers(cells) {
     const out = [];
     cells.forEach((cell, ci) => {
@@ -378,10 +380,19 @@ function inspect() {
     // NaN, Inf, float noise in tables and text outputs; raw source dumps.
     const noise = /(?:^|[^\w.])(?:[-+\u2212]?\d\.\d+e[-\u2212](?:1\d|[2-9]\d|\d{3})|\d*\.\d*(?:0{7,}|9{7,})[1-9]\d*)(?![\w.])/i;
     const nanInf = /(?:^|[^\w])(?:[-+\u2212]?(?:NaN|Inf|Infinity|\+Inf))(?![\w])/;
+    // A column headed "p" ("Wilcoxon p", "Holm p") holds p-values: 6.7e-12 there is a
+    // measurement (the arena writes "< 1e-12" below its floor), not noise.
+    const pColumn = (td) => {
+      const row = td.parentElement, table = td.closest('table');
+      if (!row || !table) return false;
+      const head = table.querySelector('thead tr') || table.querySelector('tr');
+      const th = head && head.children[Array.prototype.indexOf.call(row.children, td)];
+      return !!th && th !== td && /(?:^|\s)p$/i.test(th.textContent.trim());
+    };
     cell.querySelectorAll('.output_subarea td, .output_subarea th').forEach((td) => {
       const t = td.textContent.trim();
       if (nanInf.test(t)) problems.push(`${where}: table cell "${t.slice(0, 40)}" (NaN or Inf: say what is missing)`);
-      else if (noise.test(t)) problems.push(`${where}: table cell "${t.slice(0, 40)}" is float noise`);
+      else if (noise.test(t) && !pColumn(td)) problems.push(`${where}: table cell "${t.slice(0, 40)}" is float noise`);
       else if (/^[-+\u2212]?\d(?:\.\d+)?e\+\d+$/i.test(t)) problems.push(`${where}: table cell "${t}" in exponent form (write it in full, with thousands commas)`);
     });
     cell.querySelectorAll('.output_text pre, .output_stream pre').forEach((pre) => {

@@ -4,7 +4,8 @@
 //     nothing tells the reader to scroll (Run All folds every output taller
 //     than 100 lines by default);
 //   - inline code in markdown (a replay string, a long path) wraps inside
-//     its paragraph instead of running past the cell;
+//     its paragraph instead of running past the cell, and a long line of a
+//     text output wraps at its spaces, not inside a number;
 //   - tabs in code cells are blank, not drawn as arrows.
 define(['jquery', 'base/js/namespace', 'notebook/js/outputarea'], function ($, Jupyter, outputarea) {
   'use strict';
@@ -20,6 +21,8 @@ define(['jquery', 'base/js/namespace', 'notebook/js/outputarea'], function ($, J
     outputarea.OutputArea.auto_scroll_threshold = -1;
     $('<style id="hatelab-style">').text(
       '.rendered_html code { overflow-wrap: anywhere; word-break: normal; }\n' +
+      // A long text output wraps at its spaces, not inside a number ("R²=0.9" / "999").
+      '.output_area pre { word-break: normal; overflow-wrap: break-word; }\n' +
       // The ipython theme draws every tab of a code line as an arrow (——→): Go indents with tabs.
       '.cm-s-ipython span.cm-tab { background: none; }'
     ).appendTo('head');
