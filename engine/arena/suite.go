@@ -24,7 +24,8 @@ type Start struct {
 	Score int
 	// History lists the spawn wells the AI saw before the start, oldest
 	// first (beam.Config.StartHistory): a start from the middle of a game
-	// keeps the AI's memory, so the loop rule acts as it would there.
+	// keeps the AI's memory, so the loop rule acts as it would there. The
+	// starts of one game may share its backing array: read it, never write.
 	History []hatetris.Well
 	// TieSeed, when not 0, breaks exact ties between wells of equal value
 	// by a seeded hash (TieBreak) instead of the beam's fixed order.
@@ -238,17 +239,30 @@ func RecordStarts(n int, seed uint64) ([]Start, error) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x7265636f7264))
 	out := make([]Start, 0, n)
+	spawns := make([][]hatetris.Well, len(games)) // each game's spawn wells, made once
 	for range n {
-		g := &games[rng.IntN(len(games))]
+		i := rng.IntN(len(games))
+		g := &games[i]
 		k := 1 + rng.IntN(len(g.Steps)-1)
-		st := Start{Well: g.Steps[k].Before, Score: g.Steps[k].Score,
-			Label: fmt.Sprintf("record %s piece %d", g.Name, k)}
-		for j := 0; j < k; j++ {
-			st.History = append(st.History, g.Steps[j].Before)
+		if spawns[i] == nil {
+			spawns[i] = spawnWells(g.Steps)
 		}
-		out = append(out, st)
+		out = append(out, Start{Well: g.Steps[k].Before, Score: g.Steps[k].Score, History: spawns[i][:k:k],
+			Label: fmt.Sprintf("record %s piece %d", g.Name, k)})
 	}
 	return out, nil
+}
+
+// spawnWells lists the wells the game's pieces spawned into. The starts
+// of one game share it as their History, each the prefix before its spawn
+// (capped, so that an append copies): a suite's memory grows with its games'
+// lengths, not with its starts times their depth.
+func spawnWells(steps []hatetris.Step) []hatetris.Well {
+	ws := make([]hatetris.Well, len(steps))
+	for j := range steps {
+		ws[j] = steps[j].Before
+	}
+	return ws
 }
 
 // MaxGamesFile bounds the games file of a games:N:SEED:MINSCORE:FILE suite.
@@ -292,9 +306,10 @@ func GameStarts(games []beams.Game, n int, seed uint64, minScore int) ([]Start, 
 		return nil, err
 	}
 	type game struct {
-		name  string
-		steps []hatetris.Step
-		ks    []int // the spawns that may be drawn
+		name   string
+		steps  []hatetris.Step
+		ks     []int           // the spawns that may be drawn
+		spawns []hatetris.Well // spawnWells(steps), made when first drawn
 	}
 	var pool []game
 	for i, gm := range games {
@@ -324,12 +339,11 @@ func GameStarts(games []beams.Game, n int, seed uint64, minScore int) ([]Start, 
 	for range n {
 		g := &pool[rng.IntN(len(pool))]
 		k := g.ks[rng.IntN(len(g.ks))]
-		st := Start{Well: g.steps[k].Before, Score: g.steps[k].Score,
-			Label: fmt.Sprintf("%s piece %d", g.name, k)}
-		for j := 0; j < k; j++ {
-			st.History = append(st.History, g.steps[j].Before)
+		if g.spawns == nil {
+			g.spawns = spawnWells(g.steps)
 		}
-		out = append(out, st)
+		out = append(out, Start{Well: g.steps[k].Before, Score: g.steps[k].Score, History: g.spawns[:k:k],
+			Label: fmt.Sprintf("%s piece %d", g.name, k)})
 	}
 	return out, nil
 }

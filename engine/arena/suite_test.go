@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -224,5 +225,40 @@ func TestGameStartsExcludeRecords(t *testing.T) {
 	}
 	if _, err := GameStarts([]beams.Game{{Replay: "not base2048 \x00"}}, 1, 1, 0); err == nil {
 		t.Fatal("a bad replay accepted")
+	}
+}
+
+// TestDeepSuitesShareMemory: the starts of one game share its spawn wells as
+// their History, so a large records: suite takes memory in proportion to the
+// records, not to its starts times their depth (records:20000:1 took about
+// 2 GB when each start copied its memory).
+func TestDeepSuitesShareMemory(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s, err := ParseSuite("records:20000:1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 400<<20 {
+		t.Fatalf("records:20000:1 allocated %d MB", grew>>20)
+	}
+	shared := 0
+	first := map[string]*hatetris.Well{}
+	for i := range s.Starts {
+		st := &s.Starts[i]
+		name := st.Label[:strings.LastIndex(st.Label, " piece ")]
+		if p, ok := first[name]; ok && len(st.History) > 0 && p == &st.History[0] {
+			shared++
+		} else if !ok && len(st.History) > 0 {
+			first[name] = &st.History[0]
+		}
+		if cap(st.History) != len(st.History) {
+			t.Fatalf("%s: History has room to grow into the next start's", st.Label)
+		}
+	}
+	if shared < len(s.Starts)/2 {
+		t.Fatalf("only %d of %d starts share their game's memory", shared, len(s.Starts))
 	}
 }
