@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
 
 // CheckpointFile is the checkpoint's name inside the checkpoint directory.
@@ -129,9 +130,14 @@ func removeTemporaries(dir string) {
 
 func loadCheckpoint(dir string) (*state, error) {
 	path := filepath.Join(dir, CheckpointFile)
-	f, err := os.Open(path)
+	// Non-blocking and regular only (a FIFO named like the checkpoint never
+	// blocks the resume); the size is bounded again by the header below.
+	f, _, err := boundedfile.Open(path, maxCheckpoint+1<<20, "beam checkpoint")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: no checkpoint in %s", ErrConfig, dir)
+	}
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("%w: %s %v", ErrConfig, path, err)
 	}
 	if err != nil {
 		return nil, err
