@@ -149,6 +149,9 @@ func TestMemoryOverLimit(t *testing.T) {
 		{"eval tune at the widest width", []string{as, bin, "eval", "tune", "--suite", "openings:2:8:1", "--beam-width", "16777215", "--out", filepath.Join(dir, "t.json")}, 2, "RLIMIT_AS"},
 		{"nnue cycle, the widest master beam", []string{as, bin, "nnue", "cycle", "--quiet", "--dir", filepath.Join(dir, "cyc"), "--start", "../../datasets/weights/gen-00.hlnn", "--master-beam-width", "16777215"}, 2, "RLIMIT_AS"},
 		{"nnue cycle, the widest target beams", []string{as, bin, "nnue", "cycle", "--quiet", "--dir", filepath.Join(dir, "cyc"), "--start", "../../datasets/weights/gen-00.hlnn", "--target-beam-width", "16777215"}, 2, "RLIMIT_AS"},
+		{"a suite of long openings built up front", []string{as, bin, "arena", "--arms", "hand,score", "--suite", "openings:100000:1000:1", "--beam-width", "5", "--quiet"}, 2, "RLIMIT_AS"},
+		// Built under the limit (its starts share their games' memory), then refused for its dead starts, not for memory.
+		{"a large records suite shares its games' memory", []string{as, bin, "arena", "--arms", "hand,score", "--suite", "records:20000:1", "--beam-width", "1", "--quiet"}, 2, "starts are dead"},
 		{"a small arena fits", []string{as, bin, "arena", "--arms", "hand,score", "--suite", "openings:2:4:1", "--beam-width", "5", "--quiet"}, 0, ""},
 	})
 }

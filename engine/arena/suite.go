@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"unsafe"
 
 	"github.com/hatelab/hatelab/datasets/beams"
 	"github.com/hatelab/hatelab/datasets/records"
@@ -15,6 +16,7 @@ import (
 	"github.com/hatelab/hatelab/engine/replaycodec"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 	"github.com/hatelab/hatelab/internal/flags"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // Start is one start position of a suite.
@@ -107,6 +109,12 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		}
 		seed, err := num(3, "seed", 0, 1<<63)
 		if err != nil {
+			return nil, err
+		}
+		// Each opening keeps its spawn wells as its memory: checked before
+		// any is drawn (openings:100000:1000:1 would take about 6 GiB).
+		need := count * (pieces + 2) * uint64(unsafe.Sizeof(hatetris.Well{})) * 2
+		if err := memlimit.Check(fmt.Sprintf("suite %q (%d openings of %d pieces, each with its memory)", spec, count, pieces), need); err != nil {
 			return nil, err
 		}
 		if s.Starts, err = Openings(r, int(count), int(pieces), seed); err != nil {
