@@ -70,6 +70,9 @@ def output_text(out):
         h = data["text/html"]
         h = "".join(h) if isinstance(h, list) else h
         if "<svg" not in h:
+            # Inline spans (lab.NoBreakNumbers wraps "920.6" of "920.6k") join
+            # their text; other tags separate it.
+            h = re.sub(r"</?span\b[^>]*>", "", h)
             parts.append(html.unescape(re.sub(r"<[^>]+>", " ", h)))
     return "\n".join(parts)
 

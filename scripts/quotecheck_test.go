@@ -30,7 +30,7 @@ func TestQuoteCheck(t *testing.T) {
 		map[string]any{"output_type": "stream", "name": "stdout",
 			"text": []string{"master beam: 15 lines in 63 pieces, 1.1 s\n", "110.4 s, 576.6 targets/s; 2603 of 6000 are -1\n", "mean 269.6M, interval 228.5M..310.6M\n"}},
 		map[string]any{"output_type": "display_data", "metadata": map[string]any{},
-			"data": map[string]any{"text/html": "<table><tr><td>MSE</td><td>0.1747</td><td>&minus;0.281</td></tr></table>"}},
+			"data": map[string]any{"text/html": "<table><tr><td>MSE</td><td>0.1747</td><td>&minus;0.281</td><td><span style=\"white-space:nowrap\">920.6</span>k</td></tr></table>"}},
 		map[string]any{"output_type": "display_data", "metadata": map[string]any{},
 			"data": map[string]any{"text/html": "<svg><text>99.9 s</text></svg>"}},
 	}
@@ -64,6 +64,7 @@ func TestQuoteCheck(t *testing.T) {
 		{"rounded", `MSE 0.175 and 577 targets/s. <!-- quotes *The dataset*: "0.175"="0.1747" "577"="576.6" -->`, ""},
 		{"heading prefix, two lines", "In 110.4 s.\n<!-- quotes *The data*:\n  \"110.4 s\" -->", ""},
 		{"range ends", `Between 228.5M and 310.6M. <!-- quotes *The dataset*: "310.6M" "228.5M" -->`, ""},
+		{"a number whose span stops before its suffix", `About 0.92M. <!-- quotes *The dataset*: "0.92M"="920.6k" -->`, ""},
 		{"digits after a point", `In 4 s. <!-- quotes *The dataset*: "4 s" -->`,
 			`the prose quotes "4 s" from *The dataset*, whose committed output does not print "4 s"`},
 		{"stale prose", `The beam took 1.8 s. <!-- quotes *The dataset*: "1.8 s" -->`,
