@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/hatelab/hatelab/datasets/beams"
@@ -278,6 +279,9 @@ const MaxGamesFile = 64 << 20
 
 func readGames(path string) ([]beams.Game, error) {
 	b, err := boundedfile.ReadFile(path, MaxGamesFile, "games file")
+	if boundedfile.IsRefused(err) {
+		return nil, fmt.Errorf("games file %s %w", path, err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -286,8 +290,11 @@ func readGames(path string) ([]beams.Game, error) {
 
 // RecordWells is the set of every well a piece spawned into in the
 // world-record replays (RecordGames): the deep test set, which no training
-// well and no games: start may come from.
-func RecordWells() (map[hatetris.Well]bool, error) {
+// well and no games: start may come from. The records are embedded, so the
+// set is built once; callers read it, never write it.
+func RecordWells() (map[hatetris.Well]bool, error) { return recordWells() }
+
+var recordWells = sync.OnceValues(func() (map[hatetris.Well]bool, error) {
 	games, err := RecordGames()
 	if err != nil {
 		return nil, err
@@ -299,7 +306,7 @@ func RecordWells() (map[hatetris.Well]bool, error) {
 		}
 	}
 	return set, nil
-}
+})
 
 // GameStarts draws n mid-game starts (seeded) from games, long games from
 // the empty well of the real game's well (their Base2048 replays): a game

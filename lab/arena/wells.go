@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/lab"
 )
@@ -43,12 +44,13 @@ func describe(s *arena.Suite) WellStats {
 	n := len(s.Starts)
 	lines, memory := make([]int, n), make([]int, n)
 	st := WellStats{Spec: s.Spec, Starts: n}
+	hw := eval.NewHand(eval.Weights{RowsWithHoles: 1}).NewHandWorker(r)
 	for i := range s.Starts {
 		w := &s.Starts[i].Well
 		lines[i], memory[i] = s.Starts[i].Score, len(s.Starts[i].History)
 		st.Height += float64(r.Height(w))
 		st.Cells += float64(r.Cells(w))
-		st.HoleRows += float64(holeRows(r, w))
+		st.HoleRows += float64(holeRows(hw, w))
 	}
 	if n > 0 {
 		st.Height, st.Cells, st.HoleRows = st.Height/float64(n), st.Cells/float64(n), st.HoleRows/float64(n)
@@ -61,20 +63,8 @@ func describe(s *arena.Suite) WellStats {
 }
 
 // holeRows counts the rows with an empty cell under a filled cell of the
-// same column (a row of w is a bit mask of its filled columns, the top row
-// first).
-func holeRows(r *hatetris.Rules, w *hatetris.Well) int {
-	n := 0
-	var above uint16 // columns filled in some row above
-	for y := 0; y < r.Depth; y++ {
-		full := uint16(1)<<r.Width - 1
-		if ^w[y]&full&above != 0 {
-			n++
-		}
-		above |= w[y]
-	}
-	return n
-}
+// same column: the hand-made evaluation's term (eval.Features.RowsWithHoles).
+func holeRows(hw *eval.HandWorker, w *hatetris.Well) int { return hw.Features(w).RowsWithHoles }
 
 // WellsTable shows Wells' summaries, one row a suite.
 func WellsTable(ws []WellStats) *lab.Table {

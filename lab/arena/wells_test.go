@@ -4,11 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
 func TestHoleRows(t *testing.T) {
 	r := hatetris.Standard()
+	hw := eval.NewHand(eval.Weights{RowsWithHoles: 1}).NewHandWorker(r)
 	full := uint16(1)<<r.Width - 1
 	for _, tc := range []struct {
 		name string
@@ -26,7 +28,7 @@ func TestHoleRows(t *testing.T) {
 			for y, m := range tc.rows {
 				w[y] = m
 			}
-			if got := holeRows(r, &w); got != tc.want {
+			if got := holeRows(hw, &w); got != tc.want {
 				t.Fatalf("holeRows = %d, want %d", got, tc.want)
 			}
 		})
