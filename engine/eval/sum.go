@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -52,4 +53,30 @@ func (s Sum) NewWorker(r *hatetris.Rules) Worker {
 		}
 		return v
 	}, terms...)
+}
+
+// Scaled is an evaluation times a constant weight W: the hand-made half of
+// a hybrid (evalspec's NET+h:W:HAND, the network plus W times a hand-made
+// evaluation), whose values are hundreds of times a network's. The
+// worker keeps E's quiescence clears and parent updates (Wrap).
+type Scaled struct {
+	E Evaluator
+	W float64
+}
+
+// Name is "W*name".
+func (s Scaled) Name() string { return fmt.Sprintf("%g*%s", s.W, s.E.Name()) }
+
+// Check passes E's geometry check on.
+func (s Scaled) Check(r *hatetris.Rules) error {
+	if c, ok := s.E.(GeometryChecker); ok {
+		return c.Check(r)
+	}
+	return nil
+}
+
+// NewWorker returns a worker whose value is W times E's.
+func (s Scaled) NewWorker(r *hatetris.Rules) Worker {
+	w := s.W
+	return Wrap(s.E.NewWorker(r), func(v float64, _ *hatetris.Well, _, _ int) float64 { return w * v })
 }

@@ -7,8 +7,15 @@
 // term (Help lists them):
 //
 //	SPEC = BASE [ "+g:" WEIGHT ":" TABLE ]
-//	BASE = HAND { "+" RULE } | "nnue" | "nnue:" FILE
+//	BASE = HANDR | NET [ "+h:" WEIGHT ":" HANDR ]
+//	NET  = "nnue" | "nnue:" FILE
+//	HANDR = HAND { "+" RULE }
 //	HAND = "tuned" | "hand" | "score" | "hand-" TERM | "tuned-" TERM | "weights:" FILE
+//
+// NET+h:W:HANDR is a hybrid: the network's value plus W times the
+// hand-made evaluation's (a network's values spread about a few tenths
+// between sibling wells, tuned's about 200, so W of a few thousandths
+// weighs the two alike).
 //
 // Parse builds the evaluation a spec names; FromFlags folds the older pair
 // of flags --eval NAME --weights FILE into one spec. A spec that says
@@ -57,6 +64,8 @@ var Help = `  tuned           the best hand-made evaluation in the arena (datase
   hand-TERM       hand without one term, e.g. hand-holes (tuned-TERM likewise)
   HAND+RULE       a hand-made evaluation with a rule on: ` + strings.Join(ruleNames(), ", ") + `
                   (e.g. hand+stack-height, tuned+sz-two-well; several: hand+sz-holes+sz-two-well)
+  NET+h:W:HAND    a hybrid: the network NET (nnue, nnue:FILE) plus W times the hand-made evaluation
+                  HAND (e.g. nnue+h:0.002:tuned; tuned's values are some 400 times a network's)
   BASE+g:W:TABLE  BASE plus the line-transition term G of a flats table, weighed W`
 
 // Parse builds the evaluation spec names (Help), with the files it names
@@ -76,9 +85,15 @@ func Parse(spec, dir string, r *hatetris.Rules) (eval.Evaluator, error) {
 		return nil, fmt.Errorf("the suffix @%s sets an arena arm's own search, not an evaluation (for one game: --beam-width N, --quiescence)", suffix)
 	}
 	base, gpart, hasG := strings.Cut(spec, "+g:")
+	base, hpart, hasH := strings.Cut(base, "+h:")
 	ev, err := parseBase(base, dir)
 	if err != nil {
 		return nil, err
+	}
+	if hasH {
+		if ev, err = hybrid(ev, hpart, dir); err != nil {
+			return nil, err
+		}
 	}
 	if hasG {
 		term, err := parseG(gpart, r, dir)
@@ -264,6 +279,33 @@ func applyRule(w *eval.Weights, r string) error {
 	}
 	w.Name += "+" + r
 	return w.Check()
+}
+
+// hybrid reads the "WEIGHT:HAND" of NET+h:WEIGHT:HAND: the network net
+// plus WEIGHT times the hand-made evaluation HAND (a hand-made spec, rules
+// allowed). The sum's base is the scaled hand-made evaluation, whose
+// worker reports quiescence clears as it evaluates; the network is its
+// term and stays incremental (eval.Sum).
+func hybrid(net eval.Evaluator, s, dir string) (eval.Evaluator, error) {
+	if _, ok := net.(*eval.NNUE); !ok {
+		return nil, fmt.Errorf("+h: adds a hand-made evaluation to a network (nnue+h:W:HAND), not to %s (name one set of hand-made weights)", clip.Quote(net.Name()))
+	}
+	ws, hand, ok := strings.Cut(s, ":")
+	if !ok || hand == "" {
+		return nil, fmt.Errorf("h term %q: want +h:WEIGHT:HAND (a hand-made evaluation such as tuned)", s)
+	}
+	weight, err := strconv.ParseFloat(ws, 64)
+	if err != nil || math.IsNaN(weight) || math.IsInf(weight, 0) || weight <= 0 || weight > eval.MaxWeight {
+		return nil, fmt.Errorf("h term weight %q: want a number above 0 and at most %g", ws, float64(eval.MaxWeight))
+	}
+	h, err := parseBase(hand, dir)
+	if err != nil {
+		return nil, fmt.Errorf("h term: %w", err)
+	}
+	if _, ok := h.(*eval.Hand); !ok {
+		return nil, fmt.Errorf("h term: want a hand-made evaluation (tuned, hand, score, weights:FILE, ...), not %s", clip.Quote(h.Name()))
+	}
+	return eval.Sum{Base: eval.Scaled{E: h, W: weight}, Terms: []eval.Evaluator{net}}, nil
 }
 
 // parseG reads "WEIGHT:TABLE".

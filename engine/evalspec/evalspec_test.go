@@ -28,6 +28,9 @@ func TestParse(t *testing.T) {
 		{"weights:../../datasets/weights/tuned-03.json", "hand:tuned-03[", ""},
 		{"nnue:../../datasets/weights/gen-00.hlnn", "nnue:", ""},
 		{"nnue", "nnue:", ""},
+		{"nnue+h:0.002:tuned", "0.002*hand:tuned-03[", ""},
+		{"nnue:../../datasets/weights/gen-00.hlnn+h:1e-3:hand+sz-holes", "0.001*hand:dnf86+sz-holes[", ""},
+		{"nnue+h:0.002:tuned+g:1:/no/such/table.json", "", "no such file"},
 		// Nothing said, or said against itself.
 		{"", "", "empty evaluation"},
 		{"   ", "", "empty evaluation"},
@@ -49,6 +52,15 @@ func TestParse(t *testing.T) {
 		{"random", "", "unknown evaluation \"random\""},
 		{"Hand", "", "unknown evaluation"},
 		{"tuned@w300", "", "the suffix @w300 sets an arena arm's own search"},
+		{"tuned+h:0.002:hand", "", "adds a hand-made evaluation to a network"},
+		{"nnue+h:0.002", "", "want +h:WEIGHT:HAND"},
+		{"nnue+h:0.002:", "", "want +h:WEIGHT:HAND"},
+		{"nnue+h:0:tuned", "", "above 0"},
+		{"nnue+h:-1:tuned", "", "above 0"},
+		{"nnue+h:x:tuned", "", "h term weight"},
+		{"nnue+h:0.002:nnue", "", "want a hand-made evaluation"},
+		{"nnue+h:0.002:random", "", "unknown evaluation"},
+		{"nnue+h:0.002:tuned-score", "", "cannot be removed"},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			ev, err := Parse(tc.spec, "", nil)
@@ -65,6 +77,51 @@ func TestParse(t *testing.T) {
 				t.Fatalf("Parse(%q) = %s, want a name with %q", tc.spec, ev.Name(), tc.name)
 			}
 		})
+	}
+}
+
+// TestHybrid: a hybrid's value is the network's plus W times the
+// hand-made evaluation's, on wells reached one piece from a parent (the
+// network's incremental path) and from scratch; it keeps the hand-made
+// worker's quiescence clears.
+func TestHybrid(t *testing.T) {
+	r := hatetris.Standard()
+	const w = 0.0025
+	hy, err := Parse("nnue+h:0.0025:tuned", "", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, _ := Parse("nnue", "", r)
+	hand, _ := Parse("tuned", "", r)
+	hw, nw, tw := hy.NewWorker(r), net.NewWorker(r), hand.NewWorker(r)
+	if _, ok := hw.(eval.ClearsWorker); !ok {
+		t.Fatal("the hybrid's worker reports no quiescence clears")
+	}
+	pw, ok := hw.(eval.ParentWorker)
+	if !ok {
+		t.Fatal("the hybrid's worker takes no parent: the network is not incremental in it")
+	}
+	g := hatetris.NewGenerator(r)
+	var parent hatetris.Well
+	n := 0
+	for step := 0; step < 12; step++ {
+		outs := g.Outcomes(&parent, hatetris.Piece(step%hatetris.NumPieces), nil)
+		pw.SetParent(&parent)
+		for _, o := range outs {
+			if o.GameOver {
+				continue
+			}
+			got := hw.Evaluate(&o.Well, 3, 1)
+			want := nw.Evaluate(&o.Well, 3, 1) + w*tw.Evaluate(&o.Well, 3, 1)
+			if diff := got - want; diff > 1e-9 || diff < -1e-9 {
+				t.Fatalf("step %d: hybrid %v, network + %g tuned %v", step, got, w, want)
+			}
+			n++
+		}
+		parent = outs[len(outs)/2].Well
+	}
+	if n < 100 {
+		t.Fatalf("only %d wells checked", n)
 	}
 }
 
@@ -150,7 +207,7 @@ func TestHand(t *testing.T) {
 // TestHelp: the help names every base and rule, one a line, and no line
 // runs past 110 characters.
 func TestHelp(t *testing.T) {
-	for _, want := range []string{"tuned", "hand", "score", "nnue", "nnue:FILE", "weights:FILE", "hand-TERM", "HAND+RULE", "sz-holes", "sz-two-well", "stack-height", "+g:W:TABLE", weights.BestNetworkFile} {
+	for _, want := range []string{"tuned", "hand", "score", "nnue", "nnue:FILE", "weights:FILE", "hand-TERM", "HAND+RULE", "NET+h:W:HAND", "sz-holes", "sz-two-well", "stack-height", "+g:W:TABLE", weights.BestNetworkFile} {
 		if !strings.Contains(Help, want) {
 			t.Errorf("Help lacks %q", want)
 		}
