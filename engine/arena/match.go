@@ -77,8 +77,8 @@ type Match struct {
 	Quiescence bool
 	MaxPieces  int
 	// Parallel is the number of games played at once (0: GOMAXPROCS);
-	// BeamWorkers the workers of each game's beam search (0: 1). Neither
-	// changes any game.
+	// BeamWorkers the workers (goroutines) of each game's beam search
+	// (0: 1). Neither changes any game.
 	Parallel    int
 	BeamWorkers int
 	// SPRT, when set, stops the match as soon as the sequential test has
@@ -119,7 +119,7 @@ func (m *Match) Check() error {
 	case m.Parallel < 0 || m.Parallel > MaxParallel:
 		return fmt.Errorf("arena: %d games at once: want 0 (all cores) to %d", m.Parallel, MaxParallel)
 	case m.BeamWorkers < 0 || m.BeamWorkers > beam.MaxWorkers:
-		return fmt.Errorf("arena: %d beam workers: want 0 to %d", m.BeamWorkers, beam.MaxWorkers)
+		return fmt.Errorf("arena: %d workers (goroutines of each game's beam search): want 0 to %d", m.BeamWorkers, beam.MaxWorkers)
 	case m.Resamples < 0 || m.Resamples > 1e7:
 		return fmt.Errorf("arena: %d resamples: want 0 to 10000000", m.Resamples)
 	case m.Level != 0 && !(m.Level > 0 && m.Level < 1):
