@@ -711,9 +711,12 @@ func (st *Standings) Mean(a int) (mean float64, n int) {
 }
 
 // ReadMatch reads a match file (at most MaxMatchFile bytes) and returns
-// its games with standings: baseline first, then the other arms in the
-// order they first appear (a baseline the file lacks is an error).
-func ReadMatch(path, baseline string) (*Result, error) {
+// its games with standings: baseline first, then the arms named in order
+// (in that order), then the file's other arms in the order they first
+// appear. A baseline or an arm of order that the file lacks is an error.
+// The order changes no number: each arm is compared with the baseline
+// alone, and Holm's adjustment does not depend on the order.
+func ReadMatch(path, baseline string, order ...string) (*Result, error) {
 	data, err := readMatchFile(path)
 	if err != nil {
 		return nil, err
@@ -726,6 +729,11 @@ func ReadMatch(path, baseline string) (*Result, error) {
 		return nil, err
 	}
 	names := []string{baseline}
+	for _, a := range order {
+		if !slices.Contains(names, a) {
+			names = append(names, a)
+		}
+	}
 	for _, g := range games {
 		if !slices.Contains(names, g.Arm) {
 			names = append(names, g.Arm)
@@ -743,6 +751,11 @@ func ReadMatch(path, baseline string) (*Result, error) {
 	}
 	if !found {
 		return nil, fmt.Errorf("arena: %s has no game of the baseline %s", path, baseline)
+	}
+	for _, a := range order {
+		if !slices.ContainsFunc(games, func(g Game) bool { return g.Arm == a }) {
+			return nil, fmt.Errorf("arena: %s has no game of the arm %s", path, a)
+		}
 	}
 	return &Result{Header: h, Games: games, Standings: st}, nil
 }

@@ -116,12 +116,15 @@ func Study(s Spec) (*arena.Result, error) {
 }
 
 // Load reads a match file of the repository (a path relative to its root,
-// or absolute) with the given baseline arm.
-func Load(path, baseline string) (*arena.Result, error) {
+// or absolute) with the given baseline arm; the arms named in order come
+// next, in that order (generations in generation order, whatever order
+// they were played in), the file's others after them as they first
+// appear (engine/arena.ReadMatch).
+func Load(path, baseline string, order ...string) (*arena.Result, error) {
 	if !strings.HasPrefix(path, "/") {
 		path = lab.RepoPath(path)
 	}
-	return arena.ReadMatch(path, baseline)
+	return arena.ReadMatch(path, baseline, order...)
 }
 
 // Table shows a result's standings: per arm its games and mean score, and
@@ -130,7 +133,7 @@ func Load(path, baseline string) (*arena.Result, error) {
 func Table(res *arena.Result) *lab.Table {
 	t := standingsTable(res.Standings)
 	h := res.Header
-	t.Title = fmt.Sprintf("%s (suite %s, %d starts), beam width %d%s", h.SuiteSpec, h.Suite, h.Starts, h.BeamWidth,
+	t.Title = fmt.Sprintf("%s (suite %s, %s starts), beam width %s%s", h.SuiteSpec, h.Suite, lab.Int(int64(h.Starts)), lab.Int(int64(h.BeamWidth)),
 		map[bool]string{true: " + quiescence", false: ""}[h.Quiescence])
 	return t
 }
@@ -249,7 +252,7 @@ func interval(iv stats.Interval) string {
 }
 
 // pValue is stats.FormatP: two significant figures ("0.0015", not
-// "0.001"), "< 1e-12" below stats.PFloor.
+// "0.001"; 4.6·10⁻⁵), "< 10⁻¹²" below stats.PFloor.
 func pValue(p float64) string { return stats.FormatP(p) }
 
 // Verdicts returns one line per comparison with the baseline
