@@ -189,10 +189,11 @@ func TestNNUECycleGateBaseline(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := cmd.Flags().Lookup("gate-baseline")
-		g, err := newGate("openings:2:8:101", f.Value.String(), []int{10}, "")
-		if err != nil {
+		gs, err := newGates([]string{"openings:2:8:101"}, f.Value.String(), []int{10}, false, "")
+		if err != nil || len(gs) != 1 {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
+		g := gs[0]
 		if g.Baseline.Spec != tc.spec || !strings.HasPrefix(g.Baseline.Eval.Name(), tc.eval) {
 			t.Errorf("%v: baseline %s (%s), want %s (%s)", tc.args, g.Baseline.Spec, g.Baseline.Eval.Name(), tc.spec, tc.eval)
 		}
