@@ -391,8 +391,12 @@ func printGates(w io.Writer, r cycle.Report) error {
 		if !g.Pass {
 			word = "failed"
 		}
-		if _, err := fmt.Fprintf(w, "  gate %d of %d, %s (%s) at beam width %s: %s, %+g lines summed against its start\n",
-			k+1, len(r.Gates), g.Suite, g.SuiteID, joinInts(g.BeamWidths), word, g.Diff); err != nil {
+		at := "beam width " + joinInts(g.BeamWidths)
+		if len(g.BeamWidths) > 1 {
+			at = "beam widths " + strings.ReplaceAll(joinInts(g.BeamWidths), ",", ", ")
+		}
+		if _, err := fmt.Fprintf(w, "  gate %d of %d, %s (%s) at %s: %s, %+g lines summed against its start\n",
+			k+1, len(r.Gates), g.Suite, g.SuiteID, at, word, g.Diff); err != nil {
 			return err
 		}
 		for _, m := range g.Widths {

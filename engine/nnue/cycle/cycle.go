@@ -17,7 +17,9 @@
 // temporary file, sync, rename) and is skipped when the output exists,
 // and training resumes from its checkpoints (dropping one a kill cut
 // short), so a run killed at any stage and started again gives the same
-// networks.
+// networks. A gated cycle (Config.Gate: Gates, each an arena suite at
+// its beam widths) keeps each gate's games in resumable match files,
+// gate-NN*.jsonl (GateFile), and each gate's result in the report.
 //
 // Each report holds the generation's target histogram and its crowding
 // (the largest share within one tenth of [-1, 1]); Config.Collapse fails

@@ -147,6 +147,11 @@ func splitGateSpec(spec string) (suite string, width int, err error) {
 	if err != nil || w < 1 || w > flags.MaxBeamWidth {
 		return "", 0, fmt.Errorf("setting %q: want @wN with N from 1 to %d, no leading zeros", "@"+o, flags.MaxBeamWidth)
 	}
+	if j := strings.LastIndexByte(suite, '@'); j >= 0 && strings.HasPrefix(suite[j+1:], "w") {
+		if _, err := flags.ParseDecimal(suite[j+2:]); err == nil {
+			return "", 0, fmt.Errorf("two beam widths: a gate plays at one @wN (give the suite again for another width)")
+		}
+	}
 	return suite, int(w), nil
 }
 

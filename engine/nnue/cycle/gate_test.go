@@ -159,6 +159,7 @@ func TestParseGate(t *testing.T) {
 		{"openings:3:8:1@w99999999999999999999", nil, "", nil, `setting "@w99999999999999999999"`},
 		{"openings:3:8:1@q", nil, "", nil, `unknown setting "@q" (want @wN, one beam width)`},
 		{"openings:3:8:1@", nil, "", nil, `unknown setting "@"`},
+		{"openings:3:8:1@w20@w40", nil, "", nil, `gate "openings:3:8:1@w20@w40": two beam widths: a gate plays at one @wN`},
 		{"openings:0:8:1", []int{10}, "", nil, `gate "openings:0:8:1": suite "openings:0:8:1": number of starts`},
 		{"nothing", []int{10}, "", nil, `unknown kind "nothing"`},
 		{"openings:3:8:1", nil, "", nil, `gate "openings:3:8:1": no beam width`},
@@ -215,7 +216,7 @@ func TestParseGates(t *testing.T) {
 // FuzzSplitGateSpec: a gate spec's setting is cut without a panic; what
 // is accepted is a suite and one @wN that rebuild the spec.
 func FuzzSplitGateSpec(f *testing.F) {
-	for _, s := range []string{"openings:20:8:101", "games:20:7:20@w1000", "games:1:2:3:a@b@w5", "x@q", "@w", "@w0", "@w01"} {
+	for _, s := range []string{"openings:20:8:101", "games:20:7:20@w1000", "games:1:2:3:a@b@w5", "x@q", "@w", "@w0", "@w01", "x@w1@w2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
