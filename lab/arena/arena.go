@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"html"
@@ -184,9 +185,13 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 
 // Regime is one comparison to show in both regimes (Regimes): Arm against
 // Baseline in Short, a match file of short games (openings), and in the
-// deep file; Label, when set, names the row in place of Arm.
+// deep file; Label, when set, names the row in place of Arm. DeepArm and
+// DeepBaseline, when set, are the two evaluations' arm names in the deep
+// file where they differ (tuned there, weights:datasets/weights/tuned-03.json
+// in an older short file).
 type Regime struct {
 	Arm, Baseline, Short, Label string
+	DeepArm, DeepBaseline       string
 }
 
 // Regimes shows comparisons in both regimes, a row per comparison: the arm
@@ -232,7 +237,8 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		dc, dres, err := compare(deep, r.Arm, r.Baseline)
+		darm, dbase := cmp.Or(r.DeepArm, r.Arm), cmp.Or(r.DeepBaseline, r.Baseline)
+		dc, dres, err := compare(deep, darm, dbase)
 		if err != nil {
 			return nil, err
 		}

@@ -163,11 +163,12 @@ func TestRegimes(t *testing.T) {
 	if _, err := Study(Spec{File: deep, Arms: "hand,score,tuned", Suite: "openings:4:12:2", BeamWidth: 20, Quiescence: true}); err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Regimes(deep, Regime{Arm: "score", Baseline: "hand", Short: short}, Regime{Arm: "hand", Baseline: "tuned", Short: short, Label: "D&F"})
+	tab, err := Regimes(deep, Regime{Arm: "score", Baseline: "hand", Short: short}, Regime{Arm: "hand", Baseline: "tuned", Short: short, Label: "D&F"},
+		Regime{Arm: "score", Baseline: "hand", Short: short, DeepArm: "tuned", DeepBaseline: "score"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab.Rows) != 2 || tab.Rows[1][0] != "D&F" || tab.Rows[0][2] != "short.jsonl (10)" || !strings.Contains(tab.Title, "deep.jsonl (openings:4:12:2, 4 starts, beam width 20)") {
+	if len(tab.Rows) != 3 || tab.Rows[1][0] != "D&F" || tab.Rows[0][2] != "short.jsonl (10)" || !strings.Contains(tab.Title, "deep.jsonl (openings:4:12:2, 4 starts, beam width 20)") {
 		t.Fatalf("title %q rows %v", tab.Title, tab.Rows)
 	}
 	for i, r := range []struct{ base, arm string }{{"hand", "score"}, {"tuned", "hand"}} {
@@ -183,6 +184,11 @@ func TestRegimes(t *testing.T) {
 				t.Fatalf("row %d file %d: %v, want %v", i, k, got, want)
 			}
 		}
+	}
+	// The third row: score against hand in the short file, tuned against score in the deep one.
+	a, _ := Across("score", "tuned", deep)
+	if got, want := tab.Rows[2][8], a.Rows[0][6]+" "+a.Rows[0][7]; got != want {
+		t.Fatalf("deep arm names: %q, want %q", got, want)
 	}
 	if _, err := Regimes(deep, Regime{Arm: "nnue", Baseline: "hand", Short: short}); err == nil || !strings.Contains(err.Error(), "short.jsonl: no arm") {
 		t.Fatalf("missing arm: %v", err)
