@@ -91,6 +91,12 @@
 //   - Match: every arm plays every start of a suite with the same beam;
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).
+//   - Gate: a match that judges a new network of an NNUE cycle against
+//     the network it started from (and a baseline): one suite at one beam
+//     width or more (openings, or a deep games: suite; never records:,
+//     the deep test set); it passes unless the new network's paired
+//     differences sum below zero. A gated cycle keeps a network as the
+//     next generation's start only if it passes every gate.
 //
 // Import names: a package imported beside another of the same name takes
 // one alias, the same everywhere: a dataset package datasets/NAME is

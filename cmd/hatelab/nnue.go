@@ -172,7 +172,8 @@ func newNNUECycleCmd() *cobra.Command {
 		targetRule, targetScale                   string
 		seed                                      uint64
 		gate                                      bool
-		gateSuite, gateBaseline                   string
+		gateBaseline                              string
+		gateSuites                                []string
 		gateBeamWidths                            []int
 	)
 	cmd := &cobra.Command{
@@ -207,11 +208,15 @@ resume; the result is the same.`,
 				return err
 			}
 			if gate {
-				g, err := newGate(gateSuite, gateBaseline, gateBeamWidths, dir)
+				widthsSet := slices.ContainsFunc([]string{"gate-beam-widths", "gate-beam-width", "gate-width"}, cmd.Flags().Changed)
+				gs, err := newGates(gateSuites, gateBaseline, gateBeamWidths, widthsSet, dir)
 				if err != nil {
 					return err
 				}
-				cfg.Gate = g.Judge
+				for i := range gs {
+					gs[i].Parallel = works
+				}
+				cfg.Gate = gs.Judge
 			}
 			if start != "" {
 				n, err := nnue.Load(start)
@@ -247,10 +252,10 @@ resume; the result is the same.`,
 	f.StringVar(&dir, "dir", "", "directory of the run (resumes when it exists)")
 	f.StringVar(&start, "start", "", "generation-0 network (needed on the first run of a directory)")
 	flags.DecimalVar(f, &gens, "generations", 1, "generations to run")
-	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline (DIR/gate-NN.jsonl, DIR/gate-NN-wW.jsonl); a network whose mean over the gate's games is lower is not the next generation's start")
-	f.StringVar(&gateSuite, "gate-suite", "openings:20:8:101", "the gate's suite (seeded openings, not the master beam's wells)")
+	f.BoolVar(&gate, "gate", false, "judge each new network in arena matches against the previous one and --gate-baseline at every --gate-suite (the first's games in DIR/gate-NN.jsonl and DIR/gate-NN-wW.jsonl, the K-th's in DIR/gate-NN-gK-wW.jsonl); a network whose mean over one gate's games is lower fails that gate, and one that fails any is not the next generation's start")
+	f.StringArrayVar(&gateSuites, "gate-suite", []string{"openings:20:8:101"}, "a gate: an arena suite, seeded openings (not the master beam's wells) or a deep games:N:SEED:MINSCORE suite (the lab's long games; never records:, the deep test set), played at --gate-beam-widths, or at width N alone with @wN (e.g. games:20:7:20@w10000); repeat it for more gates, each of which a new network must pass")
 	f.StringVar(&gateBaseline, "gate-baseline", evalspec.BestHand, "the gate's other arm, an arena arm spec (tuned: the best hand-made evaluation in the arena, datasets/weights/tuned-03.json, which beats both lines alone and D&F's weights on the test openings; score: lines alone, the default before tuned; hand: D&F's weights, the committed scale run's gate; a run begun with another baseline resumes its gate matches only with that one)")
-	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the gate's beam widths, comma-separated (with quiescence), e.g. 1000,10000")
+	flags.DecimalsVar(f, &gateBeamWidths, "gate-beam-widths", []int{1000}, "the beam widths of every --gate-suite without @wN, comma-separated (with quiescence), e.g. 1000,10000: the gate's paired differences are summed over them")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-beam-width", "gate-beam-widths")
 	flags.DecimalsAlias(f, &gateBeamWidths, "gate-width", "gate-beam-widths")
 	flags.DecimalVar(f, &masterBeamWidth, "master-beam-width", 1000, "master beam width")
@@ -363,14 +368,57 @@ func printCycleReports(w io.Writer, reps []cycle.Report) error {
 				return failure(err)
 			}
 		}
+		if err := printGates(w, r); err != nil {
+			return failure(err)
+		}
 	}
 	return nil
 }
 
-// newGate is the cycle's gate of --gate: its suite, its baseline arm (an
-// arena arm spec without @ settings) and its widths, checked before any
-// work.
-func newGate(suite, baseline string, widths []int, dir string) (*cycle.Gate, error) {
+// printGates writes a gated generation's gates, one line each with a
+// line per width (a report of a cycle gated before there were several
+// has its verdict's line alone), and whether the network was kept.
+func printGates(w io.Writer, r cycle.Report) error {
+	if r.Gate == "" {
+		return nil
+	}
+	if len(r.Gates) == 0 {
+		_, err := fmt.Fprintf(w, "  gate: %s\n", r.Gate)
+		return err
+	}
+	for k, g := range r.Gates {
+		word := "passed"
+		if !g.Pass {
+			word = "failed"
+		}
+		at := "beam width " + joinInts(g.BeamWidths)
+		if len(g.BeamWidths) > 1 {
+			at = "beam widths " + strings.ReplaceAll(joinInts(g.BeamWidths), ",", ", ")
+		}
+		if _, err := fmt.Fprintf(w, "  gate %d of %d, %s (%s) at %s: %s, %+g lines summed against its start\n",
+			k+1, len(r.Gates), g.Suite, g.SuiteID, at, word, g.Diff); err != nil {
+			return err
+		}
+		for _, m := range g.Widths {
+			if _, err := fmt.Fprintf(w, "    beam width %d: %s; %s\n", m.BeamWidth, m.VsPrev.Verdict(), m.VsBaseline.Verdict()); err != nil {
+				return err
+			}
+		}
+	}
+	word := "kept as the next generation's start"
+	if r.NextStart != "" {
+		word = fmt.Sprintf("rejected: generation %d starts from %s", r.Generation+1, strings.TrimSuffix(filepath.Base(r.NextStart), ".hlnn"))
+	}
+	_, err := fmt.Fprintf(w, "  gate: %s\n", word)
+	return err
+}
+
+// newGates are the cycle's gates of --gate: one per suite (a suite spec,
+// with @wN for a gate at that width alone, cycle.ParseGate), with the
+// baseline arm (an arena arm spec without @ settings) and the widths of
+// the suites without @wN (widthsSet: --gate-beam-widths was given, so
+// some gate must play at them), checked before any work.
+func newGates(suites []string, baseline string, widths []int, widthsSet bool, dir string) (cycle.Gates, error) {
 	if len(widths) == 0 {
 		return nil, fmt.Errorf("--gate-beam-widths: no width")
 	}
@@ -382,9 +430,12 @@ func newGate(suite, baseline string, widths []int, dir string) (*cycle.Gate, err
 			return nil, fmt.Errorf("--gate-beam-widths: %d given twice", w)
 		}
 	}
-	s, err := arena.ParseSuite(suite, nil)
+	gs, err := cycle.ParseGates(suites, widths, nil)
 	if err != nil {
 		return nil, fmt.Errorf("--gate-suite: %v", err)
+	}
+	if widthsSet && !slices.ContainsFunc(suites, func(s string) bool { return !strings.Contains(s, "@") }) {
+		return nil, fmt.Errorf("--gate-beam-widths: no gate plays at them (every --gate-suite has its @wN)")
 	}
 	base, err := arena.ParseArm(baseline, nil)
 	if err != nil {
@@ -393,5 +444,8 @@ func newGate(suite, baseline string, widths []int, dir string) (*cycle.Gate, err
 	if base.BeamWidth != 0 || base.Quiescence != nil {
 		return nil, fmt.Errorf("--gate-baseline %q: no @ settings (the gate plays at --gate-beam-widths, with quiescence)", baseline)
 	}
-	return &cycle.Gate{Suite: s, BeamWidths: widths, Baseline: base, Quiescence: true, Dir: dir}, nil
+	for i := range gs {
+		gs[i].Baseline, gs[i].Dir = base, dir
+	}
+	return gs, nil
 }

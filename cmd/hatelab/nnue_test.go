@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/nnue"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
 )
 
 // gen0Weights is the committed generation-0 network.
@@ -157,12 +160,23 @@ func TestNNUECycleGateFlags(t *testing.T) {
 		{[]string{"--gate-baseline", "score@w300"}, "--gate-baseline \"score@w300\": no @ settings"},
 		{[]string{"--gate-baseline", "nothing"}, "--gate-baseline:"},
 		{[]string{"--gate-suite", "openings:0:8:1"}, "--gate-suite:"},
+		{[]string{"--gate-suite", "records:20:1"}, `--gate-suite: gate "records:20:1": record wells are the deep test set, never a gate: use a games: suite`},
+		{[]string{"--gate-suite", "openings:20:8:101", "--gate-suite", "records:20:1@w1000"}, `gate "records:20:1@w1000": record wells are the deep test set`},
+		{[]string{"--gate-suite", "games:20:7:20@w0"}, `--gate-suite: gate "games:20:7:20@w0": setting "@w0": want @wN`},
+		{[]string{"--gate-suite", "games:20:7:20@w01000"}, `setting "@w01000": want @wN with N from 1 to`},
+		{[]string{"--gate-suite", "games:20:7:20@noq"}, `unknown setting "@noq" (want @wN, one beam width)`},
+		{[]string{"--gate-suite", "games:20:7:20@w1000@w10000"}, `gate "games:20:7:20@w1000@w10000": two beam widths: a gate plays at one @wN`},
+		{[]string{"--gate-suite", "openings:20:8:101", "--gate-suite", "openings:20:8:101@w1000"}, `suite openings:20:8:101 at beam width 1000 is already gate "openings:20:8:101"`},
+		{[]string{"--gate-suite", "openings:20:8:101@w1000", "--gate-beam-widths", "10000"}, "--gate-beam-widths: no gate plays at them (every --gate-suite has its @wN)"},
+		{[]string{"--gate-suite", "openings:20:8:101@w1000", "--gate-width", "10000"}, "--gate-beam-widths: no gate plays at them"},
+		{[]string{"--gate-suite", "games:20:7:100000"}, `gate "games:20:7:100000": suite`},
 	} {
 		dir := filepath.Join(t.TempDir(), "run")
 		args := append([]string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--samples", "60", "--batch", "16", "--gate"}, tc.args...)
 		_, err := run(t, newNNUECmd(), args...)
-		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-			t.Errorf("%v: %v, want an error with %q", tc.args, err, tc.wantErr)
+		var rt runtimeError
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) || strings.Contains(err.Error(), "\n") || errors.As(err, &rt) {
+			t.Errorf("%v: %v, want one line (exit 2) with %q", tc.args, err, tc.wantErr)
 		}
 		if _, err := os.Stat(dir); err == nil {
 			t.Errorf("%v: the run's folder was made", tc.args)
@@ -189,16 +203,79 @@ func TestNNUECycleGateBaseline(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := cmd.Flags().Lookup("gate-baseline")
-		g, err := newGate("openings:2:8:101", f.Value.String(), []int{10}, "")
-		if err != nil {
+		gs, err := newGates([]string{"openings:2:8:101"}, f.Value.String(), []int{10}, false, "")
+		if err != nil || len(gs) != 1 {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
+		g := gs[0]
 		if g.Baseline.Spec != tc.spec || !strings.HasPrefix(g.Baseline.Eval.Name(), tc.eval) {
 			t.Errorf("%v: baseline %s (%s), want %s (%s)", tc.args, g.Baseline.Spec, g.Baseline.Eval.Name(), tc.spec, tc.eval)
 		}
 		if tc.args == nil && (f.DefValue != "tuned" || !strings.Contains(f.Usage, "tuned: the best hand-made evaluation in the arena")) {
 			t.Errorf("--gate-baseline: default %q, help %q", f.DefValue, f.Usage)
 		}
+	}
+}
+
+// TestNNUECycleGates: --gate-suite, repeated, makes one gate each; a
+// suite without @wN plays at --gate-beam-widths (one gate summed over
+// them, as a single --gate-suite always did), one with @wN at that width
+// alone.
+func TestNNUECycleGates(t *testing.T) {
+	for _, tc := range []struct {
+		suites    []string
+		widths    []int
+		widthsSet bool
+		want      []string
+	}{
+		{[]string{"openings:20:8:101"}, []int{1000}, false, []string{"openings:20:8:101 [1000] gate-04.jsonl"}},
+		{[]string{"openings:20:8:101"}, []int{1000, 10000}, true, []string{"openings:20:8:101 [1000 10000] gate-04.jsonl gate-04-w10000.jsonl"}},
+		{[]string{"openings:20:8:101", "games:20:7:20@w1000", "games:20:7:20@w10000"}, []int{1000}, false, []string{
+			"openings:20:8:101 [1000] gate-04.jsonl", "games:20:7:20 [1000] gate-04-g2-w1000.jsonl", "games:20:7:20 [10000] gate-04-g3-w10000.jsonl"}},
+		{[]string{"games:20:7:20@w10000", "openings:20:8:101"}, []int{1000, 10000}, true, []string{
+			"games:20:7:20 [10000] gate-04.jsonl", "openings:20:8:101 [1000 10000] gate-04-g2-w1000.jsonl gate-04-g2-w10000.jsonl"}},
+	} {
+		gs, err := newGates(tc.suites, "tuned", tc.widths, tc.widthsSet, "run")
+		if err != nil || len(gs) != len(tc.want) {
+			t.Fatalf("%q: %d gates, %v", tc.suites, len(gs), err)
+		}
+		for k, g := range gs {
+			got := fmt.Sprint(g.Suite.Spec, " ", g.BeamWidths)
+			for i, w := range g.BeamWidths {
+				got += " " + cycle.GateFile(4, k, i, w)
+			}
+			if got != tc.want[k] || g.Baseline.Spec != "tuned" || g.Dir != "run" || !g.Quiescence {
+				t.Errorf("%q: gate %d: %s (baseline %s, dir %s), want %s", tc.suites, k+1, got, g.Baseline.Spec, g.Dir, tc.want[k])
+			}
+		}
+	}
+	// A tiny cycle gated on an opening and a deep well: each gate in the
+	// summary and the JSON report, the same when it resumes.
+	dir := t.TempDir()
+	args := []string{"cycle", "--quiet", "--dir", dir, "--start", gen0Weights, "--generations", "1", "--master-beam-width", "20",
+		"--master-pieces", "15", "--samples", "60", "--target-beam-width", "8", "--target-pieces", "3", "--epochs", "2", "--batch", "16",
+		"--gate", "--gate-baseline", "score", "--gate-suite", "openings:1:8:1@w5", "--gate-suite", "games:1:1:20@w5"}
+	out, err := run(t, newNNUECmd(), args...)
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	for _, want := range []string{"\n  gate 1 of 2, openings:1:8:1 (", ") at beam width 5: ", "\n    beam width 5: gen-01 vs gen-00: ", "; gen-01 vs score: ",
+		"\n  gate 2 of 2, games:1:1:20 (", "\n  gate: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	if out2, err := run(t, newNNUECmd(), args...); err != nil || out2 != out {
+		t.Fatalf("resume: %v\n%s\nvs\n%s", err, out2, out)
+	}
+	js, err := run(t, newNNUECmd(), append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reps []cycle.Report
+	if err := json.Unmarshal([]byte(js), &reps); err != nil || len(reps) != 1 || len(reps[0].Gates) != 2 || reps[0].Gates[1].Suite != "games:1:1:20" ||
+		(reps[0].NextStart == "") != (reps[0].Gates[0].Pass && reps[0].Gates[1].Pass) {
+		t.Fatalf("%v: %s", err, js)
 	}
 }
 

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"html"
@@ -180,6 +181,83 @@ func Across(baseline, arm string, files ...string) (*lab.Table, error) {
 			fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff), c.Wins, c.Losses, c.Ties, pValue(c.P))
 	}
 	for i := 2; i < len(t.Right); i++ {
+		t.Right[i] = true
+	}
+	return t, nil
+}
+
+// Regime is one comparison to show in both regimes (Regimes): Arm against
+// Baseline in Short, a match file of short games (openings), and in the
+// deep file; Label, when set, names the row in place of Arm. DeepArm and
+// DeepBaseline, when set, are the two evaluations' arm names in the deep
+// file where they differ (tuned there, weights:datasets/weights/tuned-03.json
+// in an older short file).
+type Regime struct {
+	Arm, Baseline, Short, Label string
+	DeepArm, DeepBaseline       string
+}
+
+// Regimes shows comparisons in both regimes, a row per comparison: the arm
+// against its baseline in its short-game match file (the file and its beam
+// width named) and in the match file deep (mid-game wells), each as the
+// paired difference with its 95% interval, wins–losses and the Wilcoxon p
+// of that comparison alone (unadjusted, whatever other arms the file
+// holds: Table gives each file's Holm). The two regimes are separate
+// matches on separate starts, so the row pairs two results, not two games.
+// A file without the arm or its baseline is an error naming it.
+func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("regimes: no comparison")
+	}
+	loaded := map[[2]string]*arena.Result{}
+	compare := func(file, arm, baseline string) (stats.Comparison, *arena.Result, error) {
+		res, ok := loaded[[2]string{file, baseline}]
+		if !ok {
+			var err error
+			if res, err = Load(file, baseline); err != nil {
+				return stats.Comparison{}, nil, err
+			}
+			loaded[[2]string{file, baseline}] = res
+		}
+		i := slices.Index(res.Standings.Arms, arm)
+		if i < 1 {
+			return stats.Comparison{}, nil, fmt.Errorf("%s: no arm %q beside the baseline %q", file, arm, baseline)
+		}
+		st := res.Standings
+		return stats.Compare(arm, baseline, st.Scores[i], st.Scores[0], 2000, 1, 0.95, nil), res, nil
+	}
+	cells := func(c stats.Comparison) []any {
+		if c.N == 0 {
+			return []any{0, "", "", ""}
+		}
+		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), fmt.Sprintf("%d–%d", c.Wins, c.Losses), pValue(c.P)}
+	}
+	t := lab.NewTable("arm", "baseline", "short games: file (width)", "starts", "difference [95%]", "wins–losses", "p",
+		"deep: starts", "difference [95%]", "wins–losses", "p")
+	var deepRes *arena.Result
+	for _, r := range rows {
+		sc, sres, err := compare(r.Short, r.Arm, r.Baseline)
+		if err != nil {
+			return nil, err
+		}
+		darm, dbase := cmp.Or(r.DeepArm, r.Arm), cmp.Or(r.DeepBaseline, r.Baseline)
+		dc, dres, err := compare(deep, darm, dbase)
+		if err != nil {
+			return nil, err
+		}
+		deepRes = dres
+		label := r.Label
+		if label == "" {
+			label = r.Arm
+		}
+		row := []any{label, r.Baseline, fmt.Sprintf("%s (%d)", filepath.Base(r.Short), sres.Header.BeamWidth)}
+		row = append(row, cells(sc)...)
+		t.Add(append(row, cells(dc)...)...)
+	}
+	h := deepRes.Header
+	t.Title = fmt.Sprintf("short games and deep wells: the deep column is %s (%s, %d starts, beam width %d)",
+		filepath.Base(deep), h.SuiteSpec, h.Starts, h.BeamWidth)
+	for i := 3; i < len(t.Right); i++ {
 		t.Right[i] = true
 	}
 	return t, nil

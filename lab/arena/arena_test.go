@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -146,5 +147,53 @@ func TestAcross(t *testing.T) {
 	}
 	if _, err := Across("hand", "score", files[0], noq); err == nil || !strings.Contains(err.Error(), "quiescence") {
 		t.Fatalf("quiescence mixed in: %v", err)
+	}
+}
+
+// TestRegimes: a row per comparison with its short-game and deep cells,
+// each that file's paired comparison (checked against Across, which
+// computes one file's); a missing arm is an error naming the file.
+func TestRegimes(t *testing.T) {
+	dir := t.TempDir()
+	short := filepath.Join(dir, "short.jsonl")
+	deep := filepath.Join(dir, "deep.jsonl")
+	if _, err := Study(Spec{File: short, Arms: "hand,score,tuned", Suite: "openings:3:8:1", BeamWidth: 10, Quiescence: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Study(Spec{File: deep, Arms: "hand,score,tuned", Suite: "openings:4:12:2", BeamWidth: 20, Quiescence: true}); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Regimes(deep, Regime{Arm: "score", Baseline: "hand", Short: short}, Regime{Arm: "hand", Baseline: "tuned", Short: short, Label: "D&F"},
+		Regime{Arm: "score", Baseline: "hand", Short: short, DeepArm: "tuned", DeepBaseline: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 3 || tab.Rows[1][0] != "D&F" || tab.Rows[0][2] != "short.jsonl (10)" || !strings.Contains(tab.Title, "deep.jsonl (openings:4:12:2, 4 starts, beam width 20)") {
+		t.Fatalf("title %q rows %v", tab.Title, tab.Rows)
+	}
+	for i, r := range []struct{ base, arm string }{{"hand", "score"}, {"tuned", "hand"}} {
+		for k, f := range []string{short, deep} {
+			a, err := Across(r.base, r.arm, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ar := a.Rows[0] // starts, difference, interval, wins, losses, p at 3, 6, 7, 8, 9, 11
+			got := tab.Rows[i][3+4*k : 7+4*k]
+			want := []string{ar[3], ar[6] + " " + ar[7], ar[8] + "–" + ar[9], ar[11]}
+			if !slices.Equal(got, want) {
+				t.Fatalf("row %d file %d: %v, want %v", i, k, got, want)
+			}
+		}
+	}
+	// The third row: score against hand in the short file, tuned against score in the deep one.
+	a, _ := Across("score", "tuned", deep)
+	if got, want := tab.Rows[2][8], a.Rows[0][6]+" "+a.Rows[0][7]; got != want {
+		t.Fatalf("deep arm names: %q, want %q", got, want)
+	}
+	if _, err := Regimes(deep, Regime{Arm: "nnue", Baseline: "hand", Short: short}); err == nil || !strings.Contains(err.Error(), "short.jsonl: no arm") {
+		t.Fatalf("missing arm: %v", err)
+	}
+	if _, err := Regimes(deep); err == nil {
+		t.Fatal("no rows accepted")
 	}
 }

@@ -17,7 +17,9 @@
 // temporary file, sync, rename) and is skipped when the output exists,
 // and training resumes from its checkpoints (dropping one a kill cut
 // short), so a run killed at any stage and started again gives the same
-// networks.
+// networks. A gated cycle (Config.Gate: Gates, each an arena suite at
+// its beam widths) keeps each gate's games in resumable match files,
+// gate-NN*.jsonl (GateFile), and each gate's result in the report.
 //
 // Each report holds the generation's target histogram and its crowding
 // (the largest share within one tenth of [-1, 1]); Config.Collapse fails
@@ -123,12 +125,13 @@ type Config struct {
 	Seed    uint64
 	Workers int
 	// Gate, when set, judges each new network against the one its
-	// generation started from (issue 26's arena match, run by the
-	// caller), named prevName ("gen-04": the previous generation's, or
-	// the one before when the gate rejected that): keep false leaves the
-	// new network in gen-NN.hlnn but starts the next generation from the
-	// same start; the verdict (one line) goes in the report either way.
-	Gate func(ctx context.Context, g int, prevName string, prev, next *nnue.Network) (keep bool, verdict string, err error)
+	// generation started from (issue 26's arena matches, run by the
+	// caller: Gates.Judge plays every gate), named prevName ("gen-04":
+	// the previous generation's, or the one before when the gate rejected
+	// that): a Verdict that does not Keep leaves the new network in
+	// gen-NN.hlnn but starts the next generation from the same start; the
+	// verdict's line and each gate's result go in the report either way.
+	Gate func(ctx context.Context, g int, prevName string, prev, next *nnue.Network) (Verdict, error)
 	// Progress receives one event per stage.
 	Progress progress.Reporter
 	// OnStage, when set, is called after each stage ("master", "targets",
@@ -341,11 +344,14 @@ type Report struct {
 	// NetworkCRC is the checksum of Network's tensors (its header's
 	// crc32), checked when the report is read back.
 	NetworkCRC uint32 `json:"network_crc32"`
-	// Gate is Config.Gate's verdict; NextStart, when not empty, is the
-	// network the next generation starts from instead of Network (the
-	// gate rejected this one).
-	Gate      string `json:"gate,omitempty"`
-	NextStart string `json:"next_start,omitempty"`
+	// Gate is Config.Gate's verdict in one line and Gates each gate's
+	// result (a report of a cycle gated before there were several has
+	// the line alone); NextStart, when not empty, is the network the next
+	// generation starts from instead of Network (a gate rejected this
+	// one).
+	Gate      string       `json:"gate,omitempty"`
+	Gates     []GateResult `json:"gates,omitempty"`
+	NextStart string       `json:"next_start,omitempty"`
 	// Shift is the check on wells of the new network's own master beam
 	// (Config.ShiftCheck; nil without it).
 	Shift *Shift `json:"shift,omitempty"`
@@ -547,10 +553,19 @@ type gen struct {
 	stage int
 }
 
-// event reports the start of a stage (k of the generation's 3).
+// event reports the start of a stage (k of the generation's stages).
 func (x *gen) event(stage, info string) {
 	x.stage++
-	x.rep.Report(progress.Event{Job: x.job, Stage: stage, Info: info, Done: int64(x.stage - 1), Total: 3, Unit: "stages"})
+	x.rep.Report(progress.Event{Job: x.job, Stage: stage, Info: info, Done: int64(x.stage - 1), Total: x.stages(), Unit: "stages"})
+}
+
+// stages is the number of a generation's stages: master, targets, train
+// and, in a gated cycle, the gate.
+func (x *gen) stages() int64 {
+	if x.cfg.Gate != nil {
+		return 4
+	}
+	return 3
 }
 
 func (x *gen) after(stage string) error {
@@ -609,12 +624,13 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	}
 	if cfg.Gate != nil {
 		prevName := strings.TrimSuffix(filepath.Base(startOf(cfg.Dir, g)), ".hlnn")
-		keep, verdict, err := cfg.Gate(ctx, g, prevName, prev, net)
+		x.event("gate", "against "+prevName)
+		v, err := cfg.Gate(ctx, g, prevName, prev, net)
 		if err != nil {
 			return nil, err
 		}
-		r.Gate = verdict
-		if !keep {
+		r.Gate, r.Gates = v.Line, v.Gates
+		if !v.Keep {
 			r.NextStart = startOf(cfg.Dir, g)
 		}
 	}
@@ -624,7 +640,11 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 	if err := store(reportPath, r); err != nil {
 		return nil, err
 	}
-	rep.Report(progress.Event{Job: x.job, Stage: "done", Done: 3, Total: 3, Unit: "stages", Finished: true, Info: r.Network})
+	info := r.Network
+	if r.NextStart != "" {
+		info += ", rejected by the gate"
+	}
+	rep.Report(progress.Event{Job: x.job, Stage: "done", Done: x.stages(), Total: x.stages(), Unit: "stages", Finished: true, Info: info})
 	return r, nil
 }
 

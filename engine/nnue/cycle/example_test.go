@@ -26,3 +26,23 @@ func ExampleCrowding() {
 	fmt.Printf("%.2f\n", cycle.Crowding(h))
 	// Output: 0.90
 }
+
+// ExampleParseGates: an openings gate at the default widths and a deep
+// gate (the lab's long games) at width 10,000; the world records' wells
+// are refused.
+func ExampleParseGates() {
+	gs, err := cycle.ParseGates([]string{"openings:20:8:101", "games:20:7:20@w10000"}, []int{1000}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for k, g := range gs {
+		fmt.Println(g.Suite.Spec, g.BeamWidths, cycle.GateFile(5, k, 0, g.BeamWidths[0]))
+	}
+	_, err = cycle.ParseGates([]string{"records:20:1@w1000"}, nil, nil)
+	fmt.Println(err)
+	// Output:
+	// openings:20:8:101 [1000] gate-05.jsonl
+	// games:20:7:20 [10000] gate-05-g2-w10000.jsonl
+	// gate "records:20:1@w1000": record wells are the deep test set, never a gate: use a games: suite (the lab's long games)
+}

@@ -330,7 +330,7 @@ func TestReportChecked(t *testing.T) {
 func TestGate(t *testing.T) {
 	c := tinyConfig(t, t.TempDir())
 	var judged []int
-	c.Gate = func(_ context.Context, g int, prevName string, prev, next *nnue.Network) (bool, string, error) {
+	c.Gate = func(_ context.Context, g int, prevName string, prev, next *nnue.Network) (Verdict, error) {
 		judged = append(judged, g)
 		if next.Header.CRC32 == 0 {
 			t.Errorf("generation %d: the gate gets a network without its file's checksum", g)
@@ -338,7 +338,7 @@ func TestGate(t *testing.T) {
 		if prevName != prev.Header.Name {
 			t.Errorf("generation %d: the start is named %q, its network %q", g, prevName, prev.Header.Name)
 		}
-		return g != 1, fmt.Sprintf("gen %d vs %s: %v", g, prevName, g != 1), nil
+		return Verdict{Keep: g != 1, Line: fmt.Sprintf("gen %d vs %s: %v", g, prevName, g != 1)}, nil
 	}
 	reps, err := Run(context.Background(), c)
 	if err != nil {
