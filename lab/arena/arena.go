@@ -36,8 +36,8 @@ type (
 func Play(m *arena.Match) (*arena.Result, error) {
 	total := len(m.Suite.Starts) * len(m.Arms)
 	title := func(st *arena.Standings) string {
-		return fmt.Sprintf("arena: %s (%s), beam width %d%s · %d of %d games", m.Suite.Spec, m.Suite.ID(),
-			m.BeamWidth, map[bool]string{true: " + quiescence", false: ""}[m.Quiescence], st.Played(), total)
+		return fmt.Sprintf("arena: %s (%s), beam width %s%s · %s of %s games", m.Suite.Spec, m.Suite.ID(),
+			lab.Int(int64(m.BeamWidth)), map[bool]string{true: " + quiescence", false: ""}[m.Quiescence], lab.Int(int64(st.Played())), lab.Int(int64(total)))
 	}
 	var update func(st *arena.Standings)
 	var clear func()
@@ -230,7 +230,7 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 		if c.N == 0 {
 			return []any{0, "", "", ""}
 		}
-		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), fmt.Sprintf("%d–%d", c.Wins, c.Losses), pValue(c.P)}
+		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), lab.Int(int64(c.Wins))+"–"+lab.Int(int64(c.Losses)), pValue(c.P)}
 	}
 	t := lab.NewTable("arm", "baseline", "short games: file (width)", "starts", "difference [95%]", "wins–losses", "p",
 		"deep: starts", "difference [95%]", "wins–losses", "p")
@@ -250,13 +250,13 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 		if label == "" {
 			label = r.Arm
 		}
-		row := []any{label, r.Baseline, fmt.Sprintf("%s (%d)", filepath.Base(r.Short), sres.Header.BeamWidth)}
+		row := []any{label, r.Baseline, fmt.Sprintf("%s (%s)", filepath.Base(r.Short), lab.Int(int64(sres.Header.BeamWidth)))}
 		row = append(row, cells(sc)...)
 		t.Add(append(row, cells(dc)...)...)
 	}
 	h := deepRes.Header
-	t.Title = fmt.Sprintf("short games and deep wells: the deep column is %s (%s, %d starts, beam width %d)",
-		filepath.Base(deep), h.SuiteSpec, h.Starts, h.BeamWidth)
+	t.Title = fmt.Sprintf("short games and deep wells: the deep column is %s (%s, %s starts, beam width %s)",
+		filepath.Base(deep), h.SuiteSpec, lab.Int(int64(h.Starts)), lab.Int(int64(h.BeamWidth)))
 	for i := 3; i < len(t.Right); i++ {
 		t.Right[i] = true
 	}

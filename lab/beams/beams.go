@@ -395,7 +395,7 @@ func Best(pts []Point) Point {
 //	ev, err := evalspec.Parse("nnue:datasets/weights/gen-00.hlnn", lab.RepoRoot(), nil)
 //	res, err := beams.RunEval(ev, 1000, true, 0)
 func RunEval(ev eval.Evaluator, beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
-	job := fmt.Sprintf("beam width %d %s", beamWidth, ev.Name())
+	job := fmt.Sprintf("beam width %s %s", lab.Int(int64(beamWidth)), ev.Name())
 	if quiescence {
 		job += " +quiescence"
 	}
