@@ -54,7 +54,7 @@ type DiffRow struct {
 func DiffRows(e *experiment.Results) []DiffRow {
 	var out []DiffRow
 	for _, d := range e.Paired(Resamples, Seed, 0.95) {
-		r := DiffRow{Arm: d.Arm, What: ArmNames[d.Arm], BeamWidth: fmt.Sprint(d.BeamWidth), N: d.N, MeanA0: d.MeanBase, MeanArm: d.MeanArm,
+		r := DiffRow{Arm: d.Arm, What: ArmNames[d.Arm], BeamWidth: lab.Int(int64(d.BeamWidth)), N: d.N, MeanA0: d.MeanBase, MeanArm: d.MeanArm,
 			Diff: d.Diff.Estimate, Lo: d.Diff.Lo, Hi: d.Diff.Hi, WLT: fmt.Sprintf("%d/%d/%d", d.Wins, d.Losses, d.Ties), CPU: d.ArmCPU / d.BaseCPU}
 		if d.Matched {
 			r.Arm = "A1 vs A0 matched time"
