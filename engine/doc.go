@@ -68,6 +68,10 @@
 //   - BeamWidth: the number of wells a beam search keeps at each level.
 //   - Children: the outcomes generated from a level's states.
 //   - Result: what a whole search returns (bfs.Result, beam.Result).
+//   - Workers: the goroutines of a search (--workers; 0: all cores, but 1
+//     for each game of a match); no result depends on them. Games played
+//     at once are Parallel (--parallel), never workers; the processes
+//     that run a Beam pipeline (dist/) are Beam workers.
 //   - Game: a sequence of pieces placed from a start well, with its replay
 //     (keys) where one is known.
 //

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hatelab/hatelab/internal/humanize"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -315,7 +316,7 @@ func niceStep(raw float64) float64 {
 
 // tickLabel writes v, a multiple of step, exactly: with the decimals step
 // needs, thousands commas below 10^7, and as mantissa·10^exp (e.g.
-// "2.5e7") when exp > 0.
+// "2.5·10⁷") when exp > 0.
 func tickLabel(v, step float64, exp int) string {
 	decimals := func(x float64) int {
 		for d := 0; d < 12; d++ {
@@ -332,38 +333,13 @@ func tickLabel(v, step float64, exp int) string {
 		if s == "0" || strings.Trim(s, "-0.") == "" {
 			return "0"
 		}
-		return s + "e" + strconv.Itoa(exp)
+		return s + "·" + humanize.Power10(exp)
 	}
 	s := strconv.FormatFloat(v, 'f', decimals(step), 64)
 	if strings.Trim(s, "-0.") == "" {
 		return "0"
 	}
-	return commas(s)
-}
-
-// commas puts thousands separators into the integer part of a decimal
-// number written by strconv (5 digits or more: 10,000 but 2000).
-func commas(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	intPart, frac, _ := strings.Cut(s, ".")
-	if len(intPart) > 4 {
-		var b strings.Builder
-		for i, c := range intPart {
-			if i > 0 && (len(intPart)-i)%3 == 0 {
-				b.WriteByte(',')
-			}
-			b.WriteRune(c)
-		}
-		intPart = b.String()
-	}
-	if frac != "" {
-		intPart += "." + frac
-	}
-	if neg {
-		return "-" + intPart
-	}
-	return intPart
+	return humanize.Commas(s)
 }
 
 var svgRootRe = regexp.MustCompile(`<svg[^>]*>`)

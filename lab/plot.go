@@ -10,10 +10,10 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/humanize"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -397,28 +397,10 @@ func decadeLabel(k int, plain bool) string {
 // as 10 and a superscript exponent above, as 10⁻ⁿ below 1.
 func decadeText(k int) string {
 	if k >= 0 && k <= 4 {
-		n := int64(math.Pow(10, float64(k)))
-		s := strconv.FormatInt(n, 10)
-		if len(s) > 3 {
-			s = s[:len(s)-3] + "," + s[len(s)-3:]
-		}
-		return s
+		return Int(int64(math.Pow(10, float64(k))))
 	}
 	return power(k)
 }
 
 // power writes 10^k as 10 and a superscript exponent: 10⁰, 10⁵, 10⁻².
-func power(k int) string {
-	const sup = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-	digits := []rune(sup)
-	var b strings.Builder
-	b.WriteString("10")
-	if k < 0 {
-		b.WriteRune('⁻')
-		k = -k
-	}
-	for _, c := range strconv.Itoa(k) {
-		b.WriteRune(digits[c-'0'])
-	}
-	return b.String()
-}
+func power(k int) string { return humanize.Power10(k) }

@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hatelab/hatelab/internal/humanize"
 )
 
 // Table is a table of text cells. Show displays it as an HTML table in a
@@ -166,11 +168,14 @@ func formatCell(v reflect.Value, format string) string {
 			if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.,% ") == "" {
 				s = s[1:] // -0.00 is 0.00
 			}
-			return s
+			return numberStyle(s)
 		}
 		return Num(f)
 	}
 	if format != "" {
+		if isNumeric(v) {
+			return numberStyle(fmt.Sprintf(format, x))
+		}
 		return fmt.Sprintf(format, x)
 	}
 	if d, ok := x.(time.Duration); ok {
@@ -205,10 +210,12 @@ func Denoise(f float64) float64 {
 }
 
 // Num formats a float for a table cell or a sentence: 4 significant
-// digits; whole numbers and numbers of 10,000 or more in full with
-// thousands commas from 10,000 up (12,073, 2,770,000,000: never 2.77e+09
-// beside 4,730,104,929); magnitudes below 1e-12 (float noise) as 0; NaN as
-// "–" (no value), infinities as ∞ and −∞. Tables of TableOf and Add use it.
+// digits; whole numbers and numbers of 10,000 or more in full, with
+// thousands commas from 1,000 up (1,235 for 1234.6, 12,073, 2,770,000,000: never
+// 2.77e+09 beside 4,730,104,929); from 10¹⁸ up and below 10⁻⁴ as a power
+// of ten (5.27·10²⁰, 1.5·10⁻⁵: never 5.27e+20); magnitudes below 10⁻¹²
+// (float noise) as 0; NaN as "–" (no value), infinities as ∞ and −∞.
+// Tables of TableOf and Add use it.
 func Num(f float64) string {
 	switch {
 	case math.IsNaN(f):
@@ -222,33 +229,54 @@ func Num(f float64) string {
 	case math.Abs(f) >= 1e4 && math.Abs(f) < 1e18, f == math.Trunc(f) && math.Abs(f) < 1e18:
 		return Int(int64(math.Round(f)))
 	}
-	return strconv.FormatFloat(f, 'g', 4, 64)
+	return numberStyle(strconv.FormatFloat(f, 'g', 4, 64))
 }
 
-// Int formats an integer for a table cell: in full, with thousands commas
-// from 10,000 up (9999, 10,000, 4,730,104,929; years and 4-digit numbers
-// stay as they are).
-func Int(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
+// Sig formats f rounded to digits significant digits (1 to 17) as Num
+// writes numbers: 2.7712e9 to 3 digits is 2,770,000,000, 5.2713e20 is
+// 5.27·10²⁰, 0.057123 is 0.0571. It is how an estimate shows only the
+// digits it has.
+func Sig(f float64, digits int) string {
+	digits = min(max(digits, 1), 17)
+	if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) < noise {
+		return Num(f)
 	}
-	if len(s) > 4 {
-		var b strings.Builder
-		for i, c := range s {
-			if i > 0 && (len(s)-i)%3 == 0 {
-				b.WriteByte(',')
-			}
-			b.WriteRune(c)
-		}
-		s = b.String()
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'g', digits, 64), 64)
+	if math.Abs(r) >= 1e18 || r != math.Trunc(r) {
+		return numberStyle(strconv.FormatFloat(r, 'g', digits, 64))
 	}
-	if neg {
-		s = "-" + s
-	}
-	return s
+	return Int(int64(r))
 }
+
+// Fixed formats f with decimals digits after the point and thousands
+// commas (20,239.0): as a `lab:",%.1f"` tag formats a cell.
+func Fixed(f float64, decimals int) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return Num(f)
+	}
+	s := strconv.FormatFloat(Denoise(f), 'f', max(decimals, 0), 64)
+	if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.") == "" {
+		s = s[1:] // -0.0 is 0.0
+	}
+	return numberStyle(s)
+}
+
+// Int formats an integer for a table cell or a sentence: in full, with
+// thousands commas from 1,000 up (999, 1,000, 4,730,104,929; a year is
+// text, not a number to format).
+func Int(n int64) string { return humanize.Int(n) }
+
+// numberStyle writes a number as strconv or fmt formatted it in the lab's
+// style: thousands commas, and an exponent as a power of ten (Num); any
+// other text (a unit after the number) is kept.
+func numberStyle(s string) string {
+	lead := leadingNumber.FindString(s)
+	return humanize.Sci(humanize.Commas(lead) + s[len(lead):])
+}
+
+// leadingNumber is the plain decimal number that a formatted cell starts
+// with ("1234.5 lines", "-0.05", "+12.00").
+var leadingNumber = regexp.MustCompile(`^[-+]?\d+(?:\.\d+)?`)
 
 // HTML renders the table as an HTML <table>.
 func (t *Table) HTML() string {
@@ -335,11 +363,14 @@ func (t *Table) Text() string {
 func (t *Table) String() string { return t.Text() }
 
 // numberToken is a number as the lab writes one (a sign, thousands commas,
-// a decimal point, an exponent, a unit's percent sign), or an interval of
-// two ([+0.29, +0.51]).
+// a decimal point, an exponent or a power of ten, 5.27·10²⁰, a unit's
+// percent sign), or an interval of two ([+0.29, +0.51]).
 var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|` + numberRE)
 
-const numberRE = `[-+\x{2212}]?\d[\d,]*(?:\.\d+)?(?:[eE][-+\x{2212}]?\d+|\s?×\s?10[\x{207b}\x{2070}-\x{2079}\x{00b9}\x{00b2}\x{00b3}]+)?%?`
+const numberRE = `[-+\x{2212}]?\d[\d,]*(?:\.\d+)?(?:[eE][-+\x{2212}]?\d+|\s?[×·]\s?10` + superscripts + `|` + superscripts + `)?%?`
+
+// superscripts is a superscript exponent (⁻¹², ²⁰): 10⁻¹² is one number.
+const superscripts = `[\x{207b}\x{2070}-\x{2079}\x{00b9}\x{00b2}\x{00b3}]+`
 
 // NoBreakNumbers wraps every number of an HTML text of more than one
 // character, and every interval [a, b], in a span that the browser never

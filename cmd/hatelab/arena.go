@@ -23,7 +23,7 @@ func newArenaCmd() *cobra.Command {
 	var (
 		arms, suite, out               string
 		beamWidth, maxPieces, parallel int
-		beamWorkers                    int
+		workers                        int
 		well                           flags.Well
 		quiescence, sprt, js, quiet    bool
 		delta, lines, alpha, beta      float64
@@ -94,7 +94,7 @@ games are skipped. A FILE made with other settings is refused.`,
 				return fmt.Errorf("--arms: %v", err)
 			}
 			m := &arena.Match{Suite: s, Arms: as, BeamWidth: beamWidth, Quiescence: quiescence, MaxPieces: maxPieces,
-				Parallel: parallel, BeamWorkers: beamWorkers, SPRT: test, Out: out}
+				Parallel: parallel, BeamWorkers: workers, SPRT: test, Out: out}
 			if err := m.Check(); err != nil {
 				return err
 			}
@@ -143,7 +143,8 @@ games are skipped. A FILE made with other settings is refused.`,
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
 	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores); no game depends on it")
-	flags.DecimalVar(cmd.Flags(), &beamWorkers, "beam-workers", 1, "workers of each game's beam search")
+	flags.Workers(f, &workers, 1, "goroutines of each game's beam search (0: 1); no game depends on it")
+	flags.Alias(f, &workers, "beam-workers", flags.WorkersFlag)
 	f.StringVar(&out, "out", "", "append every finished game to this JSONL file, and resume from it")
 	f.BoolVar(&sprt, "sprt", false, "stop as soon as a sequential test (--sprt-test) has decided every arm")
 	f.StringVar(&sprtTest, "sprt-test", "sign", "the sequential test: sign (the win rate among non-tied pairs) or mean (the mean difference in lines, fishtest's GSPRT)")

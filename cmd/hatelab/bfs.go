@@ -467,7 +467,7 @@ func printBFS(w io.Writer, res *bfs.Result, game *bfs.Game, asJSON bool, replay 
 		return err
 	}
 	if compressed(res) {
-		fmt.Fprintf(w, "peak level stored compressed in %.1f MB: %.2f bytes a state\n", float64(res.PeakStoredBytes)/(1<<20), float64(res.PeakStoredBytes)/float64(res.PeakStates))
+		fmt.Fprintf(w, "peak level stored compressed in %.1f MiB: %.2f bytes a state\n", float64(res.PeakStoredBytes)/(1<<20), float64(res.PeakStoredBytes)/float64(res.PeakStates))
 	}
 	if game != nil {
 		fmt.Fprintf(w, "%s game (score %d, %d pieces %s), verified: %s\n", replay, game.Score, game.Length, piecesString(game), game.Keys)

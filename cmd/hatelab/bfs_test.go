@@ -232,7 +232,7 @@ func TestBFSMemoryFromWork(t *testing.T) {
 				t.Fatal(err)
 			}
 			if j.PeakStates != tc.peak || !j.Truncated || j.PeakRSS <= 0 || j.PeakRSS > 256<<20 {
-				t.Errorf("%dx%d %v, 3 levels: peak %d states (want %d), truncated %v, %d MB RSS (want under 256)",
+				t.Errorf("%dx%d %v, 3 levels: peak %d states (want %d), truncated %v, %d MiB RSS (want under 256)",
 					tc.w, tc.h, mode, j.PeakStates, tc.peak, j.Truncated, j.PeakRSS>>20)
 			}
 		}

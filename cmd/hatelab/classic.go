@@ -24,9 +24,9 @@ const (
 	// maxSweepSeeds caps --seeds (games per height): 28 heights of it make
 	// 2.8 million games, a CSV of about 110 MB, under classic.MaxCSVBytes.
 	maxSweepSeeds = 100_000
-	// maxSweepWorkers caps --workers: games are CPU-bound, so more
-	// workers than cores only cost memory.
-	maxSweepWorkers = 256
+	// maxSweepParallel caps --parallel: games are CPU-bound, so more
+	// games at once than cores only cost memory.
+	maxSweepParallel = 256
 )
 
 // classicCmd returns a fresh `hatelab classic` command tree. Without a
@@ -156,7 +156,7 @@ func newClassicSweepCmd() *cobra.Command {
 		seeds    int
 		agent    string
 		out      string
-		workers  int
+		parallel int
 		quiet    bool
 	)
 	cmd := &cobra.Command{
@@ -170,7 +170,7 @@ completion order; 'hatelab classic stats FILE' summarises them.
 
 An existing FILE must be a sweep CSV (our header, well-formed records, no
 game twice): anything else is refused and left as it is. A height listed
-twice in --rows is an error. Caps: --seeds ` + strconv.Itoa(maxSweepSeeds) + ` per height, --workers ` + strconv.Itoa(maxSweepWorkers) + `.
+twice in --rows is an error. Caps: --seeds ` + strconv.Itoa(maxSweepSeeds) + ` per height, --parallel ` + strconv.Itoa(maxSweepParallel) + `.
 Numbers are plain decimal: 010 is refused, not read as octal.`,
 		Example: `  hatelab classic sweep --rows 5-12 --seeds 1000 --agent tetr-ai --out tetr-ai.csv`,
 		Args:    cobra.NoArgs,
@@ -179,8 +179,8 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 			if err != nil {
 				return err
 			}
-			if workers < 0 || workers > maxSweepWorkers {
-				return fmt.Errorf("--workers %d out of range 0..%d (0: all cores)", workers, maxSweepWorkers)
+			if parallel < 0 || parallel > maxSweepParallel {
+				return fmt.Errorf("--parallel %d out of range 0..%d (0: all cores)", parallel, maxSweepParallel)
 			}
 			a, err := classic.CheckSweep(rows, cols, seeds, maxSweepSeeds, agent, out)
 			if err != nil {
@@ -203,7 +203,7 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 			err = classic.Sweep(ctx, jobs, func() classic.Agent {
 				a, _ := classic.NewAgent(agent)
 				return a
-			}, workers, w.Write, rep)
+			}, parallel, w.Write, rep)
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}
@@ -223,7 +223,8 @@ Numbers are plain decimal: 010 is refused, not read as octal.`,
 	flags.DecimalVar(cmd.Flags(), &seeds, "seeds", 1000, "games per height (1.."+strconv.Itoa(maxSweepSeeds)+")")
 	cmd.Flags().StringVar(&agent, "agent", "tetr-ai", "agent: "+strings.Join(classic.AgentNames, ", "))
 	cmd.Flags().StringVar(&out, "out", "", "sweep CSV to append to (resumed if it exists; any other file is refused)")
-	flags.DecimalVar(cmd.Flags(), &workers, "workers", 0, "parallel games (0: all cores; at most "+strconv.Itoa(maxSweepWorkers)+")")
+	flags.DecimalVar(cmd.Flags(), &parallel, "parallel", 0, "games played at once (0: all cores; at most "+strconv.Itoa(maxSweepParallel)+"); no game depends on it")
+	flags.Alias(cmd.Flags(), &parallel, flags.WorkersFlag, "parallel")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on standard error")
 	return cmd
 }

@@ -283,6 +283,12 @@ func TestSharedFlags(t *testing.T) {
 		{"flats floor --width (old name)", []string{"flats", "floor", "--width", "6", "--row", "011110", "--min-height", "2", "--max-height", "3"}, 0, "Flag --width has been deprecated, use --well-width"},
 		{"beam --width (old name of --beam-width)", []string{"beam", "--width", "5", "--max-pieces", "5", "--json"}, 0, "Flag --width has been deprecated, use --beam-width"},
 		{"beam --well-width 010 is not 8", []string{"beam", "--beam-width", "5", "--max-pieces", "5", "--well-width", "8", "--json"}, 0, ""},
+		// One meaning a word: --workers is the goroutines of a search
+		// (arena: of each game's beam), --parallel the games at once.
+		{"arena --workers 010", []string{"arena", "--arms", "hand,score", "--workers", "010"}, 2, `"--workers" flag: leading zeros`},
+		{"arena --workers 1025", []string{"arena", "--arms", "hand,score", "--suite", "empty:1", "--workers", "1025"}, 2, "arena: 1025 workers (goroutines of each game's beam search): want 0 to 1024"},
+		{"arena --beam-workers (old name of --workers)", []string{"arena", "--arms", "hand,score", "--suite", "empty:1", "--beam-width", "5", "--max-pieces", "5", "--beam-workers", "2", "--quiet", "--json"}, 0, "Flag --beam-workers has been deprecated, use --workers"},
+		{"classic sweep --workers (old name of --parallel)", []string{"classic", "sweep", "--rows", "5", "--seeds", "1", "--quiet", "--workers", "1", "--out", filepath.Join(t.TempDir(), "s.csv")}, 0, "Flag --workers has been deprecated, use --parallel"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, msg := runCLI(t, tc.args...)

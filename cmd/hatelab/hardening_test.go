@@ -145,7 +145,7 @@ func TestMemoryOverLimit(t *testing.T) {
 	as := "--as=" + strconv.Itoa(3<<30)
 	checkTimed(t, prl, []cliCase{
 		{"arena, widest beams six at once", []string{as, bin, "arena", "--arms", "hand,score", "--suite", "openings:6:8:1", "--beam-width", "16777215", "--parallel", "6", "--quiet"}, 2, "RLIMIT_AS"},
-		{"arena, 1024 workers at width 100000", []string{as, bin, "arena", "--arms", "hand,score", "--suite", "openings:2:8:1", "--beam-width", "100000", "--beam-workers", "1024", "--quiet"}, 2, "RLIMIT_AS"},
+		{"arena, 1024 workers at width 100000", []string{as, bin, "arena", "--arms", "hand,score", "--suite", "openings:2:8:1", "--beam-width", "100000", "--workers", "1024", "--quiet"}, 2, "RLIMIT_AS"},
 		{"eval tune at the widest width", []string{as, bin, "eval", "tune", "--suite", "openings:2:8:1", "--beam-width", "16777215", "--out", filepath.Join(dir, "t.json")}, 2, "RLIMIT_AS"},
 		{"nnue cycle, the widest master beam", []string{as, bin, "nnue", "cycle", "--quiet", "--dir", filepath.Join(dir, "cyc"), "--start", "../../datasets/weights/gen-00.hlnn", "--master-beam-width", "16777215"}, 2, "RLIMIT_AS"},
 		{"nnue cycle, the widest target beams", []string{as, bin, "nnue", "cycle", "--quiet", "--dir", filepath.Join(dir, "cyc"), "--start", "../../datasets/weights/gen-00.hlnn", "--target-beam-width", "16777215"}, 2, "RLIMIT_AS"},

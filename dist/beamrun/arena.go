@@ -32,14 +32,14 @@ func init() {
 // ArenaOptions describe a paired match as `hatelab arena` takes it: the
 // arm and suite specs (arena.ParseArms, arena.ParseSuite) and the search
 // settings. Files the specs name (weights, networks, tables, a suite's
-// games) are read by the workers too, at the same paths.
+// games) are read by the Beam workers too, at the same paths.
 type ArenaOptions struct {
 	Arms, Suite               string
 	WellWidth, WellDepth, Bar int
 	BeamWidth                 int
 	Quiescence                bool
 	MaxPieces                 int
-	// BeamWorkers are the workers of each game's beam search (0: 1).
+	// BeamWorkers are the goroutines of each game's beam search (0: 1; --workers).
 	BeamWorkers int
 	// Out, when set, is the match file (arena.Match.Out): games it holds
 	// are not played again, new ones are appended.
@@ -242,7 +242,7 @@ func Arena(ctx context.Context, o ArenaOptions, work string, r Runner, progress 
 	if len(jobs) > 0 {
 		p, s := beam.NewPipelineWithRoot()
 		fn := &arenaFn{Opt: o, Header: h, Evals: evalNames(m)}
-		// The reshuffle lets a runner spread the games over its workers
+		// The reshuffle lets a runner spread the games over its Beam workers
 		// (and Prism split a bundle of them among its threads).
 		beam.ParDo0(s, fn, beam.Reshuffle(s, beam.CreateList(s, jobs)))
 		if err := r.Execute(ctx, p); err != nil {

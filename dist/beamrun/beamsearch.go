@@ -44,7 +44,7 @@ type BeamSearchOptions struct {
 	QuiescenceCap             int
 	// EvalName and Weights choose the evaluation (Evaluator: an
 	// evaluation spec, and an older --weights file; the files must be
-	// readable by the workers).
+	// readable by the Beam workers).
 	EvalName, Weights string
 	// Work is the folder of the blocks of parents and kept children.
 	Work string

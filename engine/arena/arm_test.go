@@ -2,10 +2,13 @@ package arena
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 func TestParseArm(t *testing.T) {
@@ -157,5 +160,42 @@ func TestTunedArmCommitted(t *testing.T) {
 	if got.Eval != want.Eval || got.Score != want.Score || got.Pieces != want.Pieces || got.Children != want.Children || got.Replay != want.Replay {
 		t.Errorf("tuned: %s %d lines %d pieces %d children %s\ncommitted: %s %d lines %d pieces %d children %s",
 			got.Eval, got.Score, got.Pieces, got.Children, got.Replay, want.Eval, want.Score, want.Pieces, want.Children, want.Replay)
+	}
+}
+
+// TestReadMatchOrder: the arms named in ReadMatch's order come after the
+// baseline in that order, the file's others after them as they first
+// appear, with the same comparisons as in file order; an arm the file
+// lacks is an error naming it.
+func TestReadMatchOrder(t *testing.T) {
+	const file = "../../datasets/arena/gens-w10000.jsonl"
+	gen := func(g int) string { return fmt.Sprintf("nnue:datasets/weights/scale-run/gen-%02d.hlnn", g) }
+	plain, err := ReadMatch(file, "score")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ordered, err := ReadMatch(file, "score", gen(2), gen(3), gen(4), gen(5), gen(6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"score", gen(2), gen(3), gen(4), gen(5), gen(6), "hand", "nnue:datasets/weights/gen-00.hlnn", "nnue:datasets/weights/gen-02-small.hlnn"}
+	if got := ordered.Standings.Arms; !slices.Equal(got, want) {
+		t.Fatalf("arms %q, want %q", got, want)
+	}
+	if !slices.Equal(plain.Standings.Arms[1:5], []string{"hand", "nnue:datasets/weights/gen-00.hlnn", "nnue:datasets/weights/gen-02-small.hlnn", gen(4)}) {
+		t.Fatalf("file order %q: the test no longer reorders anything", plain.Standings.Arms)
+	}
+	byArm := map[string]stats.Comparison{}
+	for _, c := range plain.Comparisons() {
+		byArm[c.Arm] = c
+	}
+	for _, c := range ordered.Comparisons() {
+		p := byArm[c.Arm]
+		if c.Diff != p.Diff || c.P != p.P || c.PHolm != p.PHolm || c.Wins != p.Wins || *c.FamilyDiff != *p.FamilyDiff {
+			t.Errorf("%s: %+v in order, %+v in file order", c.Arm, c, p)
+		}
+	}
+	if _, err := ReadMatch(file, "score", "hand", "tuned"); err == nil || !strings.Contains(err.Error(), "no game of the arm tuned") {
+		t.Errorf("an arm the file lacks: %v", err)
 	}
 }

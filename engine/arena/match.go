@@ -77,8 +77,8 @@ type Match struct {
 	Quiescence bool
 	MaxPieces  int
 	// Parallel is the number of games played at once (0: GOMAXPROCS);
-	// BeamWorkers the workers of each game's beam search (0: 1). Neither
-	// changes any game.
+	// BeamWorkers the workers (goroutines) of each game's beam search
+	// (0: 1). Neither changes any game.
 	Parallel    int
 	BeamWorkers int
 	// SPRT, when set, stops the match as soon as the sequential test has
@@ -119,7 +119,7 @@ func (m *Match) Check() error {
 	case m.Parallel < 0 || m.Parallel > MaxParallel:
 		return fmt.Errorf("arena: %d games at once: want 0 (all cores) to %d", m.Parallel, MaxParallel)
 	case m.BeamWorkers < 0 || m.BeamWorkers > beam.MaxWorkers:
-		return fmt.Errorf("arena: %d beam workers: want 0 to %d", m.BeamWorkers, beam.MaxWorkers)
+		return fmt.Errorf("arena: %d workers (goroutines of each game's beam search): want 0 to %d", m.BeamWorkers, beam.MaxWorkers)
 	case m.Resamples < 0 || m.Resamples > 1e7:
 		return fmt.Errorf("arena: %d resamples: want 0 to 10000000", m.Resamples)
 	case m.Level != 0 && !(m.Level > 0 && m.Level < 1):
@@ -711,9 +711,12 @@ func (st *Standings) Mean(a int) (mean float64, n int) {
 }
 
 // ReadMatch reads a match file (at most MaxMatchFile bytes) and returns
-// its games with standings: baseline first, then the other arms in the
-// order they first appear (a baseline the file lacks is an error).
-func ReadMatch(path, baseline string) (*Result, error) {
+// its games with standings: baseline first, then the arms named in order
+// (in that order), then the file's other arms in the order they first
+// appear. A baseline or an arm of order that the file lacks is an error.
+// The order changes no number: each arm is compared with the baseline
+// alone, and Holm's adjustment does not depend on the order.
+func ReadMatch(path, baseline string, order ...string) (*Result, error) {
 	data, err := readMatchFile(path)
 	if err != nil {
 		return nil, err
@@ -726,6 +729,11 @@ func ReadMatch(path, baseline string) (*Result, error) {
 		return nil, err
 	}
 	names := []string{baseline}
+	for _, a := range order {
+		if !slices.Contains(names, a) {
+			names = append(names, a)
+		}
+	}
 	for _, g := range games {
 		if !slices.Contains(names, g.Arm) {
 			names = append(names, g.Arm)
@@ -743,6 +751,11 @@ func ReadMatch(path, baseline string) (*Result, error) {
 	}
 	if !found {
 		return nil, fmt.Errorf("arena: %s has no game of the baseline %s", path, baseline)
+	}
+	for _, a := range order {
+		if !slices.ContainsFunc(games, func(g Game) bool { return g.Arm == a }) {
+			return nil, fmt.Errorf("arena: %s has no game of the arm %s", path, a)
+		}
 	}
 	return &Result{Header: h, Games: games, Standings: st}, nil
 }

@@ -152,5 +152,5 @@ func ExampleWriteText() {
 	//       1       9         9           0
 	//       2      54        59           0
 	//       3     139       160          -1
-	// 6x4 qntm: score >= 0, length >= 2, peak 54 states (level 2); 0.00 s (0.00 s CPU), peak RSS 0 MB
+	// 6x4 qntm: score >= 0, length >= 2, peak 54 states (level 2); 0.00 s (0.00 s CPU), peak RSS 0 MiB
 }

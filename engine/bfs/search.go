@@ -17,6 +17,7 @@ import (
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/progress"
 	"github.com/hatelab/hatelab/internal/atomicfile"
+	"github.com/hatelab/hatelab/internal/humanize"
 	"github.com/hatelab/hatelab/internal/procstat"
 )
 
@@ -526,7 +527,7 @@ func (s *searcher) finish() (*Result, error) {
 		}
 	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: "done", Done: res.Expanded, Total: res.Expanded, Unit: "states", Finished: true,
-		Info: fmt.Sprintf("score %d, length %d, peak %d states, %.1fs", res.Score, res.Length, res.PeakStates, res.Seconds)})
+		Info: fmt.Sprintf("score %d, length %d, peak %s states, %.1fs", res.Score, res.Length, humanize.Int(res.PeakStates), res.Seconds)})
 	return res, nil
 }
 
@@ -541,9 +542,9 @@ func (s *searcher) stamp(r *Result) {
 func formatBytes(b int64) string {
 	switch {
 	case b >= 1<<30:
-		return fmt.Sprintf("%.2f GB", float64(b)/(1<<30))
+		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
 	case b >= 1<<20:
-		return fmt.Sprintf("%.0f MB", float64(b)/(1<<20))
+		return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
 	}
-	return fmt.Sprintf("%d kB", b>>10)
+	return fmt.Sprintf("%d KiB", b>>10)
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hatelab/hatelab/engine/progress"
+	"github.com/hatelab/hatelab/internal/humanize"
 	"github.com/hatelab/hatelab/internal/procstat"
 )
 
@@ -76,7 +77,7 @@ func (s *searcher) level(ctx context.Context, depth int) (stop bool, err error) 
 		disk = fmt.Sprintf(", its children's runs took %s of disk", formatBytes(s.spillBytes))
 	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: fmt.Sprintf("level %d", depth), Done: n, Total: n, Unit: "states",
-		Info: fmt.Sprintf("best %d, next %d states (%s stored, %.2f B/state%s), %s RSS", s.res.Score, next.size(),
+		Info: fmt.Sprintf("best %d, next %s states (%s stored, %.2f B/state%s), %s RSS", s.res.Score, humanize.Int(next.size()),
 			formatBytes(next.storedBytes()), float64(next.storedBytes())/float64(max(next.size(), 1)), disk, formatBytes(procstat.CurrentRSS()))})
 	return false, s.checkpoint(depth + 1)
 }

@@ -30,7 +30,7 @@ func WriteText(w io.Writer, res *Result) error {
 	case res.Truncated:
 		score, length = ">= "+score, ">= "+length
 	}
-	_, err := fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MB\n",
+	_, err := fmt.Fprintf(w, "%dx%d %s: score %s, length %s, peak %d states (level %d); %.2f s (%.2f s CPU), peak RSS %.0f MiB\n",
 		res.Width, res.Height, res.Rule, score, length, res.PeakStates, res.PeakLevel, res.Seconds, res.CPUSeconds, float64(res.PeakRSS)/(1<<20))
 	return err
 }

@@ -36,7 +36,8 @@ func SeedsFor(rows, n int) []int64 {
 
 // Jobs lists the games of a sweep over heights with n documented seeds each,
 // tallest heights first (their games are the longest, which balances the
-// workers). A height listed twice counts once: no game is played twice.
+// games played at once). A height listed twice counts once: no game is
+// played twice.
 func Jobs(rows []int, cols, n int) []Job {
 	rs := slices.Clone(rows)
 	slices.Sort(rs)
@@ -74,17 +75,17 @@ func CheckSweep(rows []int, cols, seeds, maxSeeds int, agent, out string) (Agent
 	return NewAgent(agent)
 }
 
-// Sweep plays jobs on workers goroutines (0 means all cores), each with
-// its own agent from newAgent, and calls emit for every finished game from
-// the calling goroutine, in completion order. Results do not depend on the
-// number of workers; only their order does. No more workers than jobs are
-// started. It stops early when ctx is done or emit fails.
-func Sweep(ctx context.Context, jobs []Job, newAgent func() Agent, workers int,
+// Sweep plays jobs, parallel games at once (0 means all cores), each
+// goroutine with its own agent from newAgent, and calls emit for every
+// finished game from the calling goroutine, in completion order. Results
+// do not depend on parallel; only their order does. No more games than
+// jobs are started at once. It stops early when ctx is done or emit fails.
+func Sweep(ctx context.Context, jobs []Job, newAgent func() Agent, parallel int,
 	emit func(Result) error, rep progress.Reporter) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	if parallel <= 0 {
+		parallel = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, max(len(jobs), 1))
+	parallel = min(parallel, max(len(jobs), 1))
 	rep = progress.Or(rep)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -102,7 +103,7 @@ func Sweep(ctx context.Context, jobs []Job, newAgent func() Agent, workers int,
 	in := make(chan Job)
 	out := make(chan Result)
 	var wg sync.WaitGroup
-	for range workers {
+	for range parallel {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/hatelab/hatelab/internal/humanize"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -129,27 +130,27 @@ func Wilcoxon(d []float64) (p, wPlus float64, n int, exact bool) {
 }
 
 // PFloor is the smallest p the arena writes as a number (FormatP): below
-// it a p is written "< 1e-12". The exact test's p is exact there, but the
+// it a p is written "< 10⁻¹²". The exact test's p is exact there, but the
 // normal approximation's (above WilcoxonExactMax non-zero differences) is
 // not accurate that far into the tail, and no decision turns on the
 // digits. The JSON reports keep the computed value.
 const PFloor = 1e-12
 
 // FormatP writes a p-value for people: two significant figures
-// ("0.047", "4.9e-05"), more where two would hide on which side of a
-// threshold (Alpha, 0.01) it lies ("0.0496", not "0.05"), "< 1e-12" below
-// PFloor, "n/a" for NaN.
+// ("0.047", "4.9·10⁻⁵", the project's one number style, never "4.9e-05"),
+// more where two would hide on which side of a threshold (Alpha, 0.01) it
+// lies ("0.0496", not "0.05"), "< 10⁻¹²" below PFloor, "n/a" for NaN.
 func FormatP(p float64) string {
 	if math.IsNaN(p) {
 		return "n/a"
 	}
 	if p < PFloor {
-		return fmt.Sprintf("< %g", PFloor)
+		return "< " + humanize.Sci(strconv.FormatFloat(PFloor, 'g', -1, 64))
 	}
 	for digits := 2; ; digits++ {
 		s := strconv.FormatFloat(p, 'g', digits, 64)
 		if digits >= 6 || !hidesSide(p, s) {
-			return s
+			return humanize.Sci(s)
 		}
 	}
 }
@@ -169,7 +170,7 @@ func hidesSide(p float64, s string) bool {
 	return false
 }
 
-// PEquals is "p = X" (FormatP), or "p < 1e-12" below PFloor.
+// PEquals is "p = X" (FormatP), or "p < 10⁻¹²" below PFloor.
 func PEquals(p float64) string {
 	if p < PFloor {
 		return "p " + FormatP(p)
@@ -481,7 +482,7 @@ func (c Comparison) Verdict() string {
 		return fmt.Sprintf("%s vs %s: no paired games yet", c.Arm, c.Baseline)
 	}
 	head := fmt.Sprintf("%s vs %s: %+.2f lines", c.Arm, c.Baseline, c.Diff.Estimate)
-	counts := fmt.Sprintf("over %d starts, %d wins %d losses %d ties", c.N, c.Wins, c.Losses, c.Ties)
+	counts := fmt.Sprintf("over %s starts, %s wins %s losses %s ties", humanize.Int(int64(c.N)), humanize.Int(int64(c.Wins)), humanize.Int(int64(c.Losses)), humanize.Int(int64(c.Ties)))
 	if c.Stopped && c.SPRT != "" && c.SPRT != Continue {
 		accepted, other := c.H1, c.H0
 		what := "better"

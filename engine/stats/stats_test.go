@@ -187,11 +187,11 @@ func TestFormatP(t *testing.T) {
 		want, eq string
 	}{
 		{0.047, "0.047", "p = 0.047"},
-		{4.9e-5, "4.9e-05", "p = 4.9e-05"},
+		{4.9e-5, "4.9·10⁻⁵", "p = 4.9·10⁻⁵"},
 		{1, "1", "p = 1"},
-		{PFloor, "1e-12", "p = 1e-12"},
-		{7.2e-16, "< 1e-12", "p < 1e-12"},
-		{1e-300, "< 1e-12", "p < 1e-12"},
+		{PFloor, "10⁻¹²", "p = 10⁻¹²"},
+		{7.2e-16, "< 10⁻¹²", "p < 10⁻¹²"},
+		{1e-300, "< 10⁻¹²", "p < 10⁻¹²"},
 		{math.NaN(), "n/a", "p = n/a"},
 	} {
 		if got := FormatP(tc.p); got != tc.want {
@@ -202,7 +202,7 @@ func TestFormatP(t *testing.T) {
 		}
 		c := Comparison{Arm: "a", Baseline: "b", N: 2000, Wins: 1071, Losses: 687, Ties: 242, P: tc.p, PHolm: 2 * tc.p}
 		v := c.Verdict()
-		holm := "(Holm " + FormatP(2*tc.p) + ")" // "(Holm < 1e-12)" where p is floored
+		holm := "(Holm " + FormatP(2*tc.p) + ")" // "(Holm < 10⁻¹²)" where p is floored
 		if !strings.Contains(v, "Wilcoxon "+tc.eq+" "+holm) {
 			t.Errorf("verdict %q: want %q then %q", v, tc.eq, holm)
 		}

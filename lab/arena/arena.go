@@ -36,8 +36,8 @@ type (
 func Play(m *arena.Match) (*arena.Result, error) {
 	total := len(m.Suite.Starts) * len(m.Arms)
 	title := func(st *arena.Standings) string {
-		return fmt.Sprintf("arena: %s (%s), beam width %d%s · %d of %d games", m.Suite.Spec, m.Suite.ID(),
-			m.BeamWidth, map[bool]string{true: " + quiescence", false: ""}[m.Quiescence], st.Played(), total)
+		return fmt.Sprintf("arena: %s (%s), beam width %s%s · %s of %s games", m.Suite.Spec, m.Suite.ID(),
+			lab.Int(int64(m.BeamWidth)), map[bool]string{true: " + quiescence", false: ""}[m.Quiescence], lab.Int(int64(st.Played())), lab.Int(int64(total)))
 	}
 	var update func(st *arena.Standings)
 	var clear func()
@@ -117,12 +117,15 @@ func Study(s Spec) (*arena.Result, error) {
 }
 
 // Load reads a match file of the repository (a path relative to its root,
-// or absolute) with the given baseline arm.
-func Load(path, baseline string) (*arena.Result, error) {
+// or absolute) with the given baseline arm; the arms named in order come
+// next, in that order (generations in generation order, whatever order
+// they were played in), the file's others after them as they first
+// appear (engine/arena.ReadMatch).
+func Load(path, baseline string, order ...string) (*arena.Result, error) {
 	if !strings.HasPrefix(path, "/") {
 		path = lab.RepoPath(path)
 	}
-	return arena.ReadMatch(path, baseline)
+	return arena.ReadMatch(path, baseline, order...)
 }
 
 // Table shows a result's standings: per arm its games and mean score, and
@@ -131,7 +134,7 @@ func Load(path, baseline string) (*arena.Result, error) {
 func Table(res *arena.Result) *lab.Table {
 	t := standingsTable(res.Standings)
 	h := res.Header
-	t.Title = fmt.Sprintf("%s (suite %s, %d starts), beam width %d%s", h.SuiteSpec, h.Suite, h.Starts, h.BeamWidth,
+	t.Title = fmt.Sprintf("%s (suite %s, %s starts), beam width %s%s", h.SuiteSpec, h.Suite, lab.Int(int64(h.Starts)), lab.Int(int64(h.BeamWidth)),
 		map[bool]string{true: " + quiescence", false: ""}[h.Quiescence])
 	return t
 }
@@ -227,7 +230,7 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 		if c.N == 0 {
 			return []any{0, "", "", ""}
 		}
-		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), fmt.Sprintf("%d–%d", c.Wins, c.Losses), pValue(c.P)}
+		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), lab.Int(int64(c.Wins))+"–"+lab.Int(int64(c.Losses)), pValue(c.P)}
 	}
 	t := lab.NewTable("arm", "baseline", "short games: file (width)", "starts", "difference [95%]", "wins–losses", "p",
 		"deep: starts", "difference [95%]", "wins–losses", "p")
@@ -247,13 +250,13 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 		if label == "" {
 			label = r.Arm
 		}
-		row := []any{label, r.Baseline, fmt.Sprintf("%s (%d)", filepath.Base(r.Short), sres.Header.BeamWidth)}
+		row := []any{label, r.Baseline, fmt.Sprintf("%s (%s)", filepath.Base(r.Short), lab.Int(int64(sres.Header.BeamWidth)))}
 		row = append(row, cells(sc)...)
 		t.Add(append(row, cells(dc)...)...)
 	}
 	h := deepRes.Header
-	t.Title = fmt.Sprintf("short games and deep wells: the deep column is %s (%s, %d starts, beam width %d)",
-		filepath.Base(deep), h.SuiteSpec, h.Starts, h.BeamWidth)
+	t.Title = fmt.Sprintf("short games and deep wells: the deep column is %s (%s, %s starts, beam width %s)",
+		filepath.Base(deep), h.SuiteSpec, lab.Int(int64(h.Starts)), lab.Int(int64(h.BeamWidth)))
 	for i := 3; i < len(t.Right); i++ {
 		t.Right[i] = true
 	}
@@ -327,7 +330,7 @@ func interval(iv stats.Interval) string {
 }
 
 // pValue is stats.FormatP: two significant figures ("0.0015", not
-// "0.001"), "< 1e-12" below stats.PFloor.
+// "0.001"; 4.6·10⁻⁵), "< 10⁻¹²" below stats.PFloor.
 func pValue(p float64) string { return stats.FormatP(p) }
 
 // Verdicts returns one line per comparison with the baseline

@@ -67,9 +67,9 @@ func TestPValue(t *testing.T) {
 		{0.41079, "0.41"},
 		{0.001452, "0.0015"}, // two significant figures, not 0.001
 		{2e-4, "0.0002"},
-		{4.6e-5, "4.6e-05"},
-		{1e-12, "1e-12"},
-		{7.2e-16, "< 1e-12"}, // a table cell that is not float noise
+		{4.6e-5, "4.6·10⁻⁵"},
+		{1e-12, "10⁻¹²"},
+		{7.2e-16, "< 10⁻¹²"}, // a table cell that is not float noise
 	} {
 		if got := pValue(tc.p); got != tc.want {
 			t.Errorf("pValue(%g) = %q, want %q", tc.p, got, tc.want)

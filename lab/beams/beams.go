@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -108,7 +107,7 @@ func SweepSpec(spec string, widths []int, quiescence []bool, maxPieces int, cach
 	for _, q := range quiescence {
 		for _, w := range widths {
 			key := beamKey(w, q, maxPieces, ev)
-			name := fmt.Sprintf("beam width %d", w)
+			name := "beam width " + lab.Int(int64(w))
 			if q {
 				name += " +quiescence"
 			}
@@ -228,7 +227,7 @@ func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 		ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
 		for i := range ts {
 			if ts[i].Label != "" {
-				ts[i].Label = commas(int64(math.Round(ts[i].Value)))
+				ts[i].Label = lab.Int(int64(math.Round(ts[i].Value)))
 			}
 		}
 		return ts
@@ -284,18 +283,9 @@ func ScorePlot(points []Point, extra ...Published) (*plot.Plot, error) {
 		}
 		sc.Color, sc.Radius, sc.Shape = c, vg.Points(6), draw.TriangleGlyph{}
 		p.Add(sc)
-		p.Legend.Add(fmt.Sprintf("%s, width %s, %s", e.Source, commas(int64(e.BeamWidth)), quiescenceName(e.Quiescence)), sc)
+		p.Legend.Add(fmt.Sprintf("%s, width %s, %s", e.Source, lab.Int(int64(e.BeamWidth)), quiescenceName(e.Quiescence)), sc)
 	}
 	return p, nil
-}
-
-// commas writes n with thousands separators.
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 func quiescenceName(q bool) string {
@@ -314,7 +304,7 @@ func TimePlot(points []Point) (*plot.Plot, error) {
 			x = append(x, float64(ds.Level))
 			y = append(y, ds.Seconds)
 		}
-		series = append(series, lab.Series{Name: fmt.Sprintf("width %d, %s", pt.BeamWidth, quiescenceName(pt.Quiescence)), X: x, Y: y})
+		series = append(series, lab.Series{Name: fmt.Sprintf("width %s, %s", lab.Int(int64(pt.BeamWidth)), quiescenceName(pt.Quiescence)), X: x, Y: y})
 	}
 	return lab.LinePlot("wall time per level", "level (pieces placed)", "seconds", series...)
 }
@@ -362,7 +352,7 @@ func LevelTable(res *beam.Result, step int) *lab.Table {
 		var sc []string
 		for j, n := range ds.ScoreCounts {
 			if n > 0 {
-				sc = append(sc, fmt.Sprintf("%d (%d)", ds.MinScore+j, n))
+				sc = append(sc, fmt.Sprintf("%d (%s)", ds.MinScore+j, lab.Int(int64(n))))
 			}
 		}
 		if len(sc) > 4 {
@@ -405,7 +395,7 @@ func Best(pts []Point) Point {
 //	ev, err := evalspec.Parse("nnue:datasets/weights/gen-00.hlnn", lab.RepoRoot(), nil)
 //	res, err := beams.RunEval(ev, 1000, true, 0)
 func RunEval(ev eval.Evaluator, beamWidth int, quiescence bool, maxPieces int) (*beam.Result, error) {
-	job := fmt.Sprintf("beam width %d %s", beamWidth, ev.Name())
+	job := fmt.Sprintf("beam width %s %s", lab.Int(int64(beamWidth)), ev.Name())
 	if quiescence {
 		job += " +quiescence"
 	}

@@ -2,7 +2,6 @@ package beams
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	dbeams "github.com/hatelab/hatelab/datasets/beams"
@@ -21,7 +20,7 @@ func LongGames() (*lab.Table, error) {
 	slices.SortStableFunc(games, func(a, b dbeams.Game) int { return cmp.Compare(b.Score, a.Score) })
 	t := lab.NewTable("evaluation", "beam width", "lines", "pieces", "wall (s)", "CPU (s)")
 	for _, g := range games {
-		t.Add(g.Evaluation, g.BeamWidth, g.Score, g.Pieces, fmt.Sprintf("%.0f", g.Seconds), fmt.Sprintf("%.0f", g.CPUSeconds))
+		t.Add(g.Evaluation, g.BeamWidth, g.Score, g.Pieces, lab.Fixed(g.Seconds, 0), lab.Fixed(g.CPUSeconds, 0))
 	}
 	return t, nil
 }

@@ -160,7 +160,7 @@ func BacktestRows(bs ...*Backtest) []BacktestRow {
 			lo, hi = math.Min(lo, r), math.Max(hi, r)
 		}
 		rows[i] = BacktestRow{Fitted: b.Label, Model: b.Model, FitOn: span(b.FitX), Predicts: span(b.TestX),
-			Sigma: fmt.Sprintf("%.3g", lab.Denoise(b.Sigma)), Inside: fmt.Sprintf("%d of %d", in, n), Misses: miss,
+			Sigma: lab.Sig(b.Sigma, 3), Inside: lab.Int(int64(in)) + " of " + lab.Int(int64(n)), Misses: miss,
 			WorstMiss: fmt.Sprintf("%.2f .. %.2f", lo, hi), Note: b.uninformativeNote()}
 	}
 	return rows

@@ -135,7 +135,7 @@ func Table(at float64, ms ...*Model) *lab.Table {
 	for i, m := range ms {
 		var ps []string
 		for j := range m.Fit.Coef {
-			ps = append(ps, fmt.Sprintf("%.4g ± %.2g", lab.Denoise(m.Fit.Coef[j]), m.Fit.StdErr[j]))
+			ps = append(ps, lab.Sig(lab.Denoise(m.Fit.Coef[j]), 4)+" ± "+lab.Sig(m.Fit.StdErr[j], 2))
 		}
 		scale := ""
 		if m.Log {
@@ -146,7 +146,7 @@ func Table(at float64, ms ...*Model) *lab.Table {
 			notes[i], flagged = "not informative: "+why+"; left out of charts, not to be compared with records", true
 		}
 		rows[i] = Row{Fitted: m.Label, Model: m.Model, N: m.Fit.N, Params: strings.Join(ps, ", "),
-			Sigma: fmt.Sprintf("%.3g%s", lab.Denoise(m.Fit.Sigma), scale), LOO: fmt.Sprintf("%.3g%s", lab.Denoise(m.Fit.LOORMSE), scale),
+			Sigma: lab.Sig(m.Fit.Sigma, 3) + scale, LOO: lab.Sig(m.Fit.LOORMSE, 3) + scale,
 			At: fmt.Sprint(at), Predict: pred}
 	}
 	if !flagged {
@@ -289,20 +289,22 @@ func ResidualPlot(title, xLabel string, ms ...*Model) (*plot.Plot, error) {
 	return p, nil
 }
 
-// num formats a prediction: plain below 100,000 (2 significant digits
-// with an exponent below 0.1), else 3 significant digits with an exponent.
+// num formats a prediction in the lab's number style (lab.Sig): one
+// decimal below 100, 2 significant digits below 0.1 (5.7·10⁻⁸, not 0.0),
+// whole up to 100,000 (2,301), else 3 significant digits
+// (2,770,000,000; 5.27·10²⁰ from 10¹⁸ up).
 func num(v float64) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
-		return fmt.Sprint(v)
+		return lab.Num(v)
 	case v != 0 && math.Abs(v) < 0.1:
-		return fmt.Sprintf("%.2g", v) // 5.7e-08, not 0.0
+		return lab.Sig(v, 2)
 	case math.Abs(v) < 100:
 		return fmt.Sprintf("%.1f", v)
 	case math.Abs(v) < 1e5:
-		return fmt.Sprintf("%.0f", v)
+		return lab.Int(int64(math.Round(v)))
 	}
-	return fmt.Sprintf("%.3g", v)
+	return lab.Sig(v, 3)
 }
 
 // NonNil returns the fits that are not nil, in order.

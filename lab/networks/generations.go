@@ -3,6 +3,7 @@ package networks
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -143,8 +144,9 @@ func GenerationTable(gs []Generation) *lab.Table {
 	}
 	t := lab.NewTable(cols...)
 	cmp := func(c *stats.Comparison) string {
-		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %d/%d, %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, c.Wins, c.Losses, pText(c.P))
+		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %s/%s, %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, lab.Int(int64(c.Wins)), lab.Int(int64(c.Losses)), pText(c.P))
 	}
+	secs := func(v float64) string { return lab.Int(int64(math.Round(v))) }
 	for _, g := range gs {
 		r := g.Report
 		s := r.SecondsByStage
@@ -152,7 +154,7 @@ func GenerationTable(gs []Generation) *lab.Table {
 		for _, m := range g.Gates {
 			w := ""
 			if len(g.Gates) > 1 {
-				w = fmt.Sprintf("width %d: ", m.BeamWidth)
+				w = "width " + lab.Int(int64(m.BeamWidth)) + ": "
 			}
 			vsPrev = append(vsPrev, w+m.VsPrev.Baseline+": "+cmp(m.VsPrev))
 			vsBase = append(vsBase, w+m.VsBase.Baseline+": "+cmp(m.VsBase))
@@ -161,11 +163,11 @@ func GenerationTable(gs []Generation) *lab.Table {
 		if r.NextStart != "" {
 			prev += " (rejected)"
 		}
-		row := []any{r.Generation, fmt.Sprintf("%d lines, %d pieces", r.MasterScore, r.MasterPieces),
+		row := []any{r.Generation, lab.Int(int64(r.MasterScore)) + " lines, " + lab.Int(int64(r.MasterPieces)) + " pieces",
 			fmt.Sprintf("%.0f%%", 100*float64(r.DeadTargets)/float64(max(r.Samples, 1))),
 			fmt.Sprintf("%.2f", r.TargetCrowding),
 			fmt.Sprintf("%.2f (%.2f)", r.ValidSpearman, r.PrevValidSpearman),
-			fmt.Sprintf("%.0f / %.0f / %.0f", s["master"], s["targets"], s["train"])}
+			secs(s["master"]) + " / " + secs(s["targets"]) + " / " + secs(s["train"])}
 		if gated {
 			row = append(row, prev, strings.Join(vsBase, "; "))
 		}
@@ -176,7 +178,5 @@ func GenerationTable(gs []Generation) *lab.Table {
 }
 
 // pText writes "p = " and a p-value with two significant figures
-// (stats.PEquals, "4.6e-5" for "4.6e-05"), "p < 1e-12" below stats.PFloor.
-func pText(p float64) string {
-	return strings.Replace(stats.PEquals(p), "e-0", "e-", 1)
-}
+// (stats.PEquals: "p = 4.6·10⁻⁵"), "p < 10⁻¹²" below stats.PFloor.
+func pText(p float64) string { return stats.PEquals(p) }

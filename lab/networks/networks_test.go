@@ -238,7 +238,7 @@ func TestGenerationsUngated(t *testing.T) {
 }
 
 func TestPText(t *testing.T) {
-	for p, want := range map[float64]string{0.28: "p = 0.28", 0.0015: "p = 0.0015", 4.6e-5: "p = 4.6e-5", 1.3e-10: "p = 1.3e-10", 7e-16: "p < 1e-12"} {
+	for p, want := range map[float64]string{0.28: "p = 0.28", 0.0015: "p = 0.0015", 4.6e-5: "p = 4.6·10⁻⁵", 1.3e-10: "p = 1.3·10⁻¹⁰", 7e-16: "p < 10⁻¹²"} {
 		if got := pText(p); got != want {
 			t.Errorf("pText(%g) = %q, want %q", p, got, want)
 		}

@@ -49,7 +49,7 @@ func Load(rep progress.Reporter) ([]Record, error) {
 		out = append(out, rec)
 	}
 	rep.Report(progress.Event{Job: "replay records", Done: int64(len(prim)), Total: int64(len(prim)), Unit: "replays",
-		Info: fmt.Sprintf("%d pieces", pieces), Finished: true})
+		Info: lab.Int(int64(pieces)) + " pieces", Finished: true})
 	return out, nil
 }
 
@@ -280,7 +280,7 @@ func AuditLoops(r Record) LoopAudit {
 			continue
 		}
 		if a.SeenOut == 0 {
-			a.FirstSeen = fmt.Sprintf("piece %d", i)
+			a.FirstSeen = "piece " + lab.Int(int64(i))
 		}
 		a.SeenOut++
 		if demoted.Best() != s.MildPiece {

@@ -86,7 +86,7 @@ func TestAuditLoops(t *testing.T) {
 		{"Tim (2)", 0, 0, 0, 0, "none"},
 		{"knewjade (5)", 0, 0, 0, 0, "none"}, // the 289: no version of the rule acts in it
 		{"knewjade loop basis", 0, 1, 1, 1, "piece 281"},
-		{"David & Felipe (6)", 0, 14, 9, 9, "piece 2147"},
+		{"David & Felipe (6)", 0, 14, 9, 9, "piece 2,147"},
 		{"knewjade loop", 150, 151, 151, 151, "piece 281"},
 	}
 	for _, c := range cases {

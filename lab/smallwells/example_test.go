@@ -26,10 +26,10 @@ func ExampleTable() {
 	// Output:
 	// W  H  rule  score  length  peak states  at level   states  time    peak RSS
 	// --  -  ----  -----  ------  -----------  --------  -------  ------  --------
-	// 10  2  qntm  0      4                21         2       52  0.01 s  20 MB
-	// 10  3  qntm  0      6               310         4      821  0.01 s  19 MB
-	// 10  4  qntm  1      11             9094         6   26,809  0.06 s  25 MB
-	// 10  5  qntm  4      19          174,585         7  600,823  0.43 s  51 MB
+	// 10  2  qntm  0      4                21         2       52  0.01 s  20 MiB
+	// 10  3  qntm  0      6               310         4      821  0.01 s  19 MiB
+	// 10  4  qntm  1      11            9,094         6   26,809  0.06 s  25 MiB
+	// 10  5  qntm  4      19          174,585         7  600,823  0.43 s  51 MiB
 }
 
 // An exhaustive search of a small well, Width 10 and Height 3 (with a

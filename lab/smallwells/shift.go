@@ -62,7 +62,7 @@ func ExtrapolationShift(rows []bfs.Row, width int, at float64) (*lab.Table, erro
 		ya, _, _ := fa[i].Predict(at, 0.95)
 		moved := "—"
 		if yb != 0 && !math.IsNaN(ya/yb) {
-			moved = fmt.Sprintf("×%.3g", ya/yb)
+			moved = "×" + lab.Sig(ya/yb, 3)
 		}
 		t.Add(fa[i].Label, fa[i].Model, fits.Prediction(fb[i], at), fits.Prediction(fb[i], float64(H)),
 			observed[quantity[i]], fits.Prediction(fa[i], at), moved)

@@ -104,7 +104,7 @@ type Row struct {
 	PeakLevel  int    `lab:"at level"`
 	States     int64  `lab:"states"`
 	Seconds    string `lab:"time"`
-	PeakMB     string `lab:"peak RSS"`
+	PeakMiB    string `lab:"peak RSS"`
 }
 
 // RowOf turns a summary row into a display row.
@@ -115,7 +115,7 @@ func RowOf(r bfs.Row) Row {
 	}
 	return Row{Width: r.Width, Height: r.Height, Rule: r.Rule.String(), Score: sc, Length: ln,
 		PeakStates: r.PeakStates, PeakLevel: r.PeakLevel, States: r.States,
-		Seconds: seconds(r.Seconds), PeakMB: fmt.Sprintf("%.0f MB", float64(r.PeakRSS)/(1<<20))}
+		Seconds: seconds(r.Seconds), PeakMiB: lab.Fixed(float64(r.PeakRSS)/(1<<20), 0) + " MiB"}
 }
 
 // Table tabulates summary rows (sorted by rule, width, height).

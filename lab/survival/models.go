@@ -63,7 +63,7 @@ func CheckModels(ms []*fits.Model, m classic.Stats) []CheckRow {
 		if m.Mean >= lo && m.Mean <= hi {
 			in = "yes"
 		}
-		out = append(out, CheckRow{f.Label, f.Model, fmt.Sprintf("%.3g", f.Fit.LOORMSE), m.Rows,
+		out = append(out, CheckRow{f.Label, f.Model, lab.Sig(f.Fit.LOORMSE, 3), m.Rows,
 			fmt.Sprintf("%s [%s, %s]", humanize.Count(y), humanize.Count(lo), humanize.Count(hi)),
 			fmt.Sprintf("%s [%s, %s] (%d seeds)", humanize.Count(m.Mean), humanize.Count(m.CILo), humanize.Count(m.CIHi), m.N), in})
 	}

@@ -197,11 +197,11 @@ func Table(stats []classic.Stats) *lab.Table {
 		pub := ""
 		for _, p := range classic.TetrAIPublished {
 			if p.Rows == s.Rows && s.Cols == 10 && s.Agent == "tetr-ai" {
-				pub = fmt.Sprintf("%.2f", p.Mean)
+				pub = lab.Fixed(p.Mean, 2)
 			}
 		}
 		rows = append(rows, StatsRow{s.Agent, s.Rows, s.N, s.Mean, s.Median, s.MedianLn2,
-			fmt.Sprintf("%.1f..%.1f", s.CILo, s.CIHi), s.CV, s.KS, pub, s.MeanPieces})
+			lab.Fixed(s.CILo, 1)+".."+lab.Fixed(s.CIHi, 1), s.CV, s.KS, pub, s.MeanPieces})
 	}
 	return lab.TableOf(rows)
 }

@@ -58,7 +58,7 @@ func DiffRows(e *experiment.Results) []DiffRow {
 			Diff: d.Diff.Estimate, Lo: d.Diff.Lo, Hi: d.Diff.Hi, WLT: fmt.Sprintf("%d/%d/%d", d.Wins, d.Losses, d.Ties), CPU: d.ArmCPU / d.BaseCPU}
 		if d.Matched {
 			r.Arm = "A1 vs A0 matched time"
-			r.What = fmt.Sprintf("A0 at beam width %d (cost ratio %.3f)", d.MatchedBeamWidth, d.Ratio)
+			r.What = fmt.Sprintf("A0 at beam width %s (cost ratio %.3f)", lab.Int(int64(d.MatchedBeamWidth)), d.Ratio)
 		}
 		out = append(out, r)
 	}

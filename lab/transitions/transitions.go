@@ -229,7 +229,7 @@ func Shapes(t *flats.Table) []ShapeRow {
 func TopShapes(t *flats.Table, n int) *lab.Table {
 	rows := Shapes(t)
 	tab := lab.TableOf(rows[:min(n, len(rows))])
-	tab.Title = fmt.Sprintf("%s: the %d shapes with the most lives (of %d)", Name(t), min(n, len(rows)), len(rows))
+	tab.Title = fmt.Sprintf("%s: the %d shapes with the most lives (of %s)", Name(t), min(n, len(rows)), lab.Int(int64(len(rows))))
 	return tab
 }
 
@@ -250,7 +250,7 @@ func Never(t *flats.Table) []ShapeRow {
 func NeverTable(t *flats.Table, n int) *lab.Table {
 	rows := Never(t)
 	tab := lab.TableOf(rows[:min(n, len(rows))])
-	tab.Title = fmt.Sprintf("%s: %d shapes never reach cleared (the %d with the most lives)", Name(t), len(rows), min(n, len(rows)))
+	tab.Title = fmt.Sprintf("%s: %s shapes never reach cleared (the %d with the most lives)", Name(t), lab.Int(int64(len(rows))), min(n, len(rows)))
 	return tab
 }
 

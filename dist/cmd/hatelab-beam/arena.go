@@ -32,7 +32,7 @@ Rerun the same command after a kill: games in --out are skipped, and games
 finished under --work but not yet in --out are read, not played again; a FILE
 made with other settings is refused. Every game is played: there is no --sprt
 (its early stop reads the games in order; run hatelab arena --sprt for that).
-Files the arms and the suite name are read by the workers at the same paths.
+Files the arms and the suite name are read by the Beam workers at the same paths.
 
 Arms (evaluation specs, as hatelab-beam beam --eval takes them, and an arm's own
 search settings):
@@ -72,7 +72,8 @@ search settings):
 	flags.BeamWidth(f, &o.BeamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&o.Quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")
-	flags.DecimalVar(f, &o.BeamWorkers, "beam-workers", 1, "workers of each game's beam search")
+	flags.Workers(f, &o.BeamWorkers, 1, "goroutines of each game's beam search (0: 1); no game depends on it")
+	flags.Alias(f, &o.BeamWorkers, "beam-workers", flags.WorkersFlag)
 	flags.DecimalVar(f, &parallel, "parallel", 0, "--engine native: games played at once (0: all cores); no game depends on it")
 	f.StringVar(&o.Out, "out", "", "append every finished game to this JSONL match file, and resume from it")
 	f.StringVar(&work, "work", "", "work folder (local or a Beam filesystem URL): a file per finished game")

@@ -32,7 +32,7 @@ func TestArenaCLI(t *testing.T) {
 		{"arena", "--arms", "hand,tuned", "--suite", "openings:x", "--work", "w"},
 		{"arena", "--arms", "hand,tuned", "--beam-width", "0", "--work", "w"},
 		{"arena", "--arms", "hand,tuned", "--max-pieces", "-1", "--work", "w"},
-		{"arena", "--arms", "hand,tuned", "--beam-workers", "-1", "--work", "w"},
+		{"arena", "--arms", "hand,tuned", "--workers", "-1", "--work", "w"},
 		{"arena", "--arms", "hand,tuned", "--well-width", "3", "--work", "w"},
 		{"arena", "--arms", "hand,tuned", "--out", "folder", "--work", "w"},
 		{"arena", "--arms", "hand,tuned", "--out", "notes.txt", "--work", "w"},

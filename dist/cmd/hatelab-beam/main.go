@@ -335,7 +335,7 @@ func beamCmd() *cobra.Command {
 the same flags. The first line on standard error names the evaluation.
 
 Evaluations (--eval; the same specs as hatelab beam --eval and the arms of
-hatelab arena; files must be readable by the workers):
+hatelab arena; files must be readable by the Beam workers):
 ` + evalspec.Help,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -394,7 +394,7 @@ hatelab arena; files must be readable by the workers):
 	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop after this many pieces (0: until the beam dies)")
 	f.BoolVar(&quiescence, "quiescence", false, "value wells by their best single-line-clear chain (bird in hand)")
 	f.StringVar(&o.EvalName, "eval", evalspec.BestHand, "the evaluation, a spec (Evaluations above)")
-	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers): JSON for --eval hand (--eval weights:FILE; --weights without --eval is --eval hand), .hlnn for --eval nnue (--eval nnue:FILE)")
+	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the Beam workers): JSON for --eval hand (--eval weights:FILE; --weights without --eval is --eval hand), .hlnn for --eval nnue (--eval nnue:FILE)")
 	flags.WellVars(f, &well, "")
 	f.StringVar(&o.Work, "work", "", "work folder (local or a Beam filesystem URL): blocks of parents and kept children")
 	f.StringVar(&o.Checkpoint, "checkpoint", "", "local folder for a checkpoint after every level (the native engine's format)")
@@ -570,7 +570,7 @@ func targetsCmd() *cobra.Command {
 	f.StringVar(&out, "out", "", "targets file to write (JSON {\"targets\": [...]}; an existing file of another kind needs --force)")
 	f.BoolVar(&force, "force", false, "replace an existing --out that is not a targets file")
 	f.StringVar(&o.EvalName, "eval", "hand", "the evaluation, a spec as hatelab-beam beam --eval takes it (hand, tuned, nnue, nnue:FILE, ...)")
-	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the workers)")
+	f.StringVar(&o.Weights, "weights", "", "weights file (readable by the Beam workers)")
 	flags.DecimalVar(f, &o.BeamWidth, "target-beam-width", 512, "beam width of each target beam")
 	flags.Alias(f, &o.BeamWidth, "target-width", "target-beam-width")
 	flags.DecimalVar(f, &o.Pieces, "target-pieces", 10, "pieces of each target beam")

@@ -198,6 +198,8 @@ func TestSharedFlags(t *testing.T) {
 		{"prism --job-port 08073", []string{"prism", "--job-port", "08073"}, 2, `"--job-port" flag: leading zeros`},
 		{"bfs --width (old name)", []string{"bfs", "--engine", "native", "--width", "5", "--height", "3"}, 0, "Flag --width has been deprecated, use --well-width"},
 		{"targets --target-width (old name)", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "t.json", "--target-width", "4", "--target-pieces", "2"}, 0, "Flag --target-width has been deprecated, use --target-beam-width"},
+		{"arena --workers 010", []string{"arena", "--arms", "hand,tuned", "--workers", "010", "--work", "w"}, 2, `"--workers" flag: leading zeros`},
+		{"arena --beam-workers (old name of --workers)", []string{"arena", "--engine", "native", "--arms", "hand,score", "--suite", "empty:1", "--beam-width", "5", "--max-pieces", "5", "--beam-workers", "2", "--json"}, 0, "Flag --beam-workers has been deprecated, use --workers"},
 		{"beam --beam-width 10 --well-width 8", []string{"beam", "--engine", "native", "--beam-width", "10", "--well-width", "8", "--max-pieces", "5", "--json"}, 0, ""},
 		// An output that is an input, or a file of another kind, is not replaced.
 		{"targets --out is --samples", []string{"nnue", "targets", "--engine", "native", "--samples", "s.json", "--out", "s.json", "--target-beam-width", "4", "--target-pieces", "2"}, 2, "--out s.json is the input s.json"},
