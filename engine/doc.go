@@ -88,6 +88,9 @@
 //   - Arm: one contestant of a match: an evaluation (and, optionally, its
 //     own beam width or quiescence), named by its spec (hand, score,
 //     tuned, hand-holes, nnue:FILE...).
+//   - Hybrid: an evaluation that is a network's value plus a weight times
+//     a hand-made evaluation's (the spec nnue+h:0.008:tuned; eval.Scaled
+//     in an eval.Sum).
 //   - Match: every arm plays every start of a suite with the same beam;
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).

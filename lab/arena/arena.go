@@ -230,7 +230,7 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 		if c.N == 0 {
 			return []any{0, "", "", ""}
 		}
-		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), lab.Int(int64(c.Wins))+"–"+lab.Int(int64(c.Losses)), pValue(c.P)}
+		return []any{c.N, fmt.Sprintf("%+.2f %s", c.Diff.Estimate, interval(c.Diff)), lab.Int(int64(c.Wins)) + "–" + lab.Int(int64(c.Losses)), pValue(c.P)}
 	}
 	t := lab.NewTable("arm", "baseline", "short games: file (width)", "starts", "difference [95%]", "wins–losses", "p",
 		"deep: starts", "difference [95%]", "wins–losses", "p")

@@ -201,7 +201,7 @@ func Table(stats []classic.Stats) *lab.Table {
 			}
 		}
 		rows = append(rows, StatsRow{s.Agent, s.Rows, s.N, s.Mean, s.Median, s.MedianLn2,
-			lab.Fixed(s.CILo, 1)+".."+lab.Fixed(s.CIHi, 1), s.CV, s.KS, pub, s.MeanPieces})
+			lab.Fixed(s.CILo, 1) + ".." + lab.Fixed(s.CIHi, 1), s.CV, s.KS, pub, s.MeanPieces})
 	}
 	return lab.TableOf(rows)
 }
