@@ -4,7 +4,7 @@ summary line.
 
 Usage:
     /usr/bin/python3 scripts/gotest.py [--counts FILE] [--label NAME] [GO TEST ARGS...]
-    /usr/bin/python3 scripts/gotest.py --summary FILE
+    /usr/bin/python3 scripts/gotest.py --summary FILE|DIR
 
 Prints each package's result line (ok / FAIL / no test files), the output
 of every failing test and of a package that fails to build, each skipped
@@ -15,11 +15,12 @@ test with its reason, and at the end
 counting top-level tests, examples and fuzz targets (their seed corpus runs
 as a test); subtests are not counted. Exits with go test's status.
 
---counts FILE adds this run to FILE (JSON; `make test` keeps its runs in
-.cache/test-counts.json) under --label (default: "go test ARGS");
-scripts/nbrun.py adds the notebooks there too. --summary FILE prints the
-runs of FILE as one line, the last of `make test`: the totals, each run's
-share, and the skipped tests by name.
+--counts FILE adds this run to FILE (JSON) under --label (default: "go
+test ARGS"); scripts/nbrun.py adds the notebooks to such a file too.
+`make test` keeps one file a part in .cache/test-counts/ (its parts run
+side by side). --summary prints the runs of FILE, or of the *.json files
+of DIR in the order of their names, as one line, the last of `make test`:
+the totals, each run's share, and the skipped tests by name.
 """
 
 import json
@@ -39,8 +40,9 @@ def load(path):
 
 
 def summary(path):
-    c = load(path)
-    if not c or not c["runs"]:
+    files = sorted(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".json")) if os.path.isdir(path) else [path]
+    c = {"runs": [r for f in files for r in (load(f) or {"runs": []})["runs"]]}
+    if not c["runs"]:
         print("make test: no test counts (the tests did not run)")
         return 1
     tot = {k: sum(r[k] for r in c["runs"]) for k in ("pass", "fail", "skip")}
