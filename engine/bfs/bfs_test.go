@@ -256,16 +256,18 @@ func FuzzParseRule(f *testing.F) {
 }
 
 // Disk mode (levels in files, children spilled over a tiny budget) gives
-// the same levels and the same level files as the in-memory search.
+// the same levels and the same level files as the in-memory search. The
+// budgets make the three workers spill some seven times in all a search
+// (a spill writes up to 256 partition files: the cost of this test).
 func TestSpill(t *testing.T) {
-	for _, sz := range [][2]int{{10, 4}, {5, 8}} {
+	for _, sz := range [][3]int{{10, 4, 1 << 17}, {5, 8, 1 << 16}} {
 		memDir, diskDir := t.TempDir(), t.TempDir()
 		a, err := Search(context.Background(), Options{Width: sz[0], Height: sz[1], LevelDir: memDir})
 		if err != nil {
 			t.Fatal(err)
 		}
 		spill := t.TempDir()
-		b, err := Search(context.Background(), Options{Width: sz[0], Height: sz[1], LevelDir: diskDir, SpillDir: spill, MemoryBudget: 1 << 16, Workers: 3})
+		b, err := Search(context.Background(), Options{Width: sz[0], Height: sz[1], LevelDir: diskDir, SpillDir: spill, MemoryBudget: int64(sz[2]), Workers: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,26 +27,32 @@ func sameOutcome(t *testing.T, what string, got, want *Result) {
 
 // TestCheckpointResume stops searches part way (as a kill between levels
 // would), resumes them from their checkpoints, in memory and disk mode and
-// with another worker count, and checks that nothing is lost.
+// with another worker count, and checks that nothing is lost. Disk mode
+// searches 10x4 (11 levels; 10x5's 20 write 256 partition files each).
 func TestCheckpointResume(t *testing.T) {
-	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
-	if err != nil {
-		t.Fatal(err)
+	want := map[int]*Result{}
+	for _, h := range []int{4, 5} {
+		var err error
+		if want[h], err = Search(context.Background(), Options{Width: 10, Height: h}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, tc := range []struct {
 		name      string
+		h         int // 10xh
 		stopAt    int
 		spill     bool
 		workers   int
 		levelsDir bool
 	}{
-		{"memory", 7, false, 2, false},
-		{"memory, 1 worker after", 12, false, 1, true},
-		{"disk mode", 9, true, 3, false},
+		{"memory", 5, 7, false, 2, false},
+		{"memory, 1 worker after", 5, 12, false, 1, true},
+		{"disk mode", 4, 5, true, 3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			want := want[tc.h]
 			dir := t.TempDir()
-			opt := Options{Width: 10, Height: 5, Checkpoint: filepath.Join(dir, "ck"), MaxLevels: tc.stopAt}
+			opt := Options{Width: 10, Height: tc.h, Checkpoint: filepath.Join(dir, "ck"), MaxLevels: tc.stopAt}
 			if tc.spill {
 				opt.SpillDir = filepath.Join(dir, "spill")
 			}
@@ -60,7 +66,7 @@ func TestCheckpointResume(t *testing.T) {
 			if !part.Truncated {
 				t.Fatal("the first run should stop early")
 			}
-			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, 5)))
+			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, tc.h)))
 			if err != nil || ck == nil || ck.Done || ck.Depth != tc.stopAt {
 				t.Fatalf("checkpoint after the first run: %+v, %v", ck, err)
 			}
@@ -189,37 +195,42 @@ func (c *countdownCtx) Done() <-chan struct{} { return c.done }
 // TestSearchCancel cancels searches at several points, in memory and disk
 // mode: Search returns an error wrapping context.Canceled, and the same
 // search run again resumes from the last checkpoint to the result of a
-// search never stopped.
+// search never stopped. Disk mode searches 10x4 (11 levels; 10x5's 20
+// write 256 partition files each), spilled past 64 KiB.
 func TestSearchCancel(t *testing.T) {
-	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
-	if err != nil {
-		t.Fatal(err)
+	want := map[int]*Result{}
+	for _, h := range []int{4, 5} {
+		var err error
+		if want[h], err = Search(context.Background(), Options{Width: 10, Height: h}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, tc := range []struct {
 		name    string
+		h       int   // 10xh
 		after   int64 // Err calls before the cancel
 		spill   bool
 		resumes bool // a checkpoint was saved before the cancel
 	}{
-		{"before the first level", 0, false, false},
-		{"at level 1", 2, false, false},
-		{"inside level 2", 400, false, false},
-		{"inside level 9, after checkpoints", 2500, false, true},
-		{"inside level 19 (the last)", 5000, false, true},
-		{"disk mode, inside level 11", 3000, true, true},
+		{"before the first level", 5, 0, false, false},
+		{"at level 1", 5, 2, false, false},
+		{"inside level 2", 5, 400, false, false},
+		{"inside level 9, after checkpoints", 5, 2500, false, true},
+		{"inside level 19 (the last)", 5, 5000, false, true},
+		{"disk mode, inside level 6 of 10x4", 4, 1700, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			opt := Options{Width: 10, Height: 5, Workers: 1, Checkpoint: filepath.Join(dir, "ck")}
+			opt := Options{Width: 10, Height: tc.h, Workers: 1, Checkpoint: filepath.Join(dir, "ck")}
 			if tc.spill {
-				opt.SpillDir, opt.MemoryBudget = filepath.Join(dir, "spill"), 1<<20
+				opt.SpillDir, opt.MemoryBudget = filepath.Join(dir, "spill"), 1<<16
 			}
 			_, err := Search(newCountdown(tc.after), opt)
 			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped at level") {
 				t.Fatalf("cancelled search: %v, want context.Canceled", err)
 			}
 			t.Log(err)
-			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, 5)))
+			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, tc.h)))
 			if err != nil || (ck != nil && ck.Done) || (ck != nil) != tc.resumes {
 				t.Fatalf("checkpoint after the cancel: %+v, %v (want one: %v)", ck, err, tc.resumes)
 			}
@@ -227,7 +238,7 @@ func TestSearchCancel(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameOutcome(t, tc.name, got, want)
+			sameOutcome(t, tc.name, got, want[tc.h])
 		})
 	}
 	// A context cancelled before the start stops the history search too.

@@ -38,6 +38,11 @@ import (
 // little-endian uint64.
 const runFileMagic = "HLBFSRN1"
 
+// wideBucketsPast is the number of keys past which a sort takes 20-bit
+// buckets (bucketBits): a million; a variable so that tests reach the
+// wide buckets with small searches.
+var wideBucketsPast int64 = 1 << 20
+
 // bucketBits returns the bits of the bucket (the top bits of a B-bit
 // plain key) for sorting n keys, and the shift of the remainder below it
 // (at most 64): 16 bits, 20 past a million keys (smaller buckets sort
@@ -45,7 +50,7 @@ const runFileMagic = "HLBFSRN1"
 func (c *codec) bucketBits(n int64) (bb, shift uint) {
 	B := c.width * c.height
 	want := 16
-	if n > 1<<20 {
+	if n > wideBucketsPast {
 		want = 20
 	}
 	b := min(B, max(want, B-64))

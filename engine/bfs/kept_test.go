@@ -15,62 +15,91 @@ import (
 )
 
 // keptLimit bounds the states expanded of the committed tables that
-// TestKeptRebuildTables rebuilds (10x4 and below, 20 k in -short); the
-// tables up to 10x6's 21 M states (10x5, 10x6, both rules) run with the
-// tag bfslarge (kept_large_test.go).
+// TestKeptRebuildTables rebuilds (10x4 and below); the tables up to 10x6's
+// 21 M states (10x5, 10x6, both rules) run with the tag bfslarge
+// (kept_large_test.go).
 const keptLimit = 200_000
 
+// keptWays are the ways of keeping levels and rebuilding from them that
+// keptTables takes turns with, table after table: every K-th level kept
+// (K = 1, 2, 3, 5, or one past the length: level 0 alone), the rebuild in
+// memory or spilled past a 1 MiB budget, or with LowDisk (each segment's
+// levels searched again, through its middle level when K = 5); K = 3's
+// search itself spilled past 1 MiB.
+var keptWays = []struct {
+	name           string
+	K              int // 0: one past the table's length
+	spillSearch    bool
+	spillRebuild   bool
+	lowDiskRebuild bool
+}{
+	{"K=1", 1, false, false, false},
+	{"K=2, rebuild spilled", 2, false, true, false},
+	{"K=3, search spilled, low disk", 3, true, false, true},
+	{"K=5, low disk", 5, false, false, true},
+	{"one past the length", 0, false, false, false},
+}
+
 // TestKeptRebuildTables: for every committed table whose search is quick,
-// the games rebuilt from kept levels (K = 1, 2, 3, 5 and one past the
-// length; 3 and 5 with LowDisk, 5 through a segment's middle level) are the games of the all-levels rebuild, key for key, and they
-// replay to the row's length (longest) and score (score).
+// the games rebuilt from kept levels are the games of the all-levels
+// rebuild, key for key, and they replay to the row's length (longest) and
+// score (score). The tables take turns with the ways of keptWays, so that
+// every table is rebuilt one way and each way rebuilds seven or eight
+// tables, of both rules, short and long (lengths 1 to 17).
 func TestKeptRebuildTables(t *testing.T) {
 	limit := int64(keptLimit)
 	if testing.Short() {
 		limit = 20_000
 	}
-	keptTables(t, 0, limit)
+	keptTables(t, 0, limit, false)
 }
 
 // keptTables runs the comparison on the committed tables whose states
-// expanded lie in (from, to].
-func keptTables(t *testing.T, from, to int64) {
+// expanded lie in (from, to]: each table one of keptWays in turn, or with
+// every way when all is set.
+func keptTables(t *testing.T, from, to int64, all bool) {
 	rows, err := ReadSummaryFile(filepath.Join(datasetDir, "summary.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ran := 0
+	runs := make([]int, len(keptWays))
 	for _, r := range rows {
 		if r.Unbounded || r.States <= from || r.States > to {
 			continue
 		}
-		all := t.TempDir()
-		opt := Options{Width: r.Width, Height: r.Height, Rule: r.Rule, Workers: 2, LevelDir: all}
+		allDir := t.TempDir()
+		opt := Options{Width: r.Width, Height: r.Height, Rule: r.Rule, Workers: 2, LevelDir: allDir}
 		if _, err := Search(context.Background(), opt); err != nil {
 			t.Fatal(err)
 		}
 		want := map[Target]*Game{}
 		for _, tg := range []Target{Longest, HighestScoring} {
-			if want[tg], err = Reconstruct(all, tg); err != nil {
+			if want[tg], err = Reconstruct(allDir, tg); err != nil {
 				t.Fatalf("%dx%d %v: %v", r.Width, r.Height, r.Rule, err)
 			}
 		}
-		for _, K := range []int{1, 2, 3, 5, r.Length + 1} {
+		for i, way := range keptWays {
+			if !all && i != ran%len(keptWays) {
+				continue
+			}
+			runs[i]++
+			K := way.K
+			if K == 0 {
+				K = r.Length + 1
+			}
 			dir := t.TempDir()
 			kopt := Options{Width: r.Width, Height: r.Height, Rule: r.Rule, Workers: 2, Compress: true, LevelDir: dir, KeepEvery: K}
-			if K == 3 {
+			if way.spillSearch {
 				kopt.SpillDir, kopt.MemoryBudget = t.TempDir(), 1<<20
 			}
 			if _, err := Search(context.Background(), kopt); err != nil {
 				t.Fatal(err)
 			}
 			for _, tg := range []Target{Longest, HighestScoring} {
-				ro := RebuildOptions{Workers: 2, WorkDir: t.TempDir()}
-				switch K {
-				case 2:
+				ro := RebuildOptions{Workers: 2, WorkDir: t.TempDir(), LowDisk: way.lowDiskRebuild}
+				if way.spillRebuild {
 					ro.SpillDir, ro.MemoryBudget = t.TempDir(), 1<<20
-				case 3, 5:
-					ro.LowDisk = true
 				}
 				g, err := Rebuild(context.Background(), dir, tg, ro)
 				if err != nil {
@@ -100,7 +129,12 @@ func keptTables(t *testing.T, from, to int64) {
 	if ran == 0 {
 		t.Fatal("no table rebuilt")
 	}
-	t.Logf("%d tables rebuilt from kept levels", ran)
+	for i, n := range runs {
+		if n == 0 && ran >= len(keptWays) {
+			t.Errorf("no table rebuilt with %s", keptWays[i].name)
+		}
+	}
+	t.Logf("%d tables rebuilt from kept levels, %v of them each way", ran, runs)
 }
 
 func piecesOf(g *Game) string {
@@ -183,26 +217,29 @@ func TestKeptRebuildResume(t *testing.T) {
 	// highest-scoring one a level before) too. A damaged level left in seg
 	// by the kill is not trusted, and the middle level an earlier version
 	// kept (mid/) is removed.
+	//
+	// Each stop is made once: the folder it leaves is copied for the kill
+	// between the saves, whose highest-scoring progress is the one the
+	// stop a level earlier left (read before that folder was resumed).
 	dir5 := keptSearch(t, 8, 5, 5) // length 13: segments 10..13, 5..9, 0..4
+	var scoreBefore []byte         // the highest-scoring progress after stop-1 levels (nil: none)
 	for stop := 1; stop <= 14; stop++ {
-		for _, between := range []bool{false, true} {
+		stopped := t.TempDir()
+		ro := RebuildOptions{WorkDir: stopped, LowDisk: true, stopAfterLevels: stop}
+		if _, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, ro); !errors.Is(err, errStopped) {
+			t.Fatalf("low disk, stopped after %d levels: %v", stop, err)
+		}
+		scoreAfter, _ := os.ReadFile(progressPath(stopped, HighestScoring))
+		for _, between := range []bool{true, false} {
 			if between && stop == 1 {
 				continue
 			}
-			work := t.TempDir()
-			stopAt := func(work string, n int) {
-				ro := RebuildOptions{WorkDir: work, LowDisk: true, stopAfterLevels: n}
-				if _, err := RebuildTargets(context.Background(), dir5, []Target{Longest, HighestScoring}, ro); !errors.Is(err, errStopped) {
-					t.Fatalf("low disk, stopped after %d levels: %v", n, err)
-				}
-			}
-			stopAt(work, stop)
+			work := stopped
 			if between {
-				before := t.TempDir()
-				stopAt(before, stop-1)
-				old, err := os.ReadFile(progressPath(before, HighestScoring))
-				if err == nil {
-					os.WriteFile(progressPath(work, HighestScoring), old, 0o644)
+				work = t.TempDir()
+				copyDir(t, stopped, work)
+				if scoreBefore != nil {
+					os.WriteFile(progressPath(work, HighestScoring), scoreBefore, 0o644)
 				} else {
 					os.Remove(progressPath(work, HighestScoring))
 				}
@@ -221,6 +258,7 @@ func TestKeptRebuildResume(t *testing.T) {
 				t.Fatalf("stopped after %d levels: mid/ left (%v)", stop, err)
 			}
 		}
+		scoreBefore = scoreAfter
 	}
 	// A cancelled context stops it too.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -292,6 +330,28 @@ func flipFile(t *testing.T, path string, at int) {
 	}
 	b[at] ^= 0x10
 	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyDir copies the files and folders under from into to.
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, de fs.DirEntry, err error) error {
+		if err != nil || path == from {
+			return err
+		}
+		target := filepath.Join(to, path[len(from):])
+		if de.IsDir() {
+			return os.Mkdir(target, 0o755)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 }
