@@ -63,9 +63,10 @@ wait:
 // (SIGKILL) after a checkpoint resumes, keeping its levels under DIR, and
 // prints the same verified game as a run never stopped; the leftovers of
 // killed runs (temporary files, orphaned frontier files, spill folders of
-// dead processes) are removed by the next run.
+// dead processes) are removed by the next run. 7x6 (15 levels): its
+// disk mode writes up to 256 partition files a level, the cost here.
 func TestBFSReplayKillResume(t *testing.T) {
-	args := []string{"bfs", "--well-width", "9", "--height", "6", "--quiet", "--workers", "2", "--replay", "longest"}
+	args := []string{"bfs", "--well-width", "7", "--height", "6", "--quiet", "--workers", "2", "--replay", "longest"}
 	code, want, msg := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("uninterrupted: %d %s", code, msg)
@@ -134,7 +135,8 @@ func TestBFSInterrupt(t *testing.T) {
 }
 
 // TestInterruptOtherCommands: Ctrl-C during classic sweep and flats count
-// exits 130 with one line too.
+// exits 130 with one line too. The two run side by side: each waits
+// 700 ms for its command to be at work.
 func TestInterruptOtherCommands(t *testing.T) {
 	dir := t.TempDir()
 	for name, args := range map[string][]string{
@@ -142,6 +144,7 @@ func TestInterruptOtherCommands(t *testing.T) {
 		"flats count":   {"flats", "count", "--source", "bfs", "--well-width", "10", "--height", "7", "--out", filepath.Join(dir, "flats.json")},
 	} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			cmd := exec.Command(cliBinary(t), args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
