@@ -32,14 +32,20 @@ func sameBeam(t *testing.T, got, want *beamsearch.Result) {
 	}
 }
 
+// TestBeamMatchesNative: Beam's search gives Run's game and levels. Each
+// level is a pipeline (about 0.2 s on Prism, the cost of this test), so
+// the searches are short: a full beam of 1,000 in default blocks from its
+// third level, a beam of 200 with quiescence in small blocks and
+// partitions past its first cleared line (level 9), and a game of 6x10
+// pruned to 100 wells from level 3 to its death (12 levels).
 func TestBeamMatchesNative(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		o    BeamSearchOptions
 	}{
-		{"10x20 w1000 p12", BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 1000, MaxPieces: 12}},
-		{"10x20 w200 q p20 small blocks", BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 200, MaxPieces: 20, Quiescence: true, BlockParents: 37, Parts: 7}},
-		{"6x12 w100 to death", BeamSearchOptions{WellWidth: 6, WellDepth: 12, Bar: 4, BeamWidth: 100, BlockParents: 16}},
+		{"10x20 w1000 p6", BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 1000, MaxPieces: 6}},
+		{"10x20 w200 q p10 small blocks", BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 200, MaxPieces: 10, Quiescence: true, BlockParents: 37, Parts: 7}},
+		{"6x10 w100 to death", BeamSearchOptions{WellWidth: 6, WellDepth: 10, Bar: 4, BeamWidth: 100, BlockParents: 16}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := tc.o
@@ -61,16 +67,16 @@ func TestBeamMatchesNative(t *testing.T) {
 }
 
 func TestBeamResumes(t *testing.T) {
-	o := BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 10, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
+	o := BeamSearchOptions{WellWidth: 10, WellDepth: 20, Bar: 4, BeamWidth: 50, MaxPieces: 6, EvalName: "hand", Work: t.TempDir(), Checkpoint: t.TempDir()}
 	ev := eval.NewHand(eval.DefaultWeights())
-	want, err := beamsearch.Run(context.Background(), beamsearch.Config{BeamWidth: 50, MaxPieces: 10, Eval: ev})
+	want, err := beamsearch.Run(context.Background(), beamsearch.Config{BeamWidth: 50, MaxPieces: 6, Eval: ev})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	first := o
-	first.Progress = &cancelAfter{n: 4, cancel: cancel}
+	first.Progress = &cancelAfter{n: 3, cancel: cancel}
 	if _, err := BeamSearch(ctx, first); err == nil {
 		t.Fatal("a cancelled search succeeded")
 	}
