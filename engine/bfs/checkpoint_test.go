@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/progress"
 )
 
 // sameOutcome compares what a search found (not its timing).
@@ -29,9 +31,18 @@ func sameOutcome(t *testing.T, what string, got, want *Result) {
 // would), resumes them from their checkpoints, in memory and disk mode and
 // with another worker count, and checks that nothing is lost.
 func TestCheckpointResume(t *testing.T) {
-	want, err := Search(context.Background(), Options{Width: 10, Height: 5})
+	var last progress.Event // the last event, the display's closing line's
+	finished := progress.Func(func(e progress.Event) {
+		if e.Finished {
+			last = e
+		}
+	})
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5, Progress: finished})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if last.Info != doneInfo(want, false) || strings.Contains(last.Info, " in all") {
+		t.Fatalf("closing info %q, want %q", last.Info, doneInfo(want, false))
 	}
 	for _, tc := range []struct {
 		name      string
@@ -74,12 +85,18 @@ func TestCheckpointResume(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(opt.Checkpoint, checkpointName), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			opt.MaxLevels, opt.Workers = 0, tc.workers
+			opt.MaxLevels, opt.Workers, opt.Progress = 0, tc.workers, finished
 			got, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			sameOutcome(t, "resumed", got, want)
+			// A resumed search's time in all, which the display's "done
+			// in" (this run's) lacks.
+			if last.Info != doneInfo(got, true) || !strings.HasSuffix(last.Info, " in all with the runs before the resume") {
+				t.Errorf("closing info after the resume %q, want %q", last.Info, doneInfo(got, true))
+			}
+			opt.Progress = nil
 			if got.PeakRSS != earlierRSS {
 				t.Errorf("peak RSS %d after the resume, want the earlier sitting's %d", got.PeakRSS, int64(earlierRSS))
 			}
@@ -101,6 +118,23 @@ func TestCheckpointResume(t *testing.T) {
 			}
 			sameOutcome(t, "finished checkpoint", again, want)
 		})
+	}
+}
+
+// TestDoneInfo: the closing line's outcome in the lab's number style, a
+// time only after a resume (the display gives this run's), as a clock.
+func TestDoneInfo(t *testing.T) {
+	res := &Result{Score: 12, Length: 43, PeakStates: 141514270, Seconds: 1946.1}
+	for _, tc := range []struct {
+		resumed bool
+		want    string
+	}{
+		{false, "score 12, length 43, peak 141,514,270 states"},
+		{true, "score 12, length 43, peak 141,514,270 states, 32:26 in all with the runs before the resume"},
+	} {
+		if got := doneInfo(res, tc.resumed); got != tc.want {
+			t.Errorf("resumed %v: %q, want %q", tc.resumed, got, tc.want)
+		}
 	}
 }
 
