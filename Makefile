@@ -123,7 +123,7 @@ nbtest: export GOFLAGS := $(GOFLAGS) -ldflags=-w
 nbtest:
 	@mkdir -p $(COUNTS); rm -f $(COUNTS)/3-notebooks.json
 	rm -rf .cache/nbquick
-	$(PY) scripts/nbrun.py --quick --out .cache/nbquick --counts $(COUNTS)/3-notebooks.json $(NOTEBOOKS)
+	$(PY) scripts/nbrun.py --quick --jobs 2 --out .cache/nbquick --counts $(COUNTS)/3-notebooks.json $(NOTEBOOKS)
 
 ## browsercheck: open every notebook executed in quick mode (those of the last
 ## `make test`, or run again when stale) in the classic Notebook in headless

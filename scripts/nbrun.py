@@ -2,7 +2,7 @@
 """Execute hatelab notebooks headless and check them.
 
 Usage:
-    /usr/bin/python3 scripts/nbrun.py [--quick] [--inplace] [--timeout S] NOTEBOOK...
+    /usr/bin/python3 scripts/nbrun.py [--quick] [--inplace] [--jobs N] [--timeout S] NOTEBOOK...
     /usr/bin/python3 scripts/nbrun.py --check-only NOTEBOOK...
 
 Each notebook runs with the kernel started in the notebook's own directory
@@ -26,6 +26,9 @@ checked:
           copies in .cache/nbquick).
 --counts FILE adds the notebooks run (passed, failed) to FILE, the counts
           of scripts/gotest.py, for `make test`'s last line.
+--jobs N  runs N notebooks at once, each group in its own nbrun process
+          (groups balanced by code cells, since every cell is one Go build);
+          `make test` uses 2: one kernel a core once the Go tests are cached.
 --check-only runs nothing: it applies the checks to the saved outputs (used
           to check that committed notebooks carry their plots).
 
@@ -46,7 +49,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mknb import WIRING  # noqa: E402
-from gotest import add_run  # noqa: E402
+from gotest import add_run, load  # noqa: E402
 
 IMAGE_TYPES = ("image/png", "image/svg+xml")
 
@@ -140,6 +143,53 @@ def run(path, args, figures):
     return nb, problems, took
 
 
+def code_cells(path):
+    try:
+        return sum(1 for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    except Exception:  # an unreadable notebook fails in its own run, with its error
+        return 0
+
+
+def groups(paths, n):
+    """Splits paths into at most n groups of about equal code cells (largest
+    first, each to the lightest group; ties to the lower group), each group in
+    the order given."""
+    sizes = {p: code_cells(p) for p in paths}
+    load_, out = [0] * n, [[] for _ in range(n)]
+    for p in sorted(paths, key=lambda p: -sizes[p]):
+        g = load_.index(min(load_))
+        load_[g] += sizes[p]
+        out[g].append(p)
+    return [sorted(g, key=paths.index) for g in out if g]
+
+
+def run_parallel(args):
+    """Runs the notebooks in args.jobs nbrun processes at once and adds their
+    counts to args.counts as one run."""
+    flags = [f for f, on in (("--quick", args.quick), ("--inplace", args.inplace)) if on]
+    flags += ["--timeout", str(args.timeout)] + (["--out", args.out] if args.out else [])
+    tmp = tempfile.mkdtemp(prefix="hatelab-nbjobs-")
+    procs = []
+    for i, group in enumerate(groups(args.notebooks, args.jobs)):
+        counts = os.path.join(tmp, f"{i}.json")
+        env = dict(os.environ, HATELAB_NBRUN_PART="1")  # a part: the summary line is the parent's
+        procs.append((subprocess.Popen([sys.executable, os.path.abspath(__file__), *flags, "--counts", counts, *group], env=env), counts))
+    rc = 0
+    passed = failed = 0
+    for p, counts in procs:
+        rc |= p.wait()
+        for r in (load(counts) or {"runs": []})["runs"]:
+            passed, failed = passed + r["pass"], failed + r["fail"]
+    shutil.rmtree(tmp, ignore_errors=True)
+    missing = len(args.notebooks) - passed - failed  # a process that died before counting
+    failed += missing
+    print(f"nbrun: {passed} of {len(args.notebooks)} notebooks ok ({len(procs)} at once)")
+    if args.counts:
+        add_run(args.counts, {"label": "notebooks" + (" (quick)" if args.quick else ""), "pass": passed,
+                              "fail": failed, "skip": 0, "packages": 0, "skipped": []})
+    return 1 if rc or failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("notebooks", nargs="+")
@@ -149,7 +199,12 @@ def main():
     ap.add_argument("--out", metavar="DIR", help="also write each executed notebook (trusted) into DIR")
     ap.add_argument("--counts", metavar="FILE", help="add the notebooks passed and failed to FILE (scripts/gotest.py)")
     ap.add_argument("--timeout", type=int, default=1200, help="seconds per cell (default 1200)")
+    ap.add_argument("--jobs", type=int, default=1, help="notebooks run at once, each group in its own process (default 1)")
     args = ap.parse_args()
+    if args.jobs < 1:
+        ap.error(f"--jobs {args.jobs}: want at least 1")
+    if args.jobs > 1 and not args.check_only and len(args.notebooks) > 1:
+        return run_parallel(args)
 
     failed = 0
     outdir = tempfile.mkdtemp(prefix="hatelab-nb-")
@@ -183,7 +238,8 @@ def main():
         print(f"nbrun: {name}: ok ({took:.0f}s)", flush=True)
     if not failed:
         shutil.rmtree(outdir, ignore_errors=True)
-    print(f"nbrun: {len(args.notebooks) - failed} of {len(args.notebooks)} notebooks ok")
+    if not os.environ.get("HATELAB_NBRUN_PART"):
+        print(f"nbrun: {len(args.notebooks) - failed} of {len(args.notebooks)} notebooks ok")
     if args.counts:
         add_run(args.counts, {"label": "notebooks" + (" (quick)" if args.quick else ""), "pass": len(args.notebooks) - failed,
                               "fail": failed, "skip": 0, "packages": 0, "skipped": []})
