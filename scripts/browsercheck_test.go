@@ -81,8 +81,8 @@ func TestBrowserCheckSees(t *testing.T) {
 		`<circle cx="350" cy="20" r="3" fill="blue"/><circle cx="380" cy="180" r="3" fill="blue"/></svg>`
 	notebook(t, filepath.Join(nbs, "clean.ipynb"),
 		md("# Clean\n\nSee `datasets/records/records.jsonl`, `lab/transitions` and `engine/*/testdata`; a replay ɤ໖."),
-		md("A long paragraph whose words wrap as they should: "+strings.Repeat("words and 2.3e-5 numbers ", 30)),
-		code("x := 1", html(`<table><tr><td>4,730,104,929</td><td>0.25</td><td>–</td><td>p = 2.3e-5</td><td>+0.40 [0.29, 0.51]</td></tr></table>`+
+		md("A long paragraph whose words wrap as they should: "+strings.Repeat("words and 2.3e-5 numbers, p = 3.9·10⁻⁵ and p < 10⁻¹² ", 30)),
+		code("x := 1", html(`<table><tr><td>4,730,104,929</td><td>0.25</td><td>–</td><td>p = 2.3e-5</td><td>p = 3.9·10⁻⁵</td><td>+0.40 [0.29, 0.51]</td></tr></table>`+
 			`<table><thead><tr><th>arm</th><th>Wilcoxon p</th><th>Holm p</th></tr></thead><tr><td>tuned</td><td>6.7e-12</td><td>1.3e-11</td></tr></table>`), // p-values, not noise
 			svgOut(clean), stdout(strings.Repeat("a long output, shown whole\n", 150)), stdout("mean 12.5 lines\n+0.10 lines [-0.50, +0.70], 3 wins 2 losses: no difference detected\n"+
 				"+1.50 lines [+1.00, +2.00]: better than hand\n")))
@@ -102,7 +102,11 @@ func TestBrowserCheckSees(t *testing.T) {
 		// Inline code wraps (the lab's settings); a span that may not wrap runs past the cell.
 		md("A replay: `"+strings.Repeat("LLDDRRUU", 80)+"`; on one line: <span style=\"white-space:nowrap\">"+strings.Repeat("LLDDRRUU ", 80)+"</span>."),
 		code("z := 3", html(`<div style="width:70px;overflow-wrap:anywhere">interval [0.29, 0.51] and p = 2.3e-5</div><div style="width:40px;overflow-wrap:anywhere">4,730,104,929</div>`),
-			stdout("+1.50 lines [+1.00, +2.00], 4 wins 0 losses: no difference detected (the interval allows +1.00 to +2.00)\n")))
+			stdout("+1.50 lines [+1.00, +2.00], 4 wins 0 losses: no difference detected (the interval allows +1.00 to +2.00)\n")),
+		// Powers of ten cut between mantissa and exponent ("3.9·" over
+		// "10⁻⁵") and within the exponent ("10" over "⁻¹²"): each is one number.
+		code("w := 4", html(`<div style="width:4ch;font-family:monospace;overflow-wrap:anywhere">3.9·10⁻⁵</div>`+
+			`<div style="width:2ch;font-family:monospace;overflow-wrap:anywhere">10⁻¹²</div>`)))
 	env := labEnv(dir, "BROWSERCHECK_NOTEBOOKS="+nbs, "BROWSERCHECK_OUT="+filepath.Join(dir, "shots"))
 	for _, nb := range []string{"clean.ipynb", "defects.ipynb"} {
 		cmd := exec.Command("jupyter", "trust", filepath.Join(nbs, nb))
@@ -135,6 +139,8 @@ func TestBrowserCheckSees(t *testing.T) {
 		"all 5 points sit in",
 		"a line runs",
 		"is broken across two lines",
+		`the number "3.9·10⁻⁵" is broken across two lines`,
+		`the number "10⁻¹²" is broken across two lines`,
 		"a verdict contradicts its interval: \"no difference\" beside the interval",
 		"1 of 2 notebooks ok",
 	} {

@@ -144,7 +144,7 @@ func extrapolatePeak(S []float64, logRatio bool) (float64, int) {
 
 // printEstimate prints e; avail is the memory available (0: unknown).
 func printEstimate(w io.Writer, opt bfs.Options, e *bfsEstimate, avail float64) error {
-	gb := func(b float64) string { return fmt.Sprintf("%.3g GB", b/(1<<30)) }
+	gb := func(b float64) string { return fmt.Sprintf("%.3g GiB", b/(1<<30)) }
 	how := fmt.Sprintf("extrapolated from levels 0..%d (%d states at level %d; %.1f s)", e.Levels-1, e.LastStates, e.Levels-1, e.Seconds)
 	if e.Exact {
 		how = fmt.Sprintf("exact: the search ended at level %d (%.1f s)", e.Levels-1, e.Seconds)
@@ -171,7 +171,7 @@ func estimateUsable(e *bfsEstimate) error {
 // expected to fit (memory mode in the available memory, disk mode in the
 // --disk-budget if one is given).
 func estimateFits(opt bfs.Options, e *bfsEstimate, avail float64, diskBudget int64) error {
-	gb := func(b float64) string { return fmt.Sprintf("%.1f GB", b/(1<<30)) }
+	gb := func(b float64) string { return fmt.Sprintf("%.1f GiB", b/(1<<30)) }
 	if err := estimateUsable(e); err != nil {
 		return err
 	}

@@ -35,14 +35,15 @@ func TestExtrapolatePeak(t *testing.T) {
 // exact; the line names the peak.
 func TestBFSEstimate(t *testing.T) {
 	code, out, errOut := runCLI(t, "bfs", "--well-width", "8", "--height", "5", "--estimate")
-	if code != 0 || !strings.Contains(out, "exact") || !strings.Contains(out, "peak about 1.24e+04 states") {
+	if code != 0 || !strings.Contains(out, "exact") || !strings.Contains(out, "peak about 1.24e+04 states") ||
+		!strings.Contains(out, " GiB of memory; available ") || !strings.Contains(out, " GiB of disk") { // sizes divided by 2^30
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}
 	e := &bfsEstimate{Peak: 1e12, MemBytes: 42e12, DiskBytes: 28e12}
 	if err := estimateFits(bfs.Options{Width: 10, Height: 8}, e, 1<<34, 0); err == nil || !strings.Contains(err.Error(), "--spill-dir") {
 		t.Errorf("no refusal: %v", err)
 	}
-	if err := estimateFits(bfs.Options{Width: 10, Height: 8, SpillDir: "x"}, e, 1<<34, 1<<30); err == nil || !strings.Contains(err.Error(), "--disk-budget") {
+	if err := estimateFits(bfs.Options{Width: 10, Height: 8, SpillDir: "x"}, e, 1<<34, 1<<30); err == nil || !strings.Contains(err.Error(), "more than --disk-budget 1.0 GiB") {
 		t.Errorf("no disk refusal: %v", err)
 	}
 }

@@ -101,7 +101,7 @@ func memoryCheckFrom(opt bfs.Options, avail float64, source string) error {
 	if avail <= 0 || opt.MaxLevels > 0 || resumesFinished(opt.Checkpoint) {
 		return nil
 	}
-	gb := func(b float64) string { return strconv.FormatFloat(b/(1<<30), 'f', 1, 64) + " GB" }
+	gb := func(b float64) string { return strconv.FormatFloat(b/(1<<30), 'f', 1, 64) + " GiB" }
 	if opt.SpillDir != "" {
 		if budget := float64(opt.MemoryBudget); budget > avail {
 			return fmt.Errorf("bfs: --mem-budget %d MiB is more than the %s of memory available (%s)", opt.MemoryBudget>>20, gb(avail), source)

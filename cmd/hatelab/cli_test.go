@@ -132,11 +132,11 @@ func TestMemoryCheck(t *testing.T) {
 		avail float64
 		ok    bool
 	}{
-		{10, 7, "", 0, 4 * gb, false},    // measured 5.4 GB
+		{10, 7, "", 0, 4 * gb, false},    // measured 5.4 GiB
 		{10, 7, "", 0, 8 * gb, true},     // fits
-		{10, 8, "", 0, 64 * gb, false},   // extrapolated ~170 GB (its row is disk mode's: not used)
-		{5, 16, "", 0, 24 * gb, false},   // extrapolated ~36 GB (its row, 8.4 GB, is disk mode's)
-		{4, 22, "", 0, 16 * gb, false},   // extrapolated ~61 GB
+		{10, 8, "", 0, 64 * gb, false},   // extrapolated ~170 GiB (its row is disk mode's: not used)
+		{5, 16, "", 0, 24 * gb, false},   // extrapolated ~36 GiB (its row, 8.4 GiB, is disk mode's)
+		{4, 22, "", 0, 16 * gb, false},   // extrapolated ~61 GiB
 		{8, 11, "", 0, 1000 * gb, false}, // terabytes
 		{10, 8, "/tmp/x", 1024, 8 * gb, true},
 		{10, 8, "/tmp/x", 16 << 10, 8 * gb, false}, // the budget itself does not fit
@@ -144,8 +144,8 @@ func TestMemoryCheck(t *testing.T) {
 	} {
 		opt := optionsFor(tc.w, tc.h, tc.spill, tc.mib)
 		err := memoryCheck(opt, tc.avail)
-		if (err == nil) != tc.ok {
-			t.Errorf("%dx%d spill %q budget %d MiB, %.0f GB available: %v", tc.w, tc.h, tc.spill, tc.mib, tc.avail/gb, err)
+		if (err == nil) != tc.ok || (err != nil && !strings.Contains(err.Error(), " GiB")) {
+			t.Errorf("%dx%d spill %q budget %d MiB, %.0f GiB available: %v", tc.w, tc.h, tc.spill, tc.mib, tc.avail/gb, err)
 		}
 	}
 	// The sizes searched in (compressed) disk mode are estimated, not

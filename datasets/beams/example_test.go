@@ -23,5 +23,5 @@ func ExampleAll() {
 	fmt.Printf("%d games; the longest: %d lines in %d pieces by %s at width %d\n",
 		len(games), best.Score, best.Pieces, best.Evaluation, best.BeamWidth)
 	// Output:
-	// 8 games; the longest: 113 lines in 316 pieces by weights:datasets/weights/tuned-03.json at width 100000
+	// 9 games; the longest: 116 lines in 324 pieces by nnue+h:0.008:tuned at width 100000
 }

@@ -32,6 +32,11 @@ type Game struct {
 	CPUSeconds float64 `json:"cpu_seconds"`
 	Children   int64   `json:"children"`
 	PeakRSSMB  int     `json:"peak_rss_mb"`
+	// CPUFromLevel, when not 0, says that CPUSeconds and PeakRSSMB cover
+	// only the levels from this one on: an earlier part of the search (a
+	// run stopped before /usr/bin/time reported, then resumed) was not
+	// measured.
+	CPUFromLevel int `json:"cpu_from_level,omitempty"`
 	// Log is the run's log, relative to this directory.
 	Log     string `json:"log"`
 	Command string `json:"command"`

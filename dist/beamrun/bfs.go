@@ -45,7 +45,7 @@ type BFSOptions struct {
 	// gs://bucket/dir) of the levels' partition files and of the state
 	// files the search resumes from. Required.
 	Work string
-	// BlockStates is the states of one expansion block (0: 2^19, 4 MB);
+	// BlockStates is the states of one expansion block (0: 2^19, 4 MiB);
 	// GroupStates the children of one group of partitions, the unit of
 	// the shuffle and of the level's files (0: 2^19).
 	BlockStates, GroupStates int

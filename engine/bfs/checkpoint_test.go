@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/progress"
 )
 
 // sameOutcome compares what a search found (not its timing).
@@ -27,32 +29,35 @@ func sameOutcome(t *testing.T, what string, got, want *Result) {
 
 // TestCheckpointResume stops searches part way (as a kill between levels
 // would), resumes them from their checkpoints, in memory and disk mode and
-// with another worker count, and checks that nothing is lost. Disk mode
-// searches 10x4 (11 levels; 10x5's 20 write 256 partition files each).
+// with another worker count, and checks that nothing is lost.
 func TestCheckpointResume(t *testing.T) {
-	want := map[int]*Result{}
-	for _, h := range []int{4, 5} {
-		var err error
-		if want[h], err = Search(context.Background(), Options{Width: 10, Height: h}); err != nil {
-			t.Fatal(err)
+	var last progress.Event // the last event, the display's closing line's
+	finished := progress.Func(func(e progress.Event) {
+		if e.Finished {
+			last = e
 		}
+	})
+	want, err := Search(context.Background(), Options{Width: 10, Height: 5, Progress: finished})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last.Info != doneInfo(want, false) || strings.Contains(last.Info, " in all") {
+		t.Fatalf("closing info %q, want %q", last.Info, doneInfo(want, false))
 	}
 	for _, tc := range []struct {
 		name      string
-		h         int // 10xh
 		stopAt    int
 		spill     bool
 		workers   int
 		levelsDir bool
 	}{
-		{"memory", 5, 7, false, 2, false},
-		{"memory, 1 worker after", 5, 12, false, 1, true},
-		{"disk mode", 4, 5, true, 3, false},
+		{"memory", 7, false, 2, false},
+		{"memory, 1 worker after", 12, false, 1, true},
+		{"disk mode", 9, true, 3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			want := want[tc.h]
 			dir := t.TempDir()
-			opt := Options{Width: 10, Height: tc.h, Checkpoint: filepath.Join(dir, "ck"), MaxLevels: tc.stopAt}
+			opt := Options{Width: 10, Height: 5, Checkpoint: filepath.Join(dir, "ck"), MaxLevels: tc.stopAt}
 			if tc.spill {
 				opt.SpillDir = filepath.Join(dir, "spill")
 			}
@@ -66,7 +71,7 @@ func TestCheckpointResume(t *testing.T) {
 			if !part.Truncated {
 				t.Fatal("the first run should stop early")
 			}
-			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, tc.h)))
+			ck, err := loadCheckpoint(opt.Checkpoint, checkpointFor(opt, mustCodec(t, 10, 5)))
 			if err != nil || ck == nil || ck.Done || ck.Depth != tc.stopAt {
 				t.Fatalf("checkpoint after the first run: %+v, %v", ck, err)
 			}
@@ -80,12 +85,18 @@ func TestCheckpointResume(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(opt.Checkpoint, checkpointName), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			opt.MaxLevels, opt.Workers = 0, tc.workers
+			opt.MaxLevels, opt.Workers, opt.Progress = 0, tc.workers, finished
 			got, err := Search(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			sameOutcome(t, "resumed", got, want)
+			// A resumed search's time in all, which the display's "done
+			// in" (this run's) lacks.
+			if last.Info != doneInfo(got, true) || !strings.HasSuffix(last.Info, " in all with the runs before the resume") {
+				t.Errorf("closing info after the resume %q, want %q", last.Info, doneInfo(got, true))
+			}
+			opt.Progress = nil
 			if got.PeakRSS != earlierRSS {
 				t.Errorf("peak RSS %d after the resume, want the earlier sitting's %d", got.PeakRSS, int64(earlierRSS))
 			}
@@ -107,6 +118,23 @@ func TestCheckpointResume(t *testing.T) {
 			}
 			sameOutcome(t, "finished checkpoint", again, want)
 		})
+	}
+}
+
+// TestDoneInfo: the closing line's outcome in the lab's number style, a
+// time only after a resume (the display gives this run's), as a clock.
+func TestDoneInfo(t *testing.T) {
+	res := &Result{Score: 12, Length: 43, PeakStates: 141514270, Seconds: 1946.1}
+	for _, tc := range []struct {
+		resumed bool
+		want    string
+	}{
+		{false, "score 12, length 43, peak 141,514,270 states"},
+		{true, "score 12, length 43, peak 141,514,270 states, 32:26 in all with the runs before the resume"},
+	} {
+		if got := doneInfo(res, tc.resumed); got != tc.want {
+			t.Errorf("resumed %v: %q, want %q", tc.resumed, got, tc.want)
+		}
 	}
 }
 

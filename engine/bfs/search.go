@@ -527,8 +527,21 @@ func (s *searcher) finish() (*Result, error) {
 		}
 	}
 	s.rep.Report(progress.Event{Job: s.job, Stage: "done", Done: res.Expanded, Total: res.Expanded, Unit: "states", Finished: true,
-		Info: fmt.Sprintf("score %d, length %d, peak %s states, %.1fs", res.Score, res.Length, humanize.Int(res.PeakStates), res.Seconds)})
+		Info: doneInfo(res, s.prevSecond > 0)})
 	return res, nil
+}
+
+// doneInfo is the last progress event's Info: the outcome, numbers in the
+// lab's style. The display already ends the line with the time ("done in
+// 32:26", this run's), so the time is not repeated, except for a resumed
+// search, whose time in all (the runs before the resume included) the
+// display does not know: then in the display's form.
+func doneInfo(res *Result, resumed bool) string {
+	info := fmt.Sprintf("score %d, length %d, peak %s states", res.Score, res.Length, humanize.Int(res.PeakStates))
+	if resumed {
+		info += ", " + humanize.Clock(time.Duration(res.Seconds*float64(time.Second))) + " in all with the runs before the resume"
+	}
+	return info
 }
 
 // stamp sets r's times (those of this run plus those before a resume) and

@@ -3,6 +3,7 @@ package networks_test
 import (
 	"fmt"
 
+	"github.com/hatelab/hatelab/lab"
 	"github.com/hatelab/hatelab/lab/networks"
 )
 
@@ -11,4 +12,20 @@ func ExampleSummarise() {
 	f := networks.Summarise([]networks.Point{{Target: -1, Predicted: -0.5}, {Target: 0, Predicted: 0}, {Target: 1, Predicted: 0.5}})
 	fmt.Printf("%d points, MSE %.4f, correlation %.3f\n", f.N, f.MSE, f.Corr)
 	// Output: 3 points, MSE 0.1667, correlation 1.000
+}
+
+// Generations reads a cycle's folder: each generation's report and its
+// gate matches, each naming its gate, suite and beam width.
+func ExampleGenerations() {
+	gs, err := networks.Generations("datasets/weights/scale-run")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := gs[0]
+	for _, m := range g.Gates {
+		fmt.Printf("generation %d, gate %d (%s) at width %s: %+.2f lines against %s, %+.2f against %s\n",
+			g.Report.Generation, m.Gate, m.Suite, lab.Int(int64(m.BeamWidth)), m.VsPrev.Diff.Estimate, m.VsPrev.Baseline, m.VsBase.Diff.Estimate, m.VsBase.Baseline)
+	}
+	// Output: generation 1, gate 1 (openings:20:8:101) at width 1,000: +1.05 lines against gen-00, -2.10 against hand
 }

@@ -18,20 +18,27 @@ import (
 
 // Generation is one generation of an NNUE cycle as its folder keeps it:
 // the report (gen-NN.report.json) and, when the cycle was gated, its gate
-// matches, one per beam width.
+// matches: each gate's in the cycle's order, each at its beam widths in
+// the gate's order.
 type Generation struct {
 	Report cycle.Report
 	Gates  []GateMatch
 }
 
-// GateMatch is one of a generation's gate matches (gate-NN.jsonl at the
-// gate's first width, gate-NN-wW.jsonl at each other width W): the new
-// network's comparisons with the network it started from (the previous
-// generation's, or the one before when the gate rejected that) and with
-// the gate's baseline (the third arm: "hand" in the committed scale run,
-// "score" by default since).
+// GateMatch is one of a generation's gate matches, one gate at one beam
+// width (the file cycle.GateFile names: gate-NN.jsonl at the first gate's
+// first width, gate-NN-wW.jsonl at its others, gate-NN-gK-wW.jsonl for
+// gate K from 2): the new network's comparisons with the network it
+// started from (the previous generation's, or the one before when the
+// gate rejected that) and with the gate's baseline (the third arm: "hand"
+// in the committed scale run, "score" by default since).
 type GateMatch struct {
-	BeamWidth      int
+	Gate      int    // the gate's number in the cycle, from 1
+	Suite     string // the gate's suite spec, as its match file names it
+	BeamWidth int
+	// Pass is whether the gate passed, as the report says (false where
+	// the report, older than several gates, does not say).
+	Pass           bool
 	VsPrev, VsBase *stats.Comparison
 }
 
@@ -60,7 +67,7 @@ func Generations(dir string) ([]Generation, error) {
 		if err := json.Unmarshal(b, &gen.Report); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		if gen.Gates, err = gateMatches(dir, g, prev); err != nil {
+		if gen.Gates, err = gateMatches(dir, gen.Report, prev); err != nil {
 			return nil, err
 		}
 		out = append(out, gen)
@@ -75,11 +82,48 @@ func Generations(dir string) ([]Generation, error) {
 	return out, nil
 }
 
-// gateMatches reads generation g's gate matches in dir, the first
-// width's then the others' by width: gen-g against the network it started
-// from (prev) and against the third arm.
-func gateMatches(dir string, g int, prev string) ([]GateMatch, error) {
-	paths := []string{filepath.Join(dir, fmt.Sprintf("gate-%02d.jsonl", g))}
+// gateMatches reads generation r's gate matches in dir: gen-NN against
+// the network it started from (prev) and against the third arm. A report
+// that lists its gates (r.Gates) names the files, every gate's at each
+// width; one older than several gates has the first gate's alone, read
+// the first width's then the others' by width. A generation whose matches
+// are not in dir (not gated, or kept elsewhere) has none; one with some
+// of them but not all is an error.
+func gateMatches(dir string, r cycle.Report, prev string) ([]GateMatch, error) {
+	if len(r.Gates) == 0 {
+		return firstGateMatches(dir, r.Generation, prev)
+	}
+	var out []GateMatch
+	var missing []string
+	for k, gr := range r.Gates {
+		for i, gw := range gr.Widths {
+			path := filepath.Join(dir, cycle.GateFile(r.Generation, k, i, gw.BeamWidth))
+			if _, err := os.Stat(path); err != nil {
+				missing = append(missing, path)
+				continue
+			}
+			m, err := gateMatch(path, r.Generation, prev)
+			if err != nil {
+				return nil, err
+			}
+			if m.Suite != gr.Suite || m.BeamWidth != gw.BeamWidth {
+				return nil, fmt.Errorf("%s: suite %s at beam width %d, the report's gate %d is %s at %d", path, m.Suite, m.BeamWidth, k+1, gr.Suite, gw.BeamWidth)
+			}
+			m.Gate, m.Pass = k+1, gr.Pass
+			out = append(out, m)
+		}
+	}
+	if len(out) > 0 && len(missing) > 0 {
+		return nil, fmt.Errorf("%s: missing (generation %d's report names it; %d of its gate matches are here)", missing[0], r.Generation, len(out))
+	}
+	return out, nil
+}
+
+// firstGateMatches reads the gate matches of generation g of a cycle of
+// one gate, from a report older than several gates: the first width's
+// file, then the others' by width.
+func firstGateMatches(dir string, g int, prev string) ([]GateMatch, error) {
+	paths := []string{filepath.Join(dir, cycle.GateFile(g, 0, 0, 0))}
 	if _, err := os.Stat(paths[0]); err != nil {
 		return nil, nil // not gated
 	}
@@ -93,6 +137,7 @@ func gateMatches(dir string, g int, prev string) ([]GateMatch, error) {
 		if err != nil {
 			return nil, err
 		}
+		m.Gate = 1
 		out = append(out, m)
 	}
 	slices.SortStableFunc(out[1:], func(a, b GateMatch) int { return a.BeamWidth - b.BeamWidth })
@@ -114,7 +159,7 @@ func gateMatch(path string, g int, prev string) (GateMatch, error) {
 	if len(st.Arms) != 3 || a < 1 {
 		return GateMatch{}, fmt.Errorf("%s: arms %v, want %s, %s and a baseline", path, st.Arms, prev, arm)
 	}
-	m := GateMatch{BeamWidth: res.Header.BeamWidth}
+	m := GateMatch{Suite: res.Header.SuiteSpec, BeamWidth: res.Header.BeamWidth}
 	// The same comparisons the gate's verdict gives (cycle.Gate.Judge).
 	// Against the previous network: a family of two with the baseline's
 	// comparison (Holm p, intervals of the family's level).
@@ -135,46 +180,102 @@ func gateMatch(path string, g int, prev string) (GateMatch, error) {
 // the gate's paired differences at each of its widths (mean, 95%
 // interval, wins/losses, the Wilcoxon p) against the network it started
 // from and the gate's baseline; a run without gates has no gate columns.
+// A cycle of several gates has two columns per gate, each named by its
+// number and suite, and a gate the generation failed says so.
 func GenerationTable(gs []Generation) *lab.Table {
-	gated := slices.ContainsFunc(gs, func(g Generation) bool { return len(g.Gates) > 0 })
+	suites := gateSuites(gs)
 	cols := []string{"generation", "master beam (previous network)", "targets dead", "crowding", "held-out Spearman (previous)",
 		"seconds: master / targets / train"}
-	if gated {
+	switch {
+	case len(suites) == 1:
 		cols = append(cols, "gate: against its start", "gate: against the baseline")
+	case len(suites) > 1:
+		for k, s := range suites {
+			name := fmt.Sprintf("gate %d", k+1)
+			if s != "" {
+				name += " (" + s + ")"
+			}
+			cols = append(cols, name+": against its start", fmt.Sprintf("gate %d: against the baseline", k+1))
+		}
 	}
 	t := lab.NewTable(cols...)
-	cmp := func(c *stats.Comparison) string {
-		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %s/%s, %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, lab.Int(int64(c.Wins)), lab.Int(int64(c.Losses)), pText(c.P))
-	}
 	secs := func(v float64) string { return lab.Int(int64(math.Round(v))) }
 	for _, g := range gs {
 		r := g.Report
 		s := r.SecondsByStage
-		var vsPrev, vsBase []string
-		for _, m := range g.Gates {
-			w := ""
-			if len(g.Gates) > 1 {
-				w = "width " + lab.Int(int64(m.BeamWidth)) + ": "
-			}
-			vsPrev = append(vsPrev, w+m.VsPrev.Baseline+": "+cmp(m.VsPrev))
-			vsBase = append(vsBase, w+m.VsBase.Baseline+": "+cmp(m.VsBase))
-		}
-		prev := strings.Join(vsPrev, "; ")
-		if r.NextStart != "" {
-			prev += " (rejected)"
-		}
 		row := []any{r.Generation, lab.Int(int64(r.MasterScore)) + " lines, " + lab.Int(int64(r.MasterPieces)) + " pieces",
 			fmt.Sprintf("%.0f%%", 100*float64(r.DeadTargets)/float64(max(r.Samples, 1))),
 			fmt.Sprintf("%.2f", r.TargetCrowding),
 			fmt.Sprintf("%.2f (%.2f)", r.ValidSpearman, r.PrevValidSpearman),
 			secs(s["master"]) + " / " + secs(s["targets"]) + " / " + secs(s["train"])}
-		if gated {
-			row = append(row, prev, strings.Join(vsBase, "; "))
+		for k := range suites {
+			vsPrev, vsBase := gateCells(g, k+1, suites)
+			row = append(row, vsPrev, vsBase)
 		}
 		t.Add(row...)
 	}
 	t.Right[0] = true
 	return t
+}
+
+// gateSuites are the gates of a cycle's generations, in order: gate k's
+// suite at index k-1 (the suite of every generation's gate k; empty
+// where they differ).
+func gateSuites(gs []Generation) []string {
+	var suites []string
+	seen := map[int]bool{}
+	for _, g := range gs {
+		for _, m := range g.Gates {
+			for len(suites) < m.Gate {
+				suites = append(suites, "")
+			}
+			switch k := m.Gate - 1; {
+			case !seen[k]:
+				suites[k], seen[k] = m.Suite, true
+			case suites[k] != m.Suite:
+				suites[k] = ""
+			}
+		}
+	}
+	return suites
+}
+
+// gateCells are generation g's two cells of its gate k (from 1): the new
+// network against its start and against the baseline, at each width
+// ("width W: " before each when there are several), with the suite first
+// where the column's name lacks it; the start's cell ends with
+// " (rejected)" in a cycle of one gate that rejected the generation, with
+// " (failed)" in one of several whose gate k the generation failed.
+func gateCells(g Generation, k int, suites []string) (vsPrev, vsBase string) {
+	cmp := func(c *stats.Comparison) string {
+		return fmt.Sprintf("%+.2f [%+.2f, %+.2f], %s/%s, %s", c.Diff.Estimate, c.Diff.Lo, c.Diff.Hi, lab.Int(int64(c.Wins)), lab.Int(int64(c.Losses)), pText(c.P))
+	}
+	var ms []GateMatch
+	for _, m := range g.Gates {
+		if m.Gate == k {
+			ms = append(ms, m)
+		}
+	}
+	var prev, base []string
+	for _, m := range ms {
+		w := ""
+		if len(ms) > 1 {
+			w = "width " + lab.Int(int64(m.BeamWidth)) + ": "
+		}
+		if len(suites) > 1 && suites[k-1] == "" {
+			w = m.Suite + ", " + w
+		}
+		prev = append(prev, w+m.VsPrev.Baseline+": "+cmp(m.VsPrev))
+		base = append(base, w+m.VsBase.Baseline+": "+cmp(m.VsBase))
+	}
+	vsPrev = strings.Join(prev, "; ")
+	switch {
+	case len(suites) == 1 && g.Report.NextStart != "":
+		vsPrev += " (rejected)"
+	case len(suites) > 1 && len(ms) > 0 && !ms[0].Pass:
+		vsPrev += " (failed)"
+	}
+	return vsPrev, strings.Join(base, "; ")
 }
 
 // pText writes "p = " and a p-value with two significant figures

@@ -2,10 +2,12 @@ package networks
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,18 +171,14 @@ func TestGenerations(t *testing.T) {
 	}
 }
 
-// TestGenerationsWidths: a generation gated at two widths against lines
-// alone reads both matches, the first width first, and the table names
-// each width and the baseline.
-func TestGenerationsWidths(t *testing.T) {
+// gatedRun plays generation 1's gates of specs (SUITE[@wN], each at
+// widths without @wN) in a temp folder, gen-02-small against gen-00 with
+// "score" as the baseline, and writes its report (the scale run's first,
+// with these gates' verdict) as the cycle does: the folder and the
+// report.
+func gatedRun(t *testing.T, specs []string, widths []int) (string, cycle.Report) {
+	t.Helper()
 	dir := t.TempDir()
-	b, err := os.ReadFile(lab.RepoPath("datasets/weights/scale-run/gen-01.report.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "gen-01.report.json"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	load := func(name string) *nnue.Network {
 		n, err := nnue.Load(lab.RepoPath("datasets/weights/" + name))
 		if err != nil {
@@ -188,7 +186,7 @@ func TestGenerationsWidths(t *testing.T) {
 		}
 		return n
 	}
-	s, err := arena.ParseSuite("openings:2:8:1", nil)
+	gs, err := cycle.ParseGates(specs, widths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,25 +194,189 @@ func TestGenerationsWidths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := cycle.Gate{Suite: s, BeamWidths: []int{30, 10}, Baseline: base, Quiescence: true, Dir: dir}
-	if _, _, err := g.Judge(context.Background(), 1, "gen-00", load("gen-00.hlnn"), load("gen-02-small.hlnn")); err != nil {
-		t.Fatal(err)
+	for i := range gs {
+		gs[i].Baseline, gs[i].Dir = base, dir
 	}
-	gs, err := Generations(dir)
+	v, err := gs.Judge(context.Background(), 1, "gen-00", load("gen-00.hlnn"), load("gen-02-small.hlnn"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(gs) != 1 || len(gs[0].Gates) != 2 || gs[0].Gates[0].BeamWidth != 30 || gs[0].Gates[1].BeamWidth != 10 {
-		t.Fatalf("%+v", gs)
+	b, err := os.ReadFile(lab.RepoPath("datasets/weights/scale-run/gen-01.report.json"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, m := range gs[0].Gates {
-		if m.VsPrev.Baseline != "gen-00" || m.VsBase.Baseline != "score" || m.VsPrev.N != 2 || m.VsBase.N != 2 {
-			t.Fatalf("width %d: %+v, %+v", m.BeamWidth, m.VsPrev, m.VsBase)
+	var r cycle.Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Gate, r.Gates, r.NextStart = v.Line, v.Gates, ""
+	if !v.Keep {
+		r.NextStart = filepath.Join(dir, "gen-00.hlnn")
+	}
+	writeReport(t, dir, r)
+	return dir, r
+}
+
+func writeReport(t *testing.T, dir string, r cycle.Report) {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "gen-01.report.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyDir copies a folder's files into a new temp folder.
+func copyDir(t *testing.T, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	es, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	row := GenerationTable(gs).Rows[0]
-	if !strings.Contains(row[6], "width 30: gen-00: ") || !strings.Contains(row[6], "; width 10: gen-00: ") || !strings.Contains(row[7], "width 10: score: ") {
-		t.Fatalf("row %q", row)
+	return to
+}
+
+// TestGenerationsGates: a generation's gate matches, read from a folder
+// as the cycle leaves it, one gate at two widths or two gates (the second
+// gate's file gate-01-g2-w10.jsonl): every gate's matches, in the
+// cycle's gate order then the gate's widths, each naming its gate, suite
+// and width, the table a column pair per gate; a report older than
+// several gates (no gates list) reads as before; a folder without the
+// matches has none, one with some but not all is an error.
+func TestGenerationsGates(t *testing.T) {
+	type want struct {
+		gate      int
+		suite     string
+		beamWidth int
+	}
+	one, oneRep := gatedRun(t, []string{"openings:2:8:1"}, []int{30, 10})
+	two, twoRep := gatedRun(t, []string{"openings:2:8:1", "games:1:1:20@w10"}, []int{30, 10})
+	openings30, openings10, games10 := want{1, "openings:2:8:1", 30}, want{1, "openings:2:8:1", 10}, want{2, "games:1:1:20", 10}
+	// The same folders with the report of a cycle older than several
+	// gates (its gate line alone).
+	oldReport := func(dir string, r cycle.Report) string {
+		d := copyDir(t, dir)
+		r.Gates = nil
+		writeReport(t, d, r)
+		return d
+	}
+	// The two gates' folder with the second gate failed (as the report
+	// says; the table reads it there) and the generation rejected.
+	failed := copyDir(t, two)
+	fr := twoRep
+	fr.Gates = slices.Clone(fr.Gates)
+	fr.Gates[1].Pass, fr.NextStart = false, filepath.Join(failed, "gen-00.hlnn")
+	writeReport(t, failed, fr)
+	without := func(dir string, files ...string) string {
+		d := copyDir(t, dir)
+		for _, f := range files {
+			if err := os.Remove(filepath.Join(d, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		name    string
+		dir     string
+		want    []want
+		headers []string // the gate columns
+		cells   []string // in the gate columns, in order
+		err     string
+	}{
+		{name: "one gate, two widths", dir: one, want: []want{openings30, openings10},
+			headers: []string{"gate: against its start", "gate: against the baseline"},
+			cells:   []string{"width 30: gen-00: ", "; width 10: gen-00: ", "width 30: score: ", "; width 10: score: "}},
+		{name: "one gate, an old report", dir: oldReport(one, oneRep), want: []want{openings30, openings10},
+			headers: []string{"gate: against its start", "gate: against the baseline"},
+			cells:   []string{"width 30: gen-00: ", "; width 10: gen-00: ", "width 30: score: ", "; width 10: score: "}},
+		{name: "two gates", dir: two, want: []want{openings30, openings10, games10},
+			headers: []string{"gate 1 (openings:2:8:1): against its start", "gate 1: against the baseline",
+				"gate 2 (games:1:1:20): against its start", "gate 2: against the baseline"},
+			cells: []string{"width 30: gen-00: ", "; width 10: gen-00: ", "width 30: score: ", "; width 10: score: ", "gen-00: ", "score: "}},
+		{name: "two gates, the second failed", dir: failed, want: []want{openings30, openings10, games10},
+			headers: []string{"gate 1 (openings:2:8:1): against its start", "gate 1: against the baseline",
+				"gate 2 (games:1:1:20): against its start", "gate 2: against the baseline"},
+			cells: []string{"width 30: gen-00: ", "; width 10: gen-00: ", "width 30: score: ", "; width 10: score: ", "gen-00: ", " (failed)", "score: "}},
+		{name: "two gates, an old report", dir: oldReport(two, twoRep), want: []want{openings30, openings10},
+			headers: []string{"gate: against its start", "gate: against the baseline"},
+			cells:   []string{"width 30: gen-00: ", "; width 10: gen-00: ", "width 30: score: ", "; width 10: score: "}},
+		{name: "no matches", dir: without(two, "gate-01.jsonl", "gate-01-w10.jsonl", "gate-01-g2-w10.jsonl")},
+		{name: "the second gate's match missing", dir: without(two, "gate-01-g2-w10.jsonl"), err: "gate-01-g2-w10.jsonl: missing"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gs, err := Generations(tc.dir)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(gs) != 1 || len(gs[0].Gates) != len(tc.want) {
+				t.Fatalf("%d generations, gates %+v", len(gs), gs[0].Gates)
+			}
+			rep := gs[0].Report
+			for i, m := range gs[0].Gates {
+				if (want{m.Gate, m.Suite, m.BeamWidth}) != tc.want[i] {
+					t.Fatalf("match %d: gate %d, %s at width %d, want %+v", i, m.Gate, m.Suite, m.BeamWidth, tc.want[i])
+				}
+				if m.VsPrev.Baseline != "gen-00" || m.VsBase.Baseline != "score" || m.VsPrev.N == 0 || m.VsPrev.N != m.VsBase.N {
+					t.Fatalf("match %d: %+v, %+v", i, m.VsPrev, m.VsBase)
+				}
+				if len(rep.Gates) > 0 && (m.Pass != rep.Gates[m.Gate-1].Pass || m.VsPrev.Diff.Estimate != rep.Gates[m.Gate-1].Widths[0].VsPrev.Diff.Estimate && m.BeamWidth == rep.Gates[m.Gate-1].Widths[0].BeamWidth) {
+					t.Fatalf("match %d: pass %v, %+v; the report's gate: %+v", i, m.Pass, m.VsPrev.Diff, rep.Gates[m.Gate-1])
+				}
+			}
+			tab := GenerationTable(gs)
+			if got := tab.Headers[6:]; strings.Join(got, "|") != strings.Join(tc.headers, "|") {
+				t.Fatalf("gate columns %q, want %q", got, tc.headers)
+			}
+			row := strings.Join(tab.Rows[0][6:], "|")
+			at := 0
+			for _, c := range tc.cells {
+				i := strings.Index(row[at:], c)
+				if i < 0 {
+					t.Fatalf("gate cells %q lack %q after %d", row, c, at)
+				}
+				at += i + len(c)
+			}
+			// A failed gate says so; a cycle of one gate says rejected.
+			for k, g := range rep.Gates {
+				if len(tc.headers) > 2 && strings.HasSuffix(tab.Rows[0][6+2*k], " (failed)") == g.Pass {
+					t.Fatalf("gate %d passed %v: %q", k+1, g.Pass, tab.Rows[0][6+2*k])
+				}
+			}
+			if len(tc.headers) == 2 && strings.HasSuffix(tab.Rows[0][6], " (rejected)") != (rep.NextStart != "") {
+				t.Fatalf("next start %q: %q", rep.NextStart, tab.Rows[0][6])
+			}
+		})
+	}
+	// The old layout reads the same from either report: one table.
+	a, err := Generations(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Generations(oldReport(one, oneRep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ta, tb := GenerationTable(a), GenerationTable(b); fmt.Sprint(ta.Headers, ta.Rows) != fmt.Sprint(tb.Headers, tb.Rows) {
+		t.Fatalf("a report with its gates %q, without %q", ta.Rows, tb.Rows)
 	}
 }
 

@@ -33,7 +33,8 @@
 //     unbreakable inline code, a wide table), or a markdown code block that
 //     scrolls;
 //   - a number broken across two lines ("p = 2.3e-" over "5", "[0.2" over
-//     "9, 0.51]") in a table, a text output or a markdown cell;
+//     "9, 0.51]", "3.9·" over "10⁻⁵") in a table, a text output or a
+//     markdown cell;
 //   - a verdict beside an interval that says otherwise: "no difference"
 //     next to an interval that excludes 0 ([+1.00, +2.00], "allows +0.65 to
 //     +2.65"), or "better"/"worse" next to one that holds 0.
@@ -144,8 +145,11 @@ function inspect() {
   // tables, text outputs and markdown ("0.9" / "999", "[0.2" / "9, 0.51]")
   // is measured with a Range; its boxes on two lines mean the reader sees it
   // cut in two. An interval may wrap at the space after its comma, as any
-  // list does; neither of its numbers may.
-  const numberRE = /[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+)?/gi;
+  // list does; neither of its numbers may. A power of ten in the lab's form
+  // is one number with its mantissa and exponent: "3.9·10⁻⁵" cut as "3.9·"
+  // over "10⁻⁵" or "3.9·10" over "⁻⁵", "p < 10⁻¹²" as "10" over "⁻¹²"
+  // (× as well as ·).
+  const numberRE = /[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+|(?:[\u00b7\u00d7]10)?[\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)?/gi;
   function splitNumbers(cells) {
     const out = [];
     cells.forEach((cell, ci) => {

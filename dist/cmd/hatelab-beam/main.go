@@ -294,7 +294,7 @@ func bfsCmd() *cobra.Command {
 	f.StringVar(&levelsDir, "levels-dir", "", "write every level file (level-NNNNN.bin) and meta.json here, as `hatelab bfs --levels-dir` does")
 	f.StringVar(&out, "out", "", "write the levels table (CSV) here")
 	f.StringVar(&summary, "append-summary", "", "append the summary row to this CSV")
-	flags.DecimalVar(f, &block, "block-states", 0, "states per expansion block (0: 524288, 4 MB)")
+	flags.DecimalVar(f, &block, "block-states", 0, "states per expansion block (0: 524288, 4 MiB)")
 	flags.DecimalVar(f, &group, "group-states", 0, "children per group of partitions, the unit of the shuffle and of the level files (0: 524288)")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&progress, "progress", false, "a line per level on standard error")
