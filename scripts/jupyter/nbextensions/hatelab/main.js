@@ -6,9 +6,32 @@
 //   - inline code in markdown (a replay string, a long path) wraps inside
 //     its paragraph instead of running past the cell, and a long line of a
 //     text output wraps at its spaces, not inside a number;
-//   - tabs in code cells are blank, not drawn as arrows.
-define(['jquery', 'base/js/namespace', 'notebook/js/outputarea'], function ($, Jupyter, outputarea) {
+//   - tabs in code cells are blank, not drawn as arrows;
+//   - Shift-Tab's help shows: GoNB answers an inspect_request with text/markdown
+//     only, and the classic Notebook's tooltip shows text/plain only, so the
+//     help came up empty; the Markdown is given to it as plain text, its code
+//     fences and rules dropped (plainHelp; scripts/nbhelp_test.go).
+define(['jquery', 'base/js/namespace', 'notebook/js/outputarea', 'notebook/js/tooltip'], function ($, Jupyter, outputarea, tooltip) {
   'use strict';
+  // markdownToPlain turns GoNB's help (a fenced signature, a rule, the doc
+  // comment) into the plain text a tooltip or the pager shows.
+  function markdownToPlain(md) {
+    return md.split('\n').filter(function (l) { return !/^\s*(```|---\s*$)/.test(l); }).join('\n').replace(/^\n+/, '').replace(/\n{3,}/g, '\n\n');
+  }
+  function plainHelp() {
+    var proto = tooltip.Tooltip.prototype, show = proto._show;
+    if (show.hatelab) {
+      return;
+    }
+    proto._show = function (reply) {
+      var data = reply && reply.content && reply.content.data;
+      if (data && typeof data['text/plain'] !== 'string' && typeof data['text/markdown'] === 'string') {
+        data['text/plain'] = markdownToPlain(data['text/markdown']);
+      }
+      return show.apply(this, arguments);
+    };
+    proto._show.hatelab = true;
+  }
   function unscrollAll() {
     Jupyter.notebook.get_cells().forEach(function (cell) {
       if (cell.output_area) {
@@ -18,6 +41,7 @@ define(['jquery', 'base/js/namespace', 'notebook/js/outputarea'], function ($, J
     });
   }
   function load_ipython_extension() {
+    plainHelp();
     outputarea.OutputArea.auto_scroll_threshold = -1;
     $('<style id="hatelab-style">').text(
       '.rendered_html code { overflow-wrap: anywhere; word-break: normal; }\n' +
