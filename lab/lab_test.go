@@ -367,6 +367,19 @@ func TestQuickParamsAcrossCells(t *testing.T) {
 	if got := bannerText(readParams(file)); !strings.Contains(got, "Parameters, quick (full): a 1 (2); b 3 (4).") {
 		t.Errorf("banner %q: want a then b, once each", got)
 	}
+	// The banner says what the outputs are: quick-mode numbers once a cell
+	// has shrunk a parameter, the full mode's before (01 has none).
+	for _, c := range []struct {
+		params []param
+		want   string
+	}{
+		{nil, "no cell so far has a parameter that quick mode shrinks"},
+		{readParams(file), "run with small parameters"},
+	} {
+		if got := bannerText(c.params); !strings.Contains(got, c.want) {
+			t.Errorf("banner with %d parameters %q: want %q", len(c.params), got, c.want)
+		}
+	}
 }
 
 func TestTableNumbers(t *testing.T) {

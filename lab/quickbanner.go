@@ -134,9 +134,15 @@ func quickBanner() string {
 // where figures go.
 func bannerText(params []param) string {
 	var b strings.Builder
-	b.WriteString("Quick mode (HATELAB_QUICK=1): the cells that compute run with small parameters, so their tables " +
-		"and charts hold quick-mode numbers; those read from committed data (datasets/) hold the full data, and " +
-		"numbers quoted in the text are the full mode's (make notebooks).")
+	if len(params) == 0 { // nothing shrunk (yet): the outputs so far are the full mode's
+		b.WriteString("Quick mode (HATELAB_QUICK=1): no cell so far has a parameter that quick mode shrinks, so the " +
+			"outputs so far are as in full mode; tables and charts read from committed data (datasets/) hold the " +
+			"full data, and numbers quoted in the text are the full mode's (make notebooks).")
+	} else {
+		b.WriteString("Quick mode (HATELAB_QUICK=1): the cells that compute run with small parameters, so their tables " +
+			"and charts hold quick-mode numbers; those read from committed data (datasets/) hold the full data, and " +
+			"numbers quoted in the text are the full mode's (make notebooks).")
+	}
 	if len(params) > 0 {
 		b.WriteString(" Parameters, quick (full): ")
 		for i, p := range params {
