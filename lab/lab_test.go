@@ -477,6 +477,7 @@ func TestNoBreakNumbers(t *testing.T) {
 		{"gen-05 it&#39;s 7", "gen-" + nb("05") + " it&#39;s 7"},
 		{"p = 4.9·10⁻⁵ (Holm 10⁻¹²)", "p = " + nb("4.9·10⁻⁵") + " (Holm " + nb("10⁻¹²") + ")"},
 		{"5.27·10²⁰ [1.11·10²⁰, 2.51·10²¹]", nb("5.27·10²⁰") + " " + nb("[1.11·10²⁰, 2.51·10²¹]")},
+		{"p &lt; 10⁻¹², Holm &lt; 10⁻¹²; ≤ 0.011", "p " + nb("&lt; 10⁻¹²") + ", Holm " + nb("&lt; 10⁻¹²") + "; " + nb("≤ 0.011")},
 		{"no numbers", "no numbers"},
 	} {
 		if got := NoBreakNumbers(c.in); got != c.want {

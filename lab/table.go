@@ -365,7 +365,9 @@ func (t *Table) String() string { return t.Text() }
 // numberToken is a number as the lab writes one (a sign, thousands commas,
 // a decimal point, an exponent or a power of ten, 5.27·10²⁰, a unit's
 // percent sign), or an interval of two ([+0.29, +0.51]).
-var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|` + numberRE)
+// A bound's comparison stays with its number ("< 10⁻¹²" is one token: the
+// Holm column of 06's tables broke after "<").
+var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|(?:(?:&lt;|&gt;|\x{2264}|\x{2265})\s?)?` + numberRE)
 
 const numberRE = `[-+\x{2212}]?\d[\d,]*(?:\.\d+)?(?:[eE][-+\x{2212}]?\d+|\s?[×·]\s?10` + superscripts + `|` + superscripts + `)?%?`
 
