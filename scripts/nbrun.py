@@ -154,6 +154,7 @@ def groups(paths, n):
     """Splits paths into at most n groups of about equal code cells (largest
     first, each to the lightest group; ties to the lower group), each group in
     the order given."""
+    n = max(1, min(n, len(paths)))  # no empty group, whatever --jobs says
     sizes = {p: code_cells(p) for p in paths}
     load_, out = [0] * n, [[] for _ in range(n)]
     for p in sorted(paths, key=lambda p: -sizes[p]):

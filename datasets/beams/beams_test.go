@@ -51,6 +51,9 @@ func TestParse(t *testing.T) {
 		{"blank lines", "\n\n", "no games"},
 		{"unknown field", `{"replay":"x","moves":3}`, "unknown field"},
 		{"no replay", `{"score":3}`, "no replay"},
+		{"negative cpu_from_level", `{"pieces":10,"replay":"x","cpu_from_level":-1}`, "cpu_from_level -1"},
+		{"cpu_from_level past the game", `{"pieces":10,"replay":"x","cpu_from_level":11}`, "cpu_from_level 11"},
+		{"huge cpu_from_level", `{"pieces":10,"replay":"x","cpu_from_level":99999999999999999999}`, "cpu_from_level"},
 		{"not json", `score 3`, "line 1"},
 		{"too long", `{"replay":"` + strings.Repeat("x", beams.MaxLine) + `"}`, "too long"},
 	} {

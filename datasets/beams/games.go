@@ -70,6 +70,9 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 		if g.Replay == "" {
 			return nil, fmt.Errorf("%s line %d: no replay", name, line)
 		}
+		if g.CPUFromLevel < 0 || g.CPUFromLevel > g.Pieces {
+			return nil, fmt.Errorf("%s line %d: cpu_from_level %d outside the game's levels 1..%d", name, line, g.CPUFromLevel, g.Pieces)
+		}
 		out = append(out, g)
 	}
 	if err := sc.Err(); err != nil {
