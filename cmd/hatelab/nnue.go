@@ -169,7 +169,7 @@ func newNNUECycleCmd() *cobra.Command {
 		epochs, batch, works, shiftCheck          int
 		noQ, quiet, js, stratify, keepSW          bool
 		lr, collapse, rankWeight, children        float64
-		targetRule, targetScale                   string
+		targetRule, targetScale, teacher          string
 		seed                                      uint64
 		gate                                      bool
 		gateBaseline                              string
@@ -204,6 +204,13 @@ resume; the result is the same.`,
 			if targetBeamWidth < 1 || targetPieces < 1 {
 				return fmt.Errorf("--target-beam-width %d and --target-pieces %d must be at least 1", targetBeamWidth, targetPieces)
 			}
+			if teacher != "" {
+				t, err := evalspec.Parse(teacher, "", nil)
+				if err != nil {
+					return fmt.Errorf("--teacher: %v", err)
+				}
+				cfg.Teacher, cfg.TeacherSpec = t, teacher
+			}
 			if err := cfg.Check(); err != nil {
 				return err
 			}
@@ -217,6 +224,9 @@ resume; the result is the same.`,
 					gs[i].Parallel = works
 				}
 				cfg.Gate = gs.Judge
+				if err := cfg.Check(); err != nil {
+					return err
+				}
 			}
 			if start != "" {
 				n, err := nnue.Load(start)
@@ -271,8 +281,9 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &targetBeamWidth, "target-beam-width", 512, "target beam width")
 	flags.Alias(f, &targetBeamWidth, "target-width", "target-beam-width")
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
-	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies), dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between) or lines (the lines the beam cleared in --target-pieces, -1 if it dies; needs --target-scale fitted)")
+	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies), dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between), lines (the lines the beam cleared in --target-pieces, -1 if it dies; needs --target-scale fitted) or residual (best minus the teacher's own value of the well; needs --teacher and --target-scale fitted)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
+	f.StringVar(&teacher, "teacher", "", "an evaluation spec (e.g. tuned) that guides the master and target beams instead of each generation's network: the network learns the teacher's wells and what the teacher's search makes of them; with --target-rule residual, what that search adds to the teacher's own value, the network then played added to the teacher (nnue:FILE+h:W:SPEC, W in the network's provenance)")
 	f.BoolVar(&keepSW, "keep-score-weight", false, "give each trained network its start's score weight (in the trained output's units) instead of 0, so that a beam values lines already scored as the targets did")
 	f.Float64Var(&collapse, "collapse", 0.9, "fail a generation whose targets crowd: more than this share within one tenth of [-1, 1] (0: no guard)")
 	flags.DecimalVar(f, &shiftCheck, "shift-check", 0, "wells drawn from each new network's own master beam to check its predictions off its training distribution (0: none)")

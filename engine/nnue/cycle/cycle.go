@@ -111,6 +111,17 @@ type Config struct {
 	// targets count lines, so the weight is one line in their units (1
 	// divided by the fitted spread), whatever the start's.
 	KeepScoreWeight bool
+	// Teacher, when set, guides the master beams and the target beams
+	// instead of the generation's network, and TeacherSpec names it (the
+	// evaluation spec of --teacher, kept in the settings): the network
+	// learns the teacher's wells and what the teacher's search makes of
+	// them (distillation), whatever network a generation starts from.
+	// With targets.Residual the network learns what that search adds to
+	// the teacher's own value of a well, to be played added to the
+	// teacher (nnue:FILE+h:W:TEACHER, W = 1 / the fitted spread, which the
+	// trained network's provenance states).
+	Teacher     eval.Evaluator
+	TeacherSpec string
 	// Collapse fails a generation whose targets crowd: more than this
 	// share of them within one tenth of [-1, 1] (0: no guard).
 	Collapse float64
@@ -222,10 +233,22 @@ func (c Config) Check() error {
 		return fmt.Errorf("--target-beam-width %d: want 1 to %d (0: 512)", c.TargetBeamWidth, maxBeamWidth)
 	case c.TargetPieces < 0 || c.TargetPieces > maxTargetPieces:
 		return fmt.Errorf("--target-pieces %d: want 1 to %d (0: 10)", c.TargetPieces, maxTargetPieces)
-	case c.TargetRule > targets.Lines:
-		return fmt.Errorf("--target-rule %d: want best, dnf or lines", c.TargetRule)
+	case c.TargetRule > targets.Residual:
+		return fmt.Errorf("--target-rule %d: want best, dnf, lines or residual", c.TargetRule)
 	case c.TargetRule == targets.Lines && c.TargetScale != "fitted":
 		return fmt.Errorf("--target-rule lines needs --target-scale fitted (tanh of a count of lines saturates at 2 or 3)")
+	case (c.Teacher == nil) != (c.TeacherSpec == ""):
+		return errors.New("--teacher: an evaluation and its spec go together")
+	case c.TargetRule == targets.Residual && c.Teacher == nil:
+		return errors.New("--target-rule residual needs --teacher (the evaluation whose search the residual measures and to which the network is added)")
+	case c.TargetRule == targets.Residual && c.TargetScale != "fitted":
+		return errors.New("--target-rule residual needs --target-scale fitted (the residuals are in the teacher's units, hundreds for tuned)")
+	case c.TargetRule == targets.Residual && c.KeepScoreWeight:
+		return errors.New("--target-rule residual: --keep-score-weight does not apply (the teacher it is added to values the lines already scored)")
+	case c.TargetRule == targets.Residual && c.Gate != nil:
+		return errors.New("--target-rule residual: --gate plays the network alone, and a residual network plays only added to its teacher")
+	case c.Teacher != nil && c.ShiftCheck > 0:
+		return errors.New("--shift-check with --teacher: the next generation's wells are the teacher's again, not the network's")
 	case batch < 1:
 		return fmt.Errorf("--batch %d: want at least 1", batch)
 	case epochs < 1:
@@ -549,6 +572,7 @@ type gen struct {
 	job   string
 	prev  *nnue.Network
 	ev    *eval.NNUE
+	guide eval.Evaluator // the master and target beams' evaluation: ev, or the teacher
 	rep   progress.Reporter
 	stage int
 }
@@ -590,7 +614,10 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		return nil, err
 	}
 	x := &gen{cfg: cfg, g: g, dir: filepath.Join(cfg.Dir, fmt.Sprintf("gen-%02d", g)), job: fmt.Sprintf("nnue cycle gen %d", g),
-		prev: prev, ev: ev, rep: rep}
+		prev: prev, ev: ev, guide: ev, rep: rep}
+	if cfg.Teacher != nil {
+		x.guide = cfg.Teacher
+	}
 	if err := os.MkdirAll(x.dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -669,8 +696,12 @@ func (r *Report) check(dir string, g int) error {
 // provenance is the samples file's provenance line for the master stage.
 func (x *gen) provenance() string {
 	c := x.cfg
-	p := fmt.Sprintf("master beam width %d quiescence %v max pieces %d, network %s, reservoir of %d kept wells, seed %d",
-		c.MasterBeamWidth, !c.NoQuiescence, c.MasterPieces, x.ev.Name(), c.Samples, c.Seed)
+	guide := "network " + x.ev.Name()
+	if c.Teacher != nil {
+		guide = "teacher " + c.TeacherSpec + " (" + c.Teacher.Name() + ")"
+	}
+	p := fmt.Sprintf("master beam width %d quiescence %v max pieces %d, %s, reservoir of %d kept wells, seed %d",
+		c.MasterBeamWidth, !c.NoQuiescence, c.MasterPieces, guide, c.Samples, c.Seed)
 	if c.Stratify {
 		p = strings.Replace(p, "reservoir of", "stratified sample (depth, stack height) of", 1)
 	}
@@ -703,7 +734,7 @@ func (x *gen) master(ctx context.Context) (*samples.File, error) {
 		return sf, nil
 	}
 	x.event("master", fmt.Sprintf("beam width %d", c.MasterBeamWidth))
-	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
+	sf, err = Sample(ctx, SampleConfig{Rules: c.Rules, Eval: x.guide, BeamWidth: c.MasterBeamWidth, Pieces: c.MasterPieces, Quiescence: !c.NoQuiescence,
 		Samples: c.Samples, Seed: c.Seed, Stream: uint64(x.g), Stratify: c.Stratify, Children: c.Children, Distinct: true,
 		Openings: c.MasterOpenings, OpeningPieces: OpeningPieces, OpeningSeed: MasterOpeningSeed(c.Seed, x.g), Plain: true, Workers: c.Workers,
 		Deep: deepSpec(c, x.g)})
@@ -740,7 +771,7 @@ func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile,
 
 func (x *gen) targetConfig() TargetConfig {
 	c := x.cfg
-	return TargetConfig{Rules: c.Rules, Eval: x.ev, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
+	return TargetConfig{Rules: c.Rules, Eval: x.guide, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
 		Scale: c.TargetScale, Workers: c.Workers, Progress: x.rep, Job: x.job}
 }
 
@@ -787,6 +818,12 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		x.g, x.prev.Header.Name, sf.Provenance, c.TargetBeamWidth, c.TargetPieces, len(tres.Epochs), tres.BestEpoch)
 	if c.TargetRule != targets.Best || c.TargetScale != "tanh" {
 		net.Header.Provenance += fmt.Sprintf(", target rule %s, scale %s", c.TargetRule, c.TargetScale)
+	}
+	if c.Teacher != nil {
+		net.Header.Provenance += ", teacher " + c.TeacherSpec
+	}
+	if c.TargetRule == targets.Residual && tf.Scale > 0 {
+		net.Header.Provenance += fmt.Sprintf(" (play it as nnue:FILE+h:%.6g:%s)", 1/tf.Scale, c.TeacherSpec)
 	}
 	if c.KeepScoreWeight {
 		sw := x.prev.ScoreWeight

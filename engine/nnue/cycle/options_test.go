@@ -64,6 +64,20 @@ func TestCheck(t *testing.T) {
 		{"--shift-check", func(c *Config) { c.ShiftCheck = -1 }},
 		{"--workers", func(c *Config) { c.Workers = -1 }},
 		{"--start", func(c *Config) { c.Rules, _ = hatetris.NewRules(8, 20, 4) }},
+		{"--teacher", func(c *Config) { c.TeacherSpec = "tuned" }},                                  // a spec without its evaluation
+		{"--teacher", func(c *Config) { c.TargetRule, c.TargetScale = targets.Residual, "fitted" }}, // residual without a teacher
+		{"--target-scale fitted", func(c *Config) { c.Teacher, c.TeacherSpec, c.TargetRule = tunedEval(), "tuned", targets.Residual }},
+		{"--keep-score-weight", func(c *Config) {
+			c.Teacher, c.TeacherSpec, c.TargetRule, c.TargetScale, c.KeepScoreWeight = tunedEval(), "tuned", targets.Residual, "fitted", true
+		}},
+		{"--gate", func(c *Config) {
+			c.Teacher, c.TeacherSpec, c.TargetRule, c.TargetScale = tunedEval(), "tuned", targets.Residual, "fitted"
+			c.Gate = func(context.Context, int, string, *nnue.Network, *nnue.Network) (Verdict, error) {
+				return Verdict{}, nil
+			}
+		}},
+		{"--shift-check", func(c *Config) { c.Teacher, c.TeacherSpec, c.ShiftCheck = tunedEval(), "tuned", 10 }},
+		{"--target-rule", func(c *Config) { c.TargetRule = targets.Residual + 1 }},
 	} {
 		c := good
 		tc.edit(&c)
@@ -836,5 +850,80 @@ func TestSampleDeep(t *testing.T) {
 	}
 	if _, err := Sample(context.Background(), SampleConfig{Eval: ev, BeamWidth: 12, Pieces: 5, Samples: 20, Deep: "records:2:1"}); err == nil || !strings.Contains(err.Error(), "games:") {
 		t.Fatalf("records as master starts: %v", err)
+	}
+}
+
+func tunedEval() eval.Evaluator { return eval.NewHand(eval.TunedWeights()) }
+
+// TestTeacher: with a teacher the master and target beams are the
+// teacher's, not the start network's: the samples' provenance names it,
+// the targets are those of the teacher's target beams (under Residual,
+// its best value minus its own value of each well, squashed with the
+// fitted scale), the trained network's provenance names the teacher and
+// the hybrid weight 1 / spread, and the teacher is a setting a resumed
+// folder must repeat.
+func TestTeacher(t *testing.T) {
+	for _, rule := range []targets.Rule{targets.Best, targets.Residual} {
+		c := tinyConfig(t, t.TempDir())
+		c.Generations, c.TargetScale, c.TargetRule = 1, "fitted", rule
+		c.Teacher, c.TeacherSpec = tunedEval(), "tuned"
+		reps, err := Run(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sf, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(sf.Provenance, "teacher tuned") || strings.Contains(sf.Provenance, "network ") {
+			t.Errorf("%v: samples' provenance %q does not name the teacher alone", rule, sf.Provenance)
+		}
+		// The master beam is the teacher's: the same samples as a run
+		// whose start network is another one.
+		d := tinyConfig(t, t.TempDir())
+		d.Generations, d.TargetScale, d.TargetRule, d.Teacher, d.TeacherSpec = 1, "fitted", rule, c.Teacher, c.TeacherSpec
+		if d.Start, err = nnue.Load("../../../datasets/weights/gen-00-tuned.hlnn"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Run(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+		sd, err := samples.Read(filepath.Join(d.Dir, "gen-01", "samples.bin"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sf.Wells) == 0 || !slices.Equal(sf.Wells, sd.Wells) || sf.Provenance != sd.Provenance {
+			t.Errorf("%v: the samples depend on the start network (%d and %d wells)", rule, len(sf.Wells), len(sd.Wells))
+		}
+		var tf targetsFile
+		if !load(filepath.Join(c.Dir, "gen-01", "targets.json"), &tf) {
+			t.Fatal("no targets.json")
+		}
+		outs, err := targets.Outcomes(context.Background(), targets.Config{Eval: c.Teacher, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Rule: rule, Workers: 2}, sf.Wells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		squash, center, spread := targets.FittedSquash(outs, c.TargetPieces)
+		if center != tf.Center || spread != tf.Scale {
+			t.Errorf("%v: fitted centre %v spread %v, the teacher's outcomes give %v %v", rule, tf.Center, tf.Scale, center, spread)
+		}
+		for i, o := range outs {
+			if want := rule.Target(o, c.TargetPieces, squash); tf.Targets[i] != want {
+				t.Fatalf("%v: well %d: target %v, the teacher's beam gives %v", rule, i, tf.Targets[i], want)
+			}
+		}
+		net, err := nnue.Load(reps[0].Network)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hint := fmt.Sprintf("nnue:FILE+h:%.6g:tuned", 1/tf.Scale)
+		if !strings.Contains(net.Header.Provenance, "teacher tuned") || strings.Contains(net.Header.Provenance, hint) != (rule == targets.Residual) {
+			t.Errorf("%v: provenance %q (the hybrid %s only for residual)", rule, net.Header.Provenance, hint)
+		}
+		e := c
+		e.Teacher, e.TeacherSpec = eval.NewHand(eval.DefaultWeights()), "hand"
+		if _, err := Run(context.Background(), e); err == nil || !strings.Contains(err.Error(), "--teacher") {
+			t.Errorf("%v: resumed with another teacher: %v, want an error naming --teacher", rule, err)
+		}
 	}
 }

@@ -36,6 +36,7 @@ type Settings struct {
 	TargetRule      string  `json:"target-rule"`
 	TargetScale     string  `json:"target-scale"`
 	KeepScoreWeight bool    `json:"keep-score-weight,omitempty"`
+	Teacher         string  `json:"teacher,omitempty"`
 	ShiftCheck      int     `json:"shift-check"`
 	Epochs          int     `json:"epochs"`
 	Batch           int     `json:"batch"`
@@ -67,7 +68,7 @@ func settings(cfg Config) Settings {
 		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces, MasterOpenings: cfg.MasterOpenings,
 		MasterDeep: cfg.MasterDeep, MasterDeepMin: cfg.MasterDeepMin,
 		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, Children: cfg.Children, TargetBeamWidth: cfg.TargetBeamWidth,
-		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, ShiftCheck: cfg.ShiftCheck,
+		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, Teacher: cfg.TeacherSpec, ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
 		Clamp: orf(tc.Clamp, train.DefaultClamp), RankWeight: tc.RankWeight, TrainSeed: tc.Seed, Seed: cfg.Seed,

@@ -51,6 +51,9 @@ type File struct {
 // Write writes sf to path atomically (rows Bar..Depth-1 of r; a well
 // with cells above the bar is an error). It sets Count and Rows.
 func Write(path string, r *hatetris.Rules, sf *File) error {
+	if r == nil {
+		r = hatetris.Standard()
+	}
 	sf.Count, sf.Rows = len(sf.Wells), r.Depth-r.Bar
 	for i := range sf.Wells {
 		for y := range r.Bar {
@@ -89,7 +92,11 @@ const maxHeaderLine = 1 << 20
 // Read reads a samples file written by Write for rules r. A path that is
 // not a regular file, or whose size is not the one its header announces,
 // is refused before the wells are read; the wells are then streamed.
+// Rules nil are the real game's.
 func Read(path string, r *hatetris.Rules) (*File, error) {
+	if r == nil {
+		r = hatetris.Standard()
+	}
 	most := int64(len(Magic)) + maxHeaderLine + 1 + 2*MaxWells*int64(r.Depth-r.Bar) + 4
 	f, st, err := boundedfile.Open(path, most, "samples file")
 	if boundedfile.IsRefused(err) {

@@ -67,20 +67,32 @@ const (
 	// 50 pieces the screens of datasets/weights/tuned-start trained
 	// networks that played worse than their start).
 	Lines
+	// Residual: the squashed best value after Pieces pieces minus the
+	// evaluation's own value of the start well (at score 0), -1 if the
+	// beam dies before: what the evaluation's search adds to its static
+	// judgement of the well. A network trained on it with FittedSquash
+	// (spread s) and added to that evaluation with weight 1/s (the hybrid
+	// nnue:FILE+h:1/s:HAND) approximates, up to a constant, the
+	// evaluation's own Pieces-piece lookahead divided by s. Use it with
+	// FittedSquash (the values are in the evaluation's units) and a
+	// teacher evaluation (the cycle's --teacher).
+	Residual
 )
 
-// String returns "best", "dnf" or "lines".
+// String returns "best", "dnf", "lines" or "residual".
 func (r Rule) String() string {
 	switch r {
 	case DNF:
 		return "dnf"
 	case Lines:
 		return "lines"
+	case Residual:
+		return "residual"
 	}
 	return "best"
 }
 
-// ParseRule reads "best", "dnf" or "lines".
+// ParseRule reads "best", "dnf", "lines" or "residual".
 func ParseRule(s string) (Rule, error) {
 	switch s {
 	case "best", "":
@@ -89,8 +101,10 @@ func ParseRule(s string) (Rule, error) {
 		return DNF, nil
 	case "lines":
 		return Lines, nil
+	case "residual":
+		return Residual, nil
 	}
-	return 0, fmt.Errorf("unknown target rule %q (want best, dnf or lines)", s)
+	return 0, fmt.Errorf("unknown target rule %q (want best, dnf, lines or residual)", s)
 }
 
 // horizon is how many pieces a target beam runs under rule r.
@@ -103,7 +117,9 @@ func (r Rule) horizon(pieces int) int {
 
 // Outcome is what a target beam did: Value is the best value among the
 // wells it kept after Pieces pieces (under Rule Lines the most lines
-// cleared among them; meaningful when Survived >= Pieces), Survived the
+// cleared among them, under Rule Residual that value minus the
+// evaluation's value of the start well; meaningful when Survived >=
+// Pieces), Survived the
 // pieces it lasted, up to its horizon.
 type Outcome struct {
 	Value    float64 `json:"value"`
@@ -227,8 +243,15 @@ func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
 	if o.Survived >= cfg.Pieces {
 		l := &res.Levels[cfg.Pieces-1]
 		o.Value = l.BestValue
-		if cfg.Rule == Lines {
+		switch cfg.Rule {
+		case Lines:
 			o.Value = float64(l.MaxScore)
+		case Residual:
+			r := cfg.Rules
+			if r == nil {
+				r = hatetris.Standard()
+			}
+			o.Value -= cfg.Eval.NewWorker(r).Evaluate(w, 0, 0)
 		}
 	}
 	return o, nil

@@ -104,7 +104,7 @@ func TestRuleTarget(t *testing.T) {
 			t.Errorf("%v survived %d value %v: %v, want %v", tc.rule, tc.survived, tc.value, got, tc.want)
 		}
 	}
-	for _, s := range []string{"best", "dnf", "lines"} {
+	for _, s := range []string{"best", "dnf", "lines", "residual"} {
 		if r, err := ParseRule(s); err != nil || r.String() != s {
 			t.Errorf("%s: %v %v", s, r, err)
 		}
@@ -234,4 +234,54 @@ func TestLinesRule(t *testing.T) {
 		t.Fatal("no target beam cleared a line: the rule cannot be told from all-zero")
 	}
 	t.Logf("%d wells, %d cleared lines in %d pieces", len(lines), scored, cfg.Pieces)
+}
+
+// TestResidualRule: under Rule Residual a surviving beam's value is the
+// same beam's best value (Rule Best's outcome) minus the evaluation's own
+// value of the start well at score 0, for the hand-made evaluation a
+// teacher would be; the survival is Best's, and a dead beam's target is
+// -1 as under every rule.
+func TestResidualRule(t *testing.T) {
+	ev := eval.NewHand(eval.TunedWeights())
+	wells := append([]hatetris.Well{{}}, sampleWells(t)...)
+	ctx := context.Background()
+	cfg := Config{Eval: ev, BeamWidth: 16, Pieces: 6, Workers: 2}
+	best, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rule = Residual
+	res, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk := ev.NewWorker(hatetris.Standard())
+	alive, dead := 0, 0
+	for i, o := range res {
+		if o.Survived != best[i].Survived {
+			t.Fatalf("well %d: survived %d under residual, %d under best", i, o.Survived, best[i].Survived)
+		}
+		if o.Survived < cfg.Pieces {
+			dead++
+			if got := cfg.Rule.Target(o, cfg.Pieces, math.Tanh); got != -1 {
+				t.Fatalf("well %d died after %d pieces: target %v, want -1", i, o.Survived, got)
+			}
+			continue
+		}
+		alive++
+		if want := best[i].Value - wk.Evaluate(&wells[i], 0, 0); o.Value != want {
+			t.Fatalf("well %d: residual %v, want best %v minus static %v = %v", i, o.Value, best[i].Value, wk.Evaluate(&wells[i], 0, 0), want)
+		}
+	}
+	if alive == 0 || dead == 0 {
+		t.Fatalf("%d surviving and %d dying beams: the test needs both", alive, dead)
+	}
+	// One residual directly: the target of one well.
+	one, err := One(ctx, cfg, &wells[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := cfg.Rule.Target(res[0], cfg.Pieces, math.Tanh); one != want {
+		t.Fatalf("One: %v, Outcomes: %v", one, want)
+	}
 }
