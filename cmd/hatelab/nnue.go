@@ -185,7 +185,10 @@ beam with quiescence whose kept wells are reservoir-sampled, a target beam per
 sample (best value after --target-pieces pieces, -1 if it dies), training from
 the previous weights with GoMLX (pure-Go backend), and export to DIR/gen-NN.hlnn
 with a report per generation. Run it again with the same DIR after a kill to
-resume; the result is the same.`,
+resume; the result is the same. With --teacher SPEC another evaluation plays the
+master and target beams (distillation); with --target-rule residual the network
+learns what the teacher's search adds to its own value of a well and is played
+added to it (datasets/weights/teacher/README.md).`,
 		Example: `  hatelab nnue cycle --dir runs/c1 --start datasets/weights/gen-00.hlnn --generations 2 --master-beam-width 1000 --samples 4000`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -204,10 +207,16 @@ resume; the result is the same.`,
 			if targetBeamWidth < 1 || targetPieces < 1 {
 				return fmt.Errorf("--target-beam-width %d and --target-pieces %d must be at least 1", targetBeamWidth, targetPieces)
 			}
-			if teacher != "" {
+			if teacher = strings.TrimSpace(teacher); teacher != "" {
 				t, err := evalspec.Parse(teacher, "", nil)
 				if err != nil {
 					return fmt.Errorf("--teacher: %v", err)
+				}
+				if rule == targets.Residual {
+					// The network is played as nnue:FILE+h:W:TEACHER.
+					if _, err := evalspec.Parse("nnue+h:1:"+teacher, "", nil); err != nil {
+						return fmt.Errorf("--teacher %s: --target-rule residual needs a hand-made teacher, one the hybrid nnue:FILE+h:W:TEACHER takes (%v)", teacher, err)
+					}
 				}
 				cfg.Teacher, cfg.TeacherSpec = t, teacher
 			}
@@ -283,7 +292,7 @@ resume; the result is the same.`,
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
 	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies), dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between), lines (the lines the beam cleared in --target-pieces, -1 if it dies; needs --target-scale fitted) or residual (best minus the teacher's own value of the well; needs --teacher and --target-scale fitted)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
-	f.StringVar(&teacher, "teacher", "", "an evaluation spec (e.g. tuned) that guides the master and target beams instead of each generation's network: the network learns the teacher's wells and what the teacher's search makes of them; with --target-rule residual, what that search adds to the teacher's own value, the network then played added to the teacher (nnue:FILE+h:W:SPEC, W in the network's provenance)")
+	f.StringVar(&teacher, "teacher", "", "an evaluation spec (e.g. tuned; with --target-rule residual a hand-made one) that guides the master and target beams instead of each generation's network: the network learns the teacher's wells and what the teacher's search makes of them; with --target-rule residual, what that search adds to the teacher's own value, the network then played added to the teacher (nnue:FILE+h:W:SPEC, W in the network's provenance)")
 	f.BoolVar(&keepSW, "keep-score-weight", false, "give each trained network its start's score weight (in the trained output's units) instead of 0, so that a beam values lines already scored as the targets did")
 	f.Float64Var(&collapse, "collapse", 0.9, "fail a generation whose targets crowd: more than this share within one tenth of [-1, 1] (0: no guard)")
 	flags.DecimalVar(f, &shiftCheck, "shift-check", 0, "wells drawn from each new network's own master beam to check its predictions off its training distribution (0: none)")

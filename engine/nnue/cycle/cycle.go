@@ -93,8 +93,9 @@ type Config struct {
 	// the poor placements a beam must rank below its kept wells.
 	Children float64
 	// TargetBeamWidth and TargetPieces of the target beams (0: 512, 10);
-	// TargetRule (targets.Best, targets.DNF or targets.Lines) and TargetScale ("tanh"
-	// or "": tanh of the value; "fitted": targets.FittedSquash).
+	// TargetRule (targets.Best, targets.DNF, targets.Lines or
+	// targets.Residual) and TargetScale ("tanh" or "": tanh of the value;
+	// "fitted": targets.FittedSquash).
 	TargetBeamWidth, TargetPieces int
 	TargetRule                    targets.Rule
 	TargetScale                   string
@@ -119,7 +120,12 @@ type Config struct {
 	// With targets.Residual the network learns what that search adds to
 	// the teacher's own value of a well, to be played added to the
 	// teacher (nnue:FILE+h:W:TEACHER, W = 1 / the fitted spread, which the
-	// trained network's provenance states).
+	// trained network's provenance states): the teacher must then be one
+	// the hybrid's h term takes, a hand-made evaluation with its rules
+	// (the CLI checks the spec). A teacher other than a network needs the
+	// fitted scale (its values, hundreds for tuned, saturate tanh), and
+	// KeepScoreWeight does not apply (the targets are in the teacher's
+	// units, not the start's).
 	Teacher     eval.Evaluator
 	TeacherSpec string
 	// Collapse fails a generation whose targets crowd: more than this
@@ -189,6 +195,13 @@ const maxOpeningsSeed = (math.MaxUint64 - 1_000_000 - MaxGenerations) / 1_000
 // MaxGenerations is the most generations a folder holds (gen-NN).
 const MaxGenerations = 99
 
+// isNetwork tells whether ev is an NNUE network alone (values of a few
+// tenths, made for tanh).
+func isNetwork(ev eval.Evaluator) bool {
+	_, ok := ev.(*eval.NNUE)
+	return ok
+}
+
 // maxBeamWidth is engine/beam's largest width.
 const maxBeamWidth = beam.MaxWidth
 
@@ -243,8 +256,10 @@ func (c Config) Check() error {
 		return errors.New("--target-rule residual needs --teacher (the evaluation whose search the residual measures and to which the network is added)")
 	case c.TargetRule == targets.Residual && c.TargetScale != "fitted":
 		return errors.New("--target-rule residual needs --target-scale fitted (the residuals are in the teacher's units, hundreds for tuned)")
-	case c.TargetRule == targets.Residual && c.KeepScoreWeight:
-		return errors.New("--target-rule residual: --keep-score-weight does not apply (the teacher it is added to values the lines already scored)")
+	case c.Teacher != nil && c.KeepScoreWeight:
+		return errors.New("--keep-score-weight with --teacher: the targets are in the teacher's units, not the start network's (and a residual network's teacher values the lines already scored)")
+	case c.Teacher != nil && !isNetwork(c.Teacher) && c.TargetScale != "fitted":
+		return errors.New("--teacher other than a network needs --target-scale fitted (its values, hundreds for tuned, saturate tanh)")
 	case c.TargetRule == targets.Residual && c.Gate != nil:
 		return errors.New("--target-rule residual: --gate plays the network alone, and a residual network plays only added to its teacher")
 	case c.Teacher != nil && c.ShiftCheck > 0:

@@ -8,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
@@ -64,7 +66,12 @@ func TestCheck(t *testing.T) {
 		{"--shift-check", func(c *Config) { c.ShiftCheck = -1 }},
 		{"--workers", func(c *Config) { c.Workers = -1 }},
 		{"--start", func(c *Config) { c.Rules, _ = hatetris.NewRules(8, 20, 4) }},
-		{"--teacher", func(c *Config) { c.TeacherSpec = "tuned" }},                                  // a spec without its evaluation
+		{"--teacher", func(c *Config) { c.TeacherSpec = "tuned" }},
+		{"--teacher", func(c *Config) { c.Teacher = tunedEval() }},                                     // an evaluation without its spec
+		{"--target-scale fitted", func(c *Config) { c.Teacher, c.TeacherSpec = tunedEval(), "tuned" }}, // tanh of tuned's values
+		{"--keep-score-weight", func(c *Config) {
+			c.Teacher, c.TeacherSpec, c.TargetScale, c.KeepScoreWeight = tunedEval(), "tuned", "fitted", true
+		}}, // a spec without its evaluation
 		{"--teacher", func(c *Config) { c.TargetRule, c.TargetScale = targets.Residual, "fitted" }}, // residual without a teacher
 		{"--target-scale fitted", func(c *Config) { c.Teacher, c.TeacherSpec, c.TargetRule = tunedEval(), "tuned", targets.Residual }},
 		{"--keep-score-weight", func(c *Config) {
@@ -76,7 +83,9 @@ func TestCheck(t *testing.T) {
 				return Verdict{}, nil
 			}
 		}},
-		{"--shift-check", func(c *Config) { c.Teacher, c.TeacherSpec, c.ShiftCheck = tunedEval(), "tuned", 10 }},
+		{"--shift-check", func(c *Config) {
+			c.Teacher, c.TeacherSpec, c.TargetScale, c.ShiftCheck = tunedEval(), "tuned", "fitted", 10
+		}},
 		{"--target-rule", func(c *Config) { c.TargetRule = targets.Residual + 1 }},
 	} {
 		c := good
@@ -920,10 +929,39 @@ func TestTeacher(t *testing.T) {
 		if !strings.Contains(net.Header.Provenance, "teacher tuned") || strings.Contains(net.Header.Provenance, hint) != (rule == targets.Residual) {
 			t.Errorf("%v: provenance %q (the hybrid %s only for residual)", rule, net.Header.Provenance, hint)
 		}
+		if rule == targets.Residual {
+			// The hint plays: its value is the network's plus W times the teacher's.
+			hy, err := evalspec.Parse(strings.Replace(hint, "FILE", reps[0].Network, 1), "", nil)
+			if err != nil {
+				t.Fatalf("the provenance's hybrid does not parse: %v", err)
+			}
+			ne, err := eval.NewNNUE(net)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := hatetris.Standard()
+			hw, nw, tw := hy.NewWorker(r), ne.NewWorker(r), c.Teacher.NewWorker(r)
+			w, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(hint, "nnue:FILE+h:"), ":tuned"), 64)
+			for i := range sf.Wells[:20] {
+				for _, score := range []int{0, 7} {
+					got, want := hw.Evaluate(&sf.Wells[i], score, 0), nw.Evaluate(&sf.Wells[i], score, 0)+w*tw.Evaluate(&sf.Wells[i], score, 0)
+					if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+						t.Fatalf("well %d score %d: the hybrid's value %v, network + %g teacher %v", i, score, got, w, want)
+					}
+				}
+			}
+		}
 		e := c
 		e.Teacher, e.TeacherSpec = eval.NewHand(eval.DefaultWeights()), "hand"
 		if _, err := Run(context.Background(), e); err == nil || !strings.Contains(err.Error(), "--teacher") {
 			t.Errorf("%v: resumed with another teacher: %v, want an error naming --teacher", rule, err)
+		}
+		// The same spec with other content (an edited weights file) is refused too.
+		ww := eval.TunedWeights()
+		ww.Holes++
+		e.Teacher, e.TeacherSpec = eval.NewHand(ww), "tuned"
+		if _, err := Run(context.Background(), e); err == nil || !strings.Contains(err.Error(), "--teacher") {
+			t.Errorf("%v: resumed with a teacher of the same spec and other weights: %v, want an error naming --teacher", rule, err)
 		}
 	}
 }

@@ -68,11 +68,22 @@ func settings(cfg Config) Settings {
 		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces, MasterOpenings: cfg.MasterOpenings,
 		MasterDeep: cfg.MasterDeep, MasterDeepMin: cfg.MasterDeepMin,
 		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, Children: cfg.Children, TargetBeamWidth: cfg.TargetBeamWidth,
-		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, Teacher: cfg.TeacherSpec, ShiftCheck: cfg.ShiftCheck,
+		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, Teacher: teacherSetting(cfg), ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
 		Clamp: orf(tc.Clamp, train.DefaultClamp), RankWeight: tc.RankWeight, TrainSeed: tc.Seed, Seed: cfg.Seed,
 	}
+}
+
+// teacherSetting is the teacher's spec and, in brackets, its evaluation's
+// name (weights and files' checksums included), so that a folder is
+// refused to a teacher of the same spec but other content (an edited
+// weights file, another embedded best network); "" without a teacher.
+func teacherSetting(cfg Config) string {
+	if cfg.Teacher == nil {
+		return ""
+	}
+	return cfg.TeacherSpec + " (" + cfg.Teacher.Name() + ")"
 }
 
 // SettingsError is a run refused because its folder was made with other
@@ -88,6 +99,12 @@ func (s Settings) Diff(was Settings) error {
 	a, b := reflect.ValueOf(s), reflect.ValueOf(was)
 	for i := 0; i < a.NumField(); i++ {
 		if x, y := a.Field(i).Interface(), b.Field(i).Interface(); x != y {
+			if x == "" {
+				x = "(none)"
+			}
+			if y == "" {
+				y = "(none)"
+			}
 			flag, _, _ := strings.Cut(a.Type().Field(i).Tag.Get("json"), ",") // "children,omitempty": --children
 			return &SettingsError{fmt.Sprintf("--%s %v differs from the %v this folder was made with: use the same value or another --dir", flag, x, y)}
 		}

@@ -172,7 +172,7 @@ type TargetConfig struct {
 	Rules *hatetris.Rules
 	Eval  eval.Evaluator
 	// BeamWidth and Pieces of each target beam (0: 512 and 10), Rule (Best,
-	// DNF or Lines) and Scale: "tanh" (or ""; tanh of the value) or "fitted"
+	// DNF, Lines or Residual) and Scale: "tanh" (or ""; tanh of the value) or "fitted"
 	// (targets.FittedSquash over this stage's outcomes).
 	BeamWidth, Pieces int
 	Rule              targets.Rule

@@ -67,13 +67,14 @@ const (
 	// 50 pieces the screens of datasets/weights/tuned-start trained
 	// networks that played worse than their start).
 	Lines
-	// Residual: the squashed best value after Pieces pieces minus the
-	// evaluation's own value of the start well (at score 0), -1 if the
-	// beam dies before: what the evaluation's search adds to its static
-	// judgement of the well. A network trained on it with FittedSquash
-	// (spread s) and added to that evaluation with weight 1/s (the hybrid
-	// nnue:FILE+h:1/s:HAND) approximates, up to a constant, the
-	// evaluation's own Pieces-piece lookahead divided by s. Use it with
+	// Residual: the best value after Pieces pieces minus the
+	// evaluation's own value of the start well (at score 0), squashed;
+	// -1 if the beam dies before: what the evaluation's search adds to
+	// its static judgement of the well. A network trained on it with
+	// FittedSquash (spread s) and added to that evaluation with weight
+	// 1/s (the hybrid nnue:FILE+h:1/s:HAND) approximates, up to a
+	// constant and where the squash is near linear, the evaluation's own
+	// Pieces-piece lookahead divided by s. Use it with
 	// FittedSquash (the values are in the evaluation's units) and a
 	// teacher evaluation (the cycle's --teacher).
 	Residual

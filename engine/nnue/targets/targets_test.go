@@ -276,12 +276,15 @@ func TestResidualRule(t *testing.T) {
 	if alive == 0 || dead == 0 {
 		t.Fatalf("%d surviving and %d dying beams: the test needs both", alive, dead)
 	}
-	// One residual directly: the target of one well.
+	// One residual directly, squashed with the fitted scale (tanh alone
+	// would saturate tuned's hundreds): the target of the empty well.
+	squash, _, spread := FittedSquash(res, cfg.Pieces)
+	cfg.Squash = squash
 	one, err := One(ctx, cfg, &wells[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := cfg.Rule.Target(res[0], cfg.Pieces, math.Tanh); one != want {
-		t.Fatalf("One: %v, Outcomes: %v", one, want)
+	if want := cfg.Rule.Target(res[0], cfg.Pieces, squash); one != want || one <= -1 || one >= 1 || spread == 1 {
+		t.Fatalf("One: %v, Outcomes: %v (spread %v): want equal, inside (-1, 1)", one, want, spread)
 	}
 }
