@@ -141,8 +141,9 @@ browsercheck:
 
 ## browsercheck-test: the check's own tests: a clean made-up notebook passes,
 ## and each planted defect of another (an overflowing line, a number split
-## across lines, a verdict beside an interval that says otherwise, and the
-## rest of the list above) is reported (scripts/browsercheck_test.go).
+## across lines or cut from its comparison sign, a verdict beside an interval
+## that says otherwise, and the rest of the list above) is reported
+## (scripts/browsercheck_test.go).
 browsercheck-test:
 	@bash scripts/setup.sh --browser
 	go test ./scripts -run TestBrowserCheckSees -count=1 -v

@@ -81,11 +81,18 @@ func TestBrowserCheckSees(t *testing.T) {
 		`<circle cx="350" cy="20" r="3" fill="blue"/><circle cx="380" cy="180" r="3" fill="blue"/></svg>`
 	notebook(t, filepath.Join(nbs, "clean.ipynb"),
 		md("# Clean\n\nSee `datasets/records/records.jsonl`, `lab/transitions` and `engine/*/testdata`; a replay ɤ໖."),
-		md("A long paragraph whose words wrap as they should: "+strings.Repeat("words and 2.3e-5 numbers, p = 3.9·10⁻⁵ and p < 10⁻¹² ", 30)),
+		// No-break spaces keep each comparison with its number, as prose must
+		// (a plain space lets the line end at "p <", and that is reported).
+		md("A long paragraph whose words wrap as they should: "+strings.Repeat("words and 2.3e-5 numbers, p =\u00a03.9·10⁻⁵ and p <\u00a010⁻¹² ", 30)),
 		code("x := 1", html(`<table><tr><td>4,730,104,929</td><td>0.25</td><td>–</td><td>p = 2.3e-5</td><td>p = 3.9·10⁻⁵</td><td>+0.40 [0.29, 0.51]</td></tr></table>`+
 			`<table><thead><tr><th>arm</th><th>Wilcoxon p</th><th>Holm p</th></tr></thead><tr><td>tuned</td><td>6.7e-12</td><td>1.3e-11</td></tr></table>`), // p-values, not noise
 			svgOut(clean), stdout(strings.Repeat("a long output, shown whole\n", 150)), stdout("mean 12.5 lines\n+0.10 lines [-0.50, +0.70], 3 wins 2 losses: no difference detected\n"+
-				"+1.50 lines [+1.00, +2.00]: better than hand\n")))
+				"+1.50 lines [+1.00, +2.00]: better than hand\n")),
+		// Not comparisons cut from a number: an arrow, a sign before a word, a
+		// sign and a number in two table rows, a line break the text holds.
+		code("u := 6", html(`<div style="width:4ch;font-family:monospace">a -&gt; 5</div>`+
+			`<div style="width:3ch;font-family:monospace">a &lt; b</div>`+
+			`<table><tr><td>x =</td></tr><tr><td>5</td></tr></table>`), stdout("total =\n12 games\n")))
 	bad := `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200">` +
 		`<rect x="10" y="10" width="28" height="12" fill="#eee"/><text x="24" y="20" font-size="10" text-anchor="middle">immortal</text>` +
 		`<text x="200" y="100" font-size="12">peak states</text><text x="210" y="100" font-size="12">max width</text>` +
@@ -106,7 +113,12 @@ func TestBrowserCheckSees(t *testing.T) {
 		// Powers of ten cut between mantissa and exponent ("3.9·" over
 		// "10⁻⁵") and within the exponent ("10" over "⁻¹²"): each is one number.
 		code("w := 4", html(`<div style="width:4ch;font-family:monospace;overflow-wrap:anywhere">3.9·10⁻⁵</div>`+
-			`<div style="width:2ch;font-family:monospace;overflow-wrap:anywhere">10⁻¹²</div>`)))
+			`<div style="width:2ch;font-family:monospace;overflow-wrap:anywhere">10⁻¹²</div>`)),
+		// A comparison sign cut from its number: "p <" over "10⁻¹²", "a ≥"
+		// over a number in another element, "x =" over "−5".
+		code("v := 5", html(`<div style="width:3ch;font-family:monospace">p &lt; 10⁻¹²</div>`+
+			`<div style="width:5ch;font-family:monospace">a ≥ <b>0.001</b></div>`+
+			`<div style="width:3ch;font-family:monospace">x = −5</div>`)))
 	env := labEnv(dir, "BROWSERCHECK_NOTEBOOKS="+nbs, "BROWSERCHECK_OUT="+filepath.Join(dir, "shots"))
 	for _, nb := range []string{"clean.ipynb", "defects.ipynb"} {
 		cmd := exec.Command("jupyter", "trust", filepath.Join(nbs, nb))
@@ -141,6 +153,9 @@ func TestBrowserCheckSees(t *testing.T) {
 		"is broken across two lines",
 		`the number "3.9·10⁻⁵" is broken across two lines`,
 		`the number "10⁻¹²" is broken across two lines`,
+		`the comparison "< 10⁻¹²" is broken across two lines ("p <" ends a line)`,
+		`the comparison "≥ 0.001" is broken across two lines`,
+		`the comparison "= −5" is broken across two lines`,
 		"a verdict contradicts its interval: \"no difference\" beside the interval",
 		"1 of 2 notebooks ok",
 	} {

@@ -33,8 +33,9 @@
 //     unbreakable inline code, a wide table), or a markdown code block that
 //     scrolls;
 //   - a number broken across two lines ("p = 2.3e-" over "5", "[0.2" over
-//     "9, 0.51]", "3.9·" over "10⁻⁵") in a table, a text output or a
-//     markdown cell;
+//     "9, 0.51]", "3.9·" over "10⁻⁵"), or a comparison sign cut from its
+//     number ("p <" over "10⁻¹²", "≥" over "0.001"), in a table, a text
+//     output or a markdown cell;
 //   - a verdict beside an interval that says otherwise: "no difference"
 //     next to an interval that excludes 0 ([+1.00, +2.00], "allows +0.65 to
 //     +2.65"), or "better"/"worse" next to one that holds 0.
@@ -148,17 +149,85 @@ function inspect() {
   // list does; neither of its numbers may. A power of ten in the lab's form
   // is one number with its mantissa and exponent: "3.9·10⁻⁵" cut as "3.9·"
   // over "10⁻⁵" or "3.9·10" over "⁻⁵", "p < 10⁻¹²" as "10" over "⁻¹²"
-  // (× as well as ·).
+  // (× as well as ·). A comparison keeps its number too: "p <" at the end
+  // of one line and "10⁻¹²" at the start of the next is cut in two
+  // (comparisons below).
   const numberRE = /[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+|(?:[\u00b7\u00d7]10)?[\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)?/gi;
+  // A comparison sign (<, >, ≤, ≥, =, and <=, >=, !=, ≠) followed, after
+  // spaces only, by a number (digits with a sign or not; 10⁻¹² starts with
+  // its digits). Not part of an arrow or another operator (->, =>, <<, ==,
+  // :=): only a sign that stands alone is a comparison.
+  const comparisonRE = /(?<![-=<>!:])(?:[<>!]=|[<>=\u2264\u2265\u2260])(?![=<>])/g;
+  const numberStartRE = /^[-+\u2212]?\d/;
+  // lineBox is the element a text is laid out in: its nearest ancestor that
+  // is not inline (a paragraph, a table cell, a div). A sign and a number in
+  // two of them (two table cells, two rows) are not one phrase.
+  const lineBox = (n) => {
+    let e = n.parentElement;
+    while (e && ['inline', 'contents'].includes(getComputedStyle(e).display)) e = e.parentElement;
+    return e;
+  };
+  const firstRect = (node, from, to) => {
+    const r = document.createRange();
+    r.setStart(node, from);
+    r.setEnd(node, to);
+    return Array.from(r.getClientRects()).find((x) => x.width > 0.5);
+  };
+  // comparisons returns the signs of text node n whose number starts the
+  // next line. The number may be in the same text node or, after spaces, in
+  // the next ones of the same line box ("p &lt; <b>0.001</b>"). A line break
+  // the text itself holds (a newline in a <pre>) is the author's: only a
+  // break the browser made by wrapping is reported.
+  function comparisons(n, next) {
+    const out = [];
+    const t = n.nodeValue;
+    comparisonRE.lastIndex = 0;
+    for (let m = comparisonRE.exec(t); m; m = comparisonRE.exec(t)) {
+      const end = m.index + m[0].length;
+      let gap = '', numNode = n, at = end, rest = t.slice(end);
+      let hops = 0;
+      // Spaces, then the number; across text nodes when this one ends in spaces.
+      for (;;) {
+        const sp = /^\s*/.exec(rest)[0];
+        gap += sp;
+        if (sp.length < rest.length) { at += sp.length; rest = rest.slice(sp.length); break; }
+        const nx = hops++ < 3 ? next(numNode) : null;
+        if (!nx || lineBox(nx) !== lineBox(n)) { rest = ''; break; }
+        numNode = nx; at = 0; rest = nx.nodeValue;
+      }
+      if (!numberStartRE.test(rest)) continue;
+      if (gap.includes('\n') && /^pre/.test(getComputedStyle(n.parentElement).whiteSpace)) continue;
+      numberRE.lastIndex = 0;
+      const num = numberRE.exec(rest);
+      if (!num || num.index !== 0) continue;
+      const sign = firstRect(n, m.index, end);
+      const first = firstRect(numNode, at, at + num[0].length);
+      if (!sign || !first) continue;
+      if (first.top - sign.top > Math.min(sign.height, first.height) / 2) {
+        out.push(`the comparison "${m[0]} ${num[0]}" is broken across two lines ("${t.slice(0, end).trimStart().slice(-12)}" ends a line)`);
+      }
+    }
+    return out;
+  }
   function splitNumbers(cells) {
     const out = [];
     cells.forEach((cell, ci) => {
       const roots = cell.querySelectorAll('.text_cell_render, .output_subarea');
       let found = 0;
+      const seen = new Set(); // a repeated phrase is reported once
       for (const root of roots) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n && found < 3; n = walker.nextNode()) {
-          if (n.parentElement.closest('svg, script, style, .CodeMirror')) continue;
+        const texts = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.parentElement.closest('svg, script, style, .CodeMirror')) texts.push(n);
+        }
+        const index = new Map(texts.map((n, i) => [n, i]));
+        const next = (n) => texts[index.get(n) + 1] || null;
+        for (const n of texts) {
+          if (found >= 3) break;
+          for (const p of comparisons(n, next)) {
+            if (found < 3 && !seen.has(p)) { seen.add(p); out.push(`cell ${ci + 1}: ${p}`); found++; }
+          }
           const t = n.nodeValue;
           numberRE.lastIndex = 0;
           for (let m = numberRE.exec(t); m && found < 3; m = numberRE.exec(t)) {
