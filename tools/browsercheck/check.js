@@ -34,7 +34,7 @@
 //     scrolls;
 //   - a number broken across two lines ("p = 2.3e-" over "5", "[0.2" over
 //     "9, 0.51]", "3.9·" over "10⁻⁵"), or a comparison sign cut from its
-//     number ("p <" over "10⁻¹²", "≥" over "0.001"), in a table, a text
+//     number ("p <" over "10⁻¹²", "≥" over "0.001"; not "="), in a table, a text
 //     output or a markdown cell;
 //   - a verdict beside an interval that says otherwise: "no difference"
 //     next to an interval that excludes 0 ([+1.00, +2.00], "allows +0.65 to
@@ -153,11 +153,13 @@ function inspect() {
   // of one line and "10⁻¹²" at the start of the next is cut in two
   // (comparisons below).
   const numberRE = /[-+\u2212]?\d[\d,]*(?:\.\d+)?(?:e[-+\u2212]?\d+|(?:[\u00b7\u00d7]10)?[\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)?/gi;
-  // A comparison sign (<, >, ≤, ≥, =, and <=, >=, !=, ≠) followed, after
-  // spaces only, by a number (digits with a sign or not; 10⁻¹² starts with
-  // its digits). Not part of an arrow or another operator (->, =>, <<, ==,
-  // :=): only a sign that stands alone is a comparison.
-  const comparisonRE = /(?<![-=<>!:])(?:[<>!]=|[<>=\u2264\u2265\u2260])(?![=<>])/g;
+  // A comparison sign (<, >, ≤, ≥, and <=, >=) followed, after spaces
+  // only, by a number (digits with a sign or not; 10⁻¹² starts with its
+  // digits). Not part of an arrow or another operator (->, =>, <<, <>):
+  // only a sign that stands alone is a comparison. "=" is not checked: "p ="
+  // over "0.36" reads as one phrase, and prose breaks there in every
+  // notebook; "p <" over "10⁻¹²" reads as a bound cut from its number.
+  const comparisonRE = /(?<![-=<>!:])(?:[<>]=|[<>\u2264\u2265])(?![=<>])/g;
   const numberStartRE = /^[-+\u2212]?\d/;
   // lineBox is the element a text is laid out in: its nearest ancestor that
   // is not inline (a paragraph, a table cell, a div). A sign and a number in
