@@ -28,6 +28,7 @@ Outputs are not kept: execute the notebook (make notebooks) to fill them.
 import glob
 import json
 import os
+import re
 import sys
 
 import nbformat
@@ -42,6 +43,19 @@ KERNELSPEC = {"name": "gonb", "display_name": "Go (gonb)", "language": "go"}
 LANGUAGE_INFO = {"name": "go", "file_extension": ".go", "mimetype": "", "version": "go1.26"}
 
 
+# A comparison sign and the number after it ("p < 0.01", "≤ 1.2·10⁻⁵") stay
+# on one line: the space between them becomes a no-break space in markdown
+# prose (browsercheck reports a sign left at a line end). Code, fenced or
+# inline, is left as written: a no-break space in Go code does not compile.
+BOUND = re.compile(r"(?<![-=<>!:])([<>]=?|[\u2264\u2265]) (?=[-+\u2212]?\d)")
+CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)
+
+
+def keep_bounds(src):
+    parts = CODE.split(src)
+    return "".join(p if i % 2 else BOUND.sub("\\1\u00a0", p) for i, p in enumerate(parts))
+
+
 def parse(text):
     meta, cells, kind, buf = {}, [], None, []
 
@@ -50,7 +64,7 @@ def parse(text):
             return
         src = "\n".join(buf).strip("\n")
         if kind == "md":
-            cells.append(v4.new_markdown_cell(src))
+            cells.append(v4.new_markdown_cell(keep_bounds(src)))
         else:
             cells.append(v4.new_code_cell(src))
 
