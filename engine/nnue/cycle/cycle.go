@@ -720,16 +720,15 @@ func (x *gen) provenance() string {
 	if c.Stratify {
 		p = strings.Replace(p, "reservoir of", "stratified sample (depth, stack height) of", 1)
 	}
+	var from []string
 	if c.MasterOpenings > 0 {
-		p = strings.Replace(p, "master beam width", fmt.Sprintf("master beams from openings:%d:%d:%d, each width", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g)), 1)
+		from = append(from, fmt.Sprintf("openings:%d:%d:%d", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g)))
 	}
 	if c.MasterDeep > 0 {
-		from := "master beams from "
-		if c.MasterOpenings > 0 {
-			from = "and "
-		}
-		p = strings.Replace(p, "master beam", fmt.Sprintf("%s%s, record wells dropped,", from, DeepSuite(c.MasterDeep, c.Seed, x.g, c.MasterDeepMin)), 1)
-		p = strings.Replace(p, ", record wells dropped, width", ", record wells dropped, each width", 1)
+		from = append(from, DeepSuite(c.MasterDeep, c.Seed, x.g, c.MasterDeepMin)+", record wells dropped")
+	}
+	if len(from) > 0 {
+		p = strings.Replace(p, "master beam width", "master beams from "+strings.Join(from, " and ")+", each width", 1)
 	}
 	if c.Children > 0 {
 		p += fmt.Sprintf(", a share %g of them replaced by a random child", c.Children)

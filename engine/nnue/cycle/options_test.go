@@ -965,3 +965,32 @@ func TestTeacher(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenance: the samples' provenance names where the master beams
+// start, openings and deep wells together in one phrase (it once read "and
+// games:…, record wells dropped,s from openings:…").
+func TestProvenance(t *testing.T) {
+	for _, tc := range []struct {
+		openings, deep int
+		want           string
+	}{
+		{0, 0, "master beam width 20 quiescence true max pieces 20, network "},
+		{5, 0, "master beams from openings:5:8:1001001, each width 20 quiescence true"},
+		{0, 7, "master beams from games:7:1001001:20, record wells dropped, each width 20 quiescence true"},
+		{5, 7, "master beams from openings:5:8:1001001 and games:7:1001001:20, record wells dropped, each width 20 quiescence true"},
+	} {
+		c := tinyConfig(t, t.TempDir())
+		c.MasterOpenings, c.MasterDeep = tc.openings, tc.deep
+		if tc.deep > 0 {
+			c.MasterDeepMin = 20
+		}
+		ev, err := eval.NewNNUE(c.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := &gen{cfg: c, g: 1, ev: ev, guide: ev}
+		if got := x.provenance(); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("openings %d deep %d: %q, want it to start %q", tc.openings, tc.deep, got, tc.want)
+		}
+	}
+}
