@@ -366,8 +366,14 @@ func (t *Table) String() string { return t.Text() }
 // a decimal point, an exponent or a power of ten, 5.27·10²⁰, a unit's
 // percent sign), or an interval of two ([+0.29, +0.51]).
 // A bound's comparison stays with its number ("< 10⁻¹²" is one token: the
-// Holm column of 06's tables broke after "<").
-var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|(?:(?:&lt;|&gt;|\x{2264}|\x{2265})\s?)?` + numberRE)
+// Holm column of 06's tables broke after "<"); a unit's prefix (182.2k,
+// 1.5M) stays with its number, and a range a..b is one token (05's
+// prediction intervals, "182.2k .. 216.3k", broke at their "..").
+var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|(?:(?:&lt;|&gt;|\x{2264}|\x{2265})\s?)?` +
+	numberU + `(?:\s?\.\.\s?` + numberU + `)?`)
+
+// numberU is a number with a unit's prefix (k, M, G) written against it.
+const numberU = numberRE + `(?:[kMG]\b)?`
 
 const numberRE = `[-+\x{2212}]?\d[\d,]*(?:\.\d+)?(?:[eE][-+\x{2212}]?\d+|\s?[×·]\s?10` + superscripts + `|` + superscripts + `)?%?`
 
