@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/fit"
+	"github.com/hatelab/hatelab/internal/humanize"
 	"github.com/hatelab/hatelab/lab"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -161,13 +163,29 @@ func Table(at float64, ms ...*Model) *lab.Table {
 
 // Prediction formats m's prediction at x with its 95% prediction
 // interval, "y [lo, hi]", as Table shows it ("y (exact fit: no interval)"
-// for a fit with no residual degrees of freedom).
+// for a fit with no residual degrees of freedom). When one of the three
+// reaches 10¹⁸ (a power of ten in num's style), those from 10⁵ up are all
+// written as powers: "2.67·10¹⁷ [1.34·10¹⁶, 5.31·10¹⁸]", never eighteen
+// digits beside a power.
 func Prediction(m *Model, x float64) string {
 	y, lo, hi := m.Predict(x, 0.95)
 	if m.Fit.DoF == 0 {
 		return num(y) + " (exact fit: no interval)"
 	}
-	return fmt.Sprintf("%s [%s, %s]", num(y), num(lo), num(hi))
+	f := num
+	if math.Max(math.Abs(y), math.Max(math.Abs(lo), math.Abs(hi))) >= 1e18 {
+		f = power
+	}
+	return fmt.Sprintf("%s [%s, %s]", f(y), f(lo), f(hi))
+}
+
+// power formats v as num does, but from 10⁵ up as a power of ten with 3
+// significant digits (1.34·10¹⁶).
+func power(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) < 1e5 {
+		return num(v)
+	}
+	return humanize.Sci(strconv.FormatFloat(v, 'e', 2, 64))
 }
 
 // Mark is a labelled reference point on a fit plot (a record).

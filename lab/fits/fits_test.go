@@ -154,3 +154,35 @@ func residualDashes(svg string) [2]int {
 	}
 	return n
 }
+
+// TestPredictionOneStyle: a prediction interval whose upper bound reaches
+// 10¹⁸ writes its large numbers all as powers of ten (02 once showed
+// "13,400,000,000,000,000" beside "5.31·10¹⁸"); below, all in full.
+func TestPredictionOneStyle(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{1.34e16, "1.34·10¹⁶"}, {5.31e18, "5.31·10¹⁸"}, {-2.5e17, "-2.50·10¹⁷"}, {99.5, "99.5"}, {12345, "12,345"},
+	} {
+		if got := power(tc.v); got != tc.want {
+			t.Errorf("power(%g) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	// A log-linear fit through points growing tenfold a step, predicted far out.
+	xs := []float64{1, 2, 3, 4, 5, 6}
+	ys := []float64{10, 110, 900, 11000, 95000, 1.1e6}
+	for _, tc := range []struct {
+		at     float64
+		powers bool
+	}{{7, false}, {17, false}, {18, true}, {19, true}} {
+		m, err := Fit("growth", "log-linear", xs, ys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Prediction(m, tc.at)
+		if tc.powers != strings.Contains(got, "·10") || (tc.powers && strings.Contains(got, ",000,")) {
+			t.Errorf("at %v: %q (powers of ten throughout: %v)", tc.at, got, tc.powers)
+		}
+	}
+}
