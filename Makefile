@@ -130,9 +130,10 @@ nbtest:
 ## Chromium and check what a reader sees (tools/browsercheck/check.js): no
 ## error output, nothing wider than its cell, no code line cut, no NaN, Inf or
 ## float noise in tables and text, no DOT or JSON dump, no character drawn as
-## an empty box, no SVG text clipped, overlapping or wider than its box, no
-## chart crammed into a corner, no cited repository path that does not exist,
-## at most one progress bar per finished cell. Viewport tiles (1200x1000) go
+## a box (no glyph, a fallback font's hex-code box, a dashed box), no SVG text
+## clipped, overlapping or wider than its box, no chart crammed into a corner,
+## no cited repository path that does not exist, at most one progress bar per
+## finished cell. Viewport tiles (1200x1000) go
 ## to the folder it names (BROWSERCHECK_OUT to choose it). Installs chromium,
 ## Node and the pinned playwright-core (tools/browsercheck) when missing.
 browsercheck:

@@ -5,11 +5,11 @@
 # checks what a reader sees (tools/browsercheck/check.js has the list): no
 # error output, nothing wider than its cell, no code line cut at the right,
 # no NaN, Inf or float noise in tables and text, no raw DOT or JSON dump, no
-# character drawn as an empty box (tofu), no SVG text clipped, overlapping
-# or wider than its box, no chart crammed into a corner, no cited repository
-# path that does not exist, at most one progress bar left per cell. Saves
-# viewport tiles (1200x1000 px) of every notebook into a folder it names at
-# the end.
+# character drawn as a box (tofu, a fallback font's hex-code box, a dashed
+# box), no SVG text clipped, overlapping or wider than its box, no chart
+# crammed into a corner, no cited repository path that does not exist, at
+# most one progress bar left per cell. Saves viewport tiles (1200x1000 px)
+# of every notebook into a folder it names at the end.
 #
 # The executed copies come from .cache/nbquick, which `make test`
 # (nbtest) writes; when a copy is missing or older than its notebook or

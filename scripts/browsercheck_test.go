@@ -81,6 +81,10 @@ func TestBrowserCheckSees(t *testing.T) {
 		`<circle cx="350" cy="20" r="3" fill="blue"/><circle cx="380" cy="180" r="3" fill="blue"/></svg>`
 	notebook(t, filepath.Join(nbs, "clean.ipynb"),
 		md("# Clean\n\nSee `datasets/records/records.jsonl`, `lab/transitions` and `engine/*/testdata`; a replay ɤ໖."),
+		// Drawn glyphs that look like boxes are not reported: a black square
+		// (not a box of hex digits), a dotted square (a symbol drawn so),
+		// letters that are frames, a white rectangle.
+		md("Boxes that are glyphs: ⬛ ⬚ 口 ロ ▯, in code `⬛ ⬚ 口 ロ ▯`."),
 		// No-break spaces keep each comparison with its number, as prose must
 		// (a plain space lets the line end at "p <", and that is reported).
 		md("A long paragraph whose words wrap as they should: "+strings.Repeat("words and 2.3e-5 numbers, p =\u00a03.9·10⁻⁵ and p <\u00a010⁻¹² ", 30)),
@@ -102,7 +106,10 @@ func TestBrowserCheckSees(t *testing.T) {
 		`<circle cx="20" cy="190" r="2" fill="red"/><circle cx="22" cy="189" r="2" fill="red"/><circle cx="24" cy="191" r="2" fill="red"/>` +
 		`<circle cx="21" cy="188" r="2" fill="red"/><circle cx="23" cy="190" r="2" fill="red"/></svg>`
 	notebook(t, filepath.Join(nbs, "defects.ipynb"),
-		md("# Defects\n\nSee `docs/literature.md` and `nnue-design.md`; a glyph no font has: \U0010FFFD."),
+		// A glyph no font has (the missing-glyph box), and a code point the
+		// fonts do not know (Unifont draws a box with its hex code: before
+		// the check compared only with U+0378's box, this one passed).
+		md("# Defects\n\nSee `docs/literature.md` and `nnue-design.md`; a glyph no font has: \U0010FFFD; one no font knows: \u0eff."),
 		code("x := 1\n// "+strings.Repeat("a very long line ", 20),
 			html(`<table><tr><td>NaN</td><td>1.78e-15</td><td>2.77e+09</td></tr></table>`),
 			stdout("digraph flats {\n  rankdir=LR;\n  \"a\" -> \"b\" [label=\"3\"];\n}\n"),
@@ -121,7 +128,11 @@ func TestBrowserCheckSees(t *testing.T) {
 		// checked: the clean notebook holds "x =" over "−5").
 		code("v := 5", html(`<div style="width:3ch;font-family:monospace">p &lt; 10⁻¹²</div>`+
 			`<div style="width:5ch;font-family:monospace">a ≥ <b>0.001</b></div>`+
-			`<div style="width:3ch;font-family:monospace">x ≤ −5</div>`)))
+			`<div style="width:3ch;font-family:monospace">x ≤ −5</div>`)),
+		// A Base2048 letter (U+0CF2, KANNADA SIGN UPADHMANIYA) in the font
+		// that drew it in notebook 03's replay when no Kannada font was
+		// installed: Unifont's dashed box.
+		code("s := 7", html(`<div style="font-family:Unifont">replay ୲ೲ൶</div>`)))
 	env := labEnv(dir, "BROWSERCHECK_NOTEBOOKS="+nbs, "BROWSERCHECK_OUT="+filepath.Join(dir, "shots"))
 	for _, nb := range []string{"clean.ipynb", "defects.ipynb"} {
 		cmd := exec.Command("jupyter", "trust", filepath.Join(nbs, nb))
@@ -141,7 +152,8 @@ func TestBrowserCheckSees(t *testing.T) {
 		"defects.ipynb: FAIL",
 		"cites docs/literature.md, which is not in the repository",
 		"cites nnue-design.md, which is not in the repository",
-		"have no glyph in the page's fonts",
+		"2 characters have no glyph in the page's fonts (drawn as empty boxes or boxes of hex digits), in monospace: \U0010FFFD U+10FFFD, \u0eff U+0EFF",
+		"a character is drawn as a dashed box by the only font that has it, in Unifont: ೲ U+0CF2",
 		"table cell \"NaN\"",
 		"table cell \"1.78e-15\" is float noise",
 		"table cell \"2.77e+09\" in exponent form",

@@ -14,8 +14,11 @@
 //   - NaN, Inf or float noise (1.78e-15, 0.30000000000000004, 2.77e+09 in
 //     a table) in an HTML table or a text output;
 //   - a raw source dump in an output: Graphviz DOT, or JSON over 4 kB;
-//   - a character the page's fonts cannot draw (tofu: drawn as the font's
-//     missing-glyph box), in any output or markdown cell;
+//   - a character a reader sees as a box, in any output or markdown cell:
+//     one the page's fonts cannot draw (tofu: the font's missing-glyph box,
+//     or a fallback font's box of hex digits for a code point newer than
+//     the font), or a letter the only font that has it draws inside a
+//     dashed frame (Unifont's U+0CF1, U+0CF2 of Base2048 replays);
 //   - an SVG text that is a decimal number with more than 6 significant
 //     digits (float noise such as 9.999999999999999e+26);
 //   - two texts (labels, titles: not only numbers) of one SVG picture whose
@@ -67,10 +70,25 @@ function parseArgs(argv) {
 
 // Runs in the page: returns a list of problems found in the rendered notebook.
 function inspect() {
-  // Runs in the page: characters drawn as their font's missing-glyph box.
-  // Each distinct non-ASCII character of the notebook's text is drawn on a
-  // canvas in its element's font and compared, pixel for pixel, with two
-  // characters no font has (U+0378, unassigned; U+FDD0, a noncharacter).
+  // Runs in the page: characters a reader sees as boxes. Each distinct
+  // non-ASCII character of the notebook's text is drawn alone on a canvas,
+  // 32 px, in its element's font (the page's fallback fonts included), and
+  // reported when it is drawn as:
+  //   - the font stack's missing-glyph box (.notdef): pixel for pixel the
+  //     drawing of U+10FFFD (private use) or the noncharacters U+FDD0, U+FDEF;
+  //   - the placeholder a fallback font draws for a code point it does not
+  //     know (Unifont 15: a black box with the code's hex digits, so each
+  //     such character looks different): like the drawing of the unassigned
+  //     U+0378, U+0379, U+0380 or U+05FF, its ink box of the same size (2 px
+  //     slack), filled as densely (within 0.08: a plain black square is not)
+  //     and overlapping it (IoU >= 0.75);
+  //   - a letter or digit inside a dashed frame (Unifont's drawing of signs
+  //     it shows as special: U+0CF1, U+0CF2, the Hangul fillers): all four
+  //     edges of its ink box dashed (35-65% inked, in 5 dashes or more), the
+  //     box at least 0.6 em each way (symbols such as the dotted square
+  //     U+2B1A are drawn so on purpose and are not checked).
+  // Every assigned character up to U+2FFFF drawn so in this lab's fonts
+  // (DejaVu and Unifont 15, monospace and sans-serif) is found and no other.
   function tofu() {
     const problems = [];
     const byFont = new Map(); // font-family -> Map(char -> cell)
@@ -92,31 +110,99 @@ function inspect() {
         }
       }
     });
-    const canvas = document.createElement('canvas');
-    canvas.width = 48; canvas.height = 48;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    const draw = (fam, ch) => {
-      ctx.clearRect(0, 0, 48, 48);
-      ctx.font = `32px ${fam}`;
-      ctx.fillStyle = '#000';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(ch, 4, 24);
-      return ctx.getImageData(0, 0, 48, 48).data.join(',');
-    };
+    const boxes = boxedGlyphs();
+    const hex = (ch) => `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     for (const [fam, m] of byFont) {
-      const refs = ['\u0378', '\ufdd0'].map((c) => draw(fam, c));
-      const bad = [];
-      for (const [ch, ci] of m) {
-        const img = draw(fam, ch);
-        if (refs.includes(img)) bad.push({ ch, ci });
-      }
-      if (bad.length) {
-        const cellsHit = [...new Set(bad.map((b) => b.ci))].slice(0, 5).join(', ');
-        const sample = bad.slice(0, 8).map((b) => `${b.ch} U+${b.ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
-        problems.push(`cell${cellsHit.includes(',') ? 's' : ''} ${cellsHit}: ${bad.length} characters have no glyph in the page's fonts (${fam.slice(0, 40)}), drawn as empty boxes: ${sample} (install a font that covers them: scripts/setup.sh)`);
-      }
+      const found = boxes(fam, [...m.keys()]);
+      const report = (bad, one, many, fix) => {
+        if (!bad.length) return;
+        const hit = [...new Set(bad.map((ch) => m.get(ch)))].sort((a, b) => a - b);
+        const sample = bad.slice(0, 8).map((ch) => `${ch} ${hex(ch)}`).join(', ');
+        problems.push(`cell${hit.length > 1 ? 's' : ''} ${hit.slice(0, 5).join(', ')}: ${bad.length === 1 ? one : `${bad.length} ${many}`}, in ${fam.slice(0, 40)}: ${sample} (${fix} ${bad.length === 1 ? 'it' : 'them'}: scripts/setup.sh)`);
+      };
+      report(found.missing, "a character has no glyph in the page's fonts (drawn as an empty box or a box of hex digits)",
+        "characters have no glyph in the page's fonts (drawn as empty boxes or boxes of hex digits)", 'install a font that covers');
+      report(found.framed, 'a character is drawn as a dashed box by the only font that has it',
+        'characters are drawn as dashed boxes by the only font that has them', 'install a font that draws');
     }
     return problems;
+  }
+
+  // boxedGlyphs returns boxes(fam, chars): of chars, those drawn in the
+  // font stack fam as a missing glyph (missing) or inside a dashed frame
+  // (framed); see tofu.
+  function boxedGlyphs() {
+    const W = 96, H = 64, S = 32;
+    const canvas = document.createElement('canvas');
+    canvas.width = W; canvas.height = H;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    // draw returns ch's ink in fam: a mask, its box, its pixel count and the raw pixels.
+    const draw = (fam, ch) => {
+      ctx.clearRect(0, 0, W, H);
+      ctx.font = `${S}px ${fam}`;
+      ctx.fillStyle = '#000';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(ch, 8, H / 2);
+      const d = ctx.getImageData(0, 0, W, H).data;
+      const m = new Uint8Array(W * H);
+      let x0 = W, y0 = H, x1 = -1, y1 = -1, ink = 0;
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) {
+          if (d[(y * W + x) * 4 + 3] < 128) continue;
+          m[y * W + x] = 1;
+          ink++;
+          x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+        }
+      }
+      const w = x1 - x0 + 1, h = y1 - y0 + 1;
+      return { m, x0, y0, x1, y1, w, h, ink, density: ink ? ink / (w * h) : 0, key: d.join(',') };
+    };
+    // Overlap of two inks with their boxes' top-left corners together.
+    const iou = (a, b) => {
+      let both = 0, any = 0;
+      for (let y = 0; y < Math.max(a.h, b.h); y++) {
+        for (let x = 0; x < Math.max(a.w, b.w); x++) {
+          const pa = x < a.w && y < a.h && a.m[(a.y0 + y) * W + a.x0 + x];
+          const pb = x < b.w && y < b.h && b.m[(b.y0 + y) * W + b.x0 + x];
+          if (pa && pb) both++;
+          if (pa || pb) any++;
+        }
+      }
+      return any ? both / any : 0;
+    };
+    const placeholder = (g, r) => r.ink > 0 && g.ink > 0 && Math.abs(g.w - r.w) <= 2 && Math.abs(g.h - r.h) <= 2 &&
+      Math.abs(g.density - r.density) <= 0.08 && iou(g, r) >= 0.75;
+    // An edge of the ink box (2 px deep) is dashed when 35-65% of it is
+    // inked, in 5 dashes or more.
+    const dashed = (n, inked) => {
+      let cov = 0, runs = 0, prev = false;
+      for (let i = 0; i < n; i++) {
+        const v = inked(i);
+        if (v) cov++;
+        if (v && !prev) runs++;
+        prev = v;
+      }
+      return runs >= 5 && cov >= 0.35 * n && cov <= 0.65 * n;
+    };
+    const framed = (g) => {
+      if (!g.ink || g.w < 0.6 * S || g.h < 0.6 * S) return false;
+      const px = (x, y) => g.m[y * W + x] === 1;
+      return dashed(g.w, (i) => px(g.x0 + i, g.y0) || px(g.x0 + i, g.y0 + 1)) &&
+        dashed(g.w, (i) => px(g.x0 + i, g.y1) || px(g.x0 + i, g.y1 - 1)) &&
+        dashed(g.h, (i) => px(g.x0, g.y0 + i) || px(g.x0 + 1, g.y0 + i)) &&
+        dashed(g.h, (i) => px(g.x1, g.y0 + i) || px(g.x1 - 1, g.y0 + i));
+    };
+    return (fam, chars) => {
+      const notdef = ['\u{10fffd}', '\ufdd0', '\ufdef'].map((c) => draw(fam, c));
+      const unknown = ['\u0378', '\u0379', '\u0380', '\u05ff'].map((c) => draw(fam, c));
+      const out = { missing: [], framed: [] };
+      for (const ch of chars) {
+        const g = draw(fam, ch);
+        if (notdef.concat(unknown).some((r) => r.key === g.key || placeholder(g, r))) out.missing.push(ch);
+        else if (/[\p{L}\p{N}]/u.test(ch) && framed(g)) out.framed.push(ch);
+      }
+      return out;
+    };
   }
 
   // Lines of markdown cells that run past the cell: an element whose right
