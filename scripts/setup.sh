@@ -7,7 +7,9 @@
 #      execution (jupyter-notebook, jupyter-nbconvert, jupyter-client,
 #      jupyter-nbformat), and fonts-unifont, a font with a glyph for every
 #      character of the Basic Multilingual Plane, so that Base2048 replays
-#      are drawn, not shown as empty boxes. As root they are installed with
+#      are drawn, not shown as empty boxes, with fonts-lohit-knda (a Kannada
+#      font, 49 kB), for Unifont draws two Base2048 letters, U+0CF1 and
+#      U+0CF2, inside a dashed box. As root they are installed with
 #      apt-get (its output goes to .cache/apt.log); as any other user the
 #      script prints the exact command and exits 2.
 #   2. The project's Go modules, downloaded with a timeout and retries.
@@ -42,7 +44,7 @@ XTOOLS_VERSION=v0.52.0
 STATICCHECK_VERSION=v0.8.2
 GOPLS_VERSION=v0.23.0
 GO_MIN_MINOR=26
-APT_PACKAGES=(jupyter-notebook jupyter-nbconvert jupyter-client jupyter-nbformat fonts-unifont)
+APT_PACKAGES=(jupyter-notebook jupyter-nbconvert jupyter-client jupyter-nbformat fonts-unifont fonts-lohit-knda)
 GO_TIMEOUT=${HATELAB_GO_TIMEOUT:-300}
 GO_RETRIES=${HATELAB_GO_RETRIES:-4}
 
