@@ -91,6 +91,11 @@
 //   - Hybrid: an evaluation that is a network's value plus a weight times
 //     a hand-made evaluation's (the spec nnue+h:0.008:tuned; eval.Scaled
 //     in an eval.Sum).
+//   - Teacher: the evaluation that plays an NNUE cycle's master and target
+//     beams instead of the network being trained (--teacher tuned); a
+//     Residual target is what the teacher's target beam adds to its own
+//     value of the well, and a network trained on it is played in a
+//     Hybrid with that teacher.
 //   - Match: every arm plays every start of a suite with the same beam;
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).
