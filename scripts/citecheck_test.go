@@ -12,13 +12,7 @@ import (
 // repository made in a temporary folder: what it must accept, and what
 // it must report (and with which message).
 func TestCiteCheck(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
-	}
-	script, err := filepath.Abs("citecheck.py")
-	if err != nil {
-		t.Fatal(err)
-	}
+	script := script(t, "citecheck.py")
 	root := t.TempDir()
 	for _, d := range []string{"notebooks/src", "engine/hatetris", "lab/records", "datasets/weights"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {

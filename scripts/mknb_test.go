@@ -15,16 +15,7 @@ import (
 // and inline: a no-break space in Go code does not compile), arrows and
 // signs before words alone, and Go cells untouched.
 func TestMknbKeepsBounds(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
-	}
-	if err := exec.Command("/usr/bin/python3", "-c", "import nbformat").Run(); err != nil {
-		t.Skip("no nbformat for /usr/bin/python3")
-	}
-	script, err := filepath.Abs("mknb.py")
-	if err != nil {
-		t.Fatal(err)
-	}
+	script := script(t, "mknb.py", "nbformat")
 	dir := t.TempDir()
 	src, nb := filepath.Join(dir, "x.md"), filepath.Join(dir, "x.ipynb")
 	md := "p < 0.01, p ≤ 1.2·10⁻⁵ and x > −3, x >= 4; a -> 5, a << 2, p < q; `x < 5` and\n```go\nif a < 5 {\n```"

@@ -14,12 +14,7 @@ import (
 // processes: every notebook exactly once, the groups' code cells as even as
 // largest-first allows, each group in the order given, and no empty group.
 func TestNbrunGroups(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
-	}
-	if err := exec.Command("/usr/bin/python3", "-c", "import nbformat, nbclient").Run(); err != nil {
-		t.Skip("no nbformat/nbclient for /usr/bin/python3")
-	}
+	nbrun := script(t, "nbrun.py", "nbformat", "nbclient")
 	dir := t.TempDir()
 	write := func(name string, cells int) string {
 		cs := []any{map[string]any{"cell_type": "markdown", "id": "m", "metadata": map[string]any{}, "source": "# x"}}
@@ -88,7 +83,7 @@ func TestNbrunGroups(t *testing.T) {
 		})
 	}
 	// --jobs 0 is refused before any work, as argparse refuses: exit 2, one line naming the flag.
-	cmd := exec.Command("/usr/bin/python3", "nbrun.py", "--jobs", "0", all[0])
+	cmd := exec.Command("/usr/bin/python3", nbrun, "--jobs", "0", all[0])
 	out, err := cmd.CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "--jobs 0") {
 		t.Errorf("nbrun.py --jobs 0: %v, %q; want exit 2 naming --jobs 0", err, out)

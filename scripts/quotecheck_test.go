@@ -13,13 +13,7 @@ import (
 // temporary folder (its source and its executed .ipynb): the quotes it must
 // accept, and each mismatch it must report, with which message.
 func TestQuoteCheck(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
-	}
-	script, err := filepath.Abs("quotecheck.py")
-	if err != nil {
-		t.Fatal(err)
-	}
+	script := script(t, "quotecheck.py")
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "notebooks", "src"), 0o755); err != nil {
 		t.Fatal(err)
