@@ -198,10 +198,16 @@ var notes struct {
 // intervalSpace is the space after the comma of an interval [a, b].
 var intervalSpace = regexp.MustCompile(`(\[\s*` + numberRE + `),\s+(` + numberRE + `\s*\])`)
 
+// boundSpace is the space between a comparison sign (<, >, ≤, ≥, escaped
+// or not) and the number after it.
+var boundSpace = regexp.MustCompile(`(^|[^-=<>!:])(&lt;|&gt;|[<>\x{2264}\x{2265}]=?) +([-+\x{2212}]?\d)`)
+
 // keepIntervals joins the two ends of every interval [a, b] of a Markdown
-// text with a no-break space, so that the browser never breaks it across
-// lines ([+0.29, / +0.51]); Markdown has no other way to say so that holds
-// inside code spans too.
+// text, and every comparison sign with its number ("p ≥ 0.05"), with a
+// no-break space, so that the browser never breaks them across lines
+// ([+0.29, / +0.51], "p ≥" / "0.05"); Markdown has no other way to say so
+// that holds inside code spans too.
 func keepIntervals(md string) string {
-	return intervalSpace.ReplaceAllString(md, "$1,\u00a0$2")
+	md = intervalSpace.ReplaceAllString(md, "$1,\u00a0$2")
+	return boundSpace.ReplaceAllString(md, "$1$2\u00a0$3")
 }

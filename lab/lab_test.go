@@ -489,8 +489,8 @@ func TestNoBreakNumbers(t *testing.T) {
 }
 
 func TestKeepIntervals(t *testing.T) {
-	in := "+0.40 lines [+0.29, +0.51], p = 0.01; `[1, 2]` and [a, b]"
-	want := "+0.40 lines [+0.29,\u00a0+0.51], p = 0.01; `[1,\u00a02]` and [a, b]"
+	in := "+0.40 lines [+0.29, +0.51], p = 0.01; `[1, 2]` and [a, b]; (p ≥ 0.05), p &lt; 10⁻¹², x >= −3; a -> 5, p < q"
+	want := "+0.40 lines [+0.29,\u00a0+0.51], p = 0.01; `[1,\u00a02]` and [a, b]; (p ≥\u00a00.05), p &lt;\u00a010⁻¹², x >=\u00a0−3; a -> 5, p < q"
 	if got := keepIntervals(in); got != want {
 		t.Errorf("keepIntervals(%q) = %q, want %q", in, got, want)
 	}
