@@ -84,7 +84,7 @@ func show(it any) {
 		}
 	case Markdown:
 		if nb {
-			gonbui.DisplayMarkdown(keepIntervals(string(v)))
+			gonbui.DisplayMarkdown(keepTogether(string(v)))
 			gonbui.Sync()
 		} else {
 			fmt.Fprintln(Stdout, string(v))
@@ -198,16 +198,91 @@ var notes struct {
 // intervalSpace is the space after the comma of an interval [a, b].
 var intervalSpace = regexp.MustCompile(`(\[\s*` + numberRE + `),\s+(` + numberRE + `\s*\])`)
 
-// boundSpace is the space between a comparison sign (<, >, ≤, ≥, escaped
-// or not) and the number after it.
-var boundSpace = regexp.MustCompile(`(^|[^-=<>!:])(&lt;|&gt;|[<>\x{2264}\x{2265}]=?) +([-+\x{2212}]?\d)`)
+// boundSpace is the space between a comparison sign (<, >, ≤, ≥, <=, >=,
+// HTML-escaped or not) and the number after it; a sign that starts a line
+// (a blockquote's ">") or ends another operator (->, <<, &lt;&lt;) is not
+// a comparison.
+var boundSpace = regexp.MustCompile(`([^-=<>!:;\n])(&lt;=?|&gt;=?|[<>\x{2264}\x{2265}]=?) +([-+\x{2212}]?\d)`)
 
-// keepIntervals joins the two ends of every interval [a, b] of a Markdown
-// text, and every comparison sign with its number ("p ≥ 0.05"), with a
-// no-break space, so that the browser never breaks them across lines
-// ([+0.29, / +0.51], "p ≥" / "0.05"); Markdown has no other way to say so
-// that holds inside code spans too.
-func keepIntervals(md string) string {
+// keepTogether joins, with a no-break space, the two ends of every interval
+// [a, b] of a Markdown text (in code spans too) and every comparison sign
+// with its number ("p ≥ 0.05") outside code, so that the browser never
+// breaks them across lines ([+0.29, / +0.51], "p ≥" / "0.05"); Markdown has
+// no other way to say so. Code (fenced, or inline) keeps its spaces: a
+// no-break space copied into Go code does not compile. mknb.py's
+// keep_bounds does the same to the notebooks' own Markdown.
+func keepTogether(md string) string {
 	md = intervalSpace.ReplaceAllString(md, "$1,\u00a0$2")
-	return boundSpace.ReplaceAllString(md, "$1$2\u00a0$3")
+	return outsideCode(md, func(prose string) string { return boundSpace.ReplaceAllString(prose, "$1$2\u00a0$3") })
+}
+
+// outsideCode applies f to the parts of a Markdown text outside fenced
+// blocks (``` or ~~~ at a line's start, to the closing fence of the same
+// kind or the end) and inline code (a run of backticks to the next run of
+// the same length), and returns the text with the code as it was.
+func outsideCode(md string, f func(string) string) string {
+	var b, prose strings.Builder
+	flush := func() {
+		b.WriteString(inlineOutside(prose.String(), f))
+		prose.Reset()
+	}
+	fence := ""
+	for _, line := range strings.SplitAfter(md, "\n") {
+		t := strings.TrimLeft(line, " ")
+		mark := ""
+		if len(line)-len(t) <= 3 {
+			for _, c := range []string{"```", "~~~"} {
+				if strings.HasPrefix(t, c) {
+					mark = t[:len(t)-len(strings.TrimLeft(t, c[:1]))]
+				}
+			}
+		}
+		switch {
+		case fence == "" && mark != "":
+			flush()
+			fence = mark
+			b.WriteString(line)
+		case fence != "":
+			b.WriteString(line)
+			if mark != "" && mark[0] == fence[0] && len(mark) >= len(fence) && strings.TrimSpace(t[len(mark):]) == "" {
+				fence = ""
+			}
+		default:
+			prose.WriteString(line)
+		}
+	}
+	flush()
+	return b.String()
+}
+
+// inlineOutside applies f to the parts of text outside inline code spans.
+func inlineOutside(text string, f func(string) string) string {
+	var b strings.Builder
+	last := 0
+	// runs lists each run of backticks from i on: its start and end.
+	run := func(i int) (int, int) {
+		for i < len(text) && text[i] != '`' {
+			i++
+		}
+		j := i
+		for j < len(text) && text[j] == '`' {
+			j++
+		}
+		return i, j
+	}
+	for i, j := run(0); i < len(text); i, j = run(j) {
+		// The span closes at the next run of the same length.
+		k, l := run(j)
+		for k < len(text) && l-k != j-i {
+			k, l = run(l)
+		}
+		if k == len(text) {
+			continue // no closing run: the backticks are text
+		}
+		b.WriteString(f(text[last:i]))
+		b.WriteString(text[i:l])
+		last, j = l, l
+	}
+	b.WriteString(f(text[last:]))
+	return b.String()
 }

@@ -479,6 +479,7 @@ func TestNoBreakNumbers(t *testing.T) {
 		{"5.27·10²⁰ [1.11·10²⁰, 2.51·10²¹]", nb("5.27·10²⁰") + " " + nb("[1.11·10²⁰, 2.51·10²¹]")},
 		{"p &lt; 10⁻¹², Holm &lt; 10⁻¹²; ≤ 0.011", "p " + nb("&lt; 10⁻¹²") + ", Holm " + nb("&lt; 10⁻¹²") + "; " + nb("≤ 0.011")},
 		{"182.2k .. 216.3k, 1.5M..1.8M, h=5..12", nb("182.2k .. 216.3k") + ", " + nb("1.5M..1.8M") + ", h=" + nb("5..12")},
+		{"p &lt;= 0.05", "p " + nb("&lt;= 0.05")},
 		{"15px, 3 Mb, 12kg", nb("15") + "px, 3 Mb, " + nb("12") + "kg"},
 		{"no numbers", "no numbers"},
 	} {
@@ -488,10 +489,22 @@ func TestNoBreakNumbers(t *testing.T) {
 	}
 }
 
-func TestKeepIntervals(t *testing.T) {
-	in := "+0.40 lines [+0.29, +0.51], p = 0.01; `[1, 2]` and [a, b]; (p ≥ 0.05), p &lt; 10⁻¹², x >= −3; a -> 5, p < q"
-	want := "+0.40 lines [+0.29,\u00a0+0.51], p = 0.01; `[1,\u00a02]` and [a, b]; (p ≥\u00a00.05), p &lt;\u00a010⁻¹², x >=\u00a0−3; a -> 5, p < q"
-	if got := keepIntervals(in); got != want {
-		t.Errorf("keepIntervals(%q) = %q, want %q", in, got, want)
+// TestKeepTogether: intervals joined everywhere (in code spans too), a
+// comparison sign joined to its number outside code only (inline code of
+// one or two backticks, fences of backticks or tildes, an unclosed backtick
+// is text), not a blockquote's ">", nor "<<" or "&lt;&lt;".
+func TestKeepTogether(t *testing.T) {
+	const nb = "\u00a0"
+	for _, c := range []struct{ in, want string }{
+		{"+0.40 lines [+0.29, +0.51], p = 0.01; `[1, 2]` and [a, b]", "+0.40 lines [+0.29," + nb + "+0.51], p = 0.01; `[1," + nb + "2]` and [a, b]"},
+		{"(p ≥ 0.05), p &lt; 10⁻¹², x >= −3; a -> 5, p < q", "(p ≥" + nb + "0.05), p &lt;" + nb + "10⁻¹², x >=" + nb + "−3; a -> 5, p < q"},
+		{"`a < 5` and ``b < 5`` but c < 5", "`a < 5` and ``b < 5`` but c <" + nb + "5"},
+		{"x\n```go\nif a < 5 {\n```\ny < 5", "x\n```go\nif a < 5 {\n```\ny <" + nb + "5"},
+		{"~~~\na < 5\n~~~\n> 5 quoted, a &lt;&lt; 2, a << 2", "~~~\na < 5\n~~~\n> 5 quoted, a &lt;&lt; 2, a << 2"},
+		{"a ` lone, p < 5", "a ` lone, p <" + nb + "5"},
+	} {
+		if got := keepTogether(c.in); got != c.want {
+			t.Errorf("keepTogether(%q) =\n%q, want\n%q", c.in, got, c.want)
+		}
 	}
 }

@@ -369,7 +369,7 @@ func (t *Table) String() string { return t.Text() }
 // Holm column of 06's tables broke after "<"); a unit's prefix (182.2k,
 // 1.5M) stays with its number, and a range a..b is one token (05's
 // prediction intervals, "182.2k .. 216.3k", broke at their "..").
-var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|(?:(?:&lt;|&gt;|\x{2264}|\x{2265})\s?)?` +
+var numberToken = regexp.MustCompile(`\[\s*` + numberRE + `\s*,\s*` + numberRE + `\s*\]|(?:(?:&lt;|&gt;|\x{2264}|\x{2265})=?\s?)?` +
 	numberU + `(?:\s?\.\.\s?` + numberU + `)?`)
 
 // numberU is a number with a unit's prefix (k, M, G) written against it.

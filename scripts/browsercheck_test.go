@@ -109,7 +109,7 @@ func TestBrowserCheckSees(t *testing.T) {
 		// A glyph no font has (the missing-glyph box), and a code point the
 		// fonts do not know (Unifont draws a box with its hex code: before
 		// the check compared only with U+0378's box, this one passed).
-		md("# Defects\n\nSee `docs/literature.md` and `nnue-design.md`; a glyph no font has: \U0010FFFD; one no font knows: \u0eff."),
+		md("# Defects\n\nSee `docs/literature.md` and `nnue-design.md`; a glyph no font has: \U0010FFFC; one no font knows: \u0eff."),
 		code("x := 1\n// "+strings.Repeat("a very long line ", 20),
 			html(`<table><tr><td>NaN</td><td>1.78e-15</td><td>2.77e+09</td></tr></table>`),
 			stdout("digraph flats {\n  rankdir=LR;\n  \"a\" -> \"b\" [label=\"3\"];\n}\n"),
@@ -152,7 +152,7 @@ func TestBrowserCheckSees(t *testing.T) {
 		"defects.ipynb: FAIL",
 		"cites docs/literature.md, which is not in the repository",
 		"cites nnue-design.md, which is not in the repository",
-		"2 characters have no glyph in the page's fonts (drawn as empty boxes or boxes of hex digits), in monospace: \U0010FFFD U+10FFFD, \u0eff U+0EFF",
+		"2 characters have no glyph in the page's fonts (drawn as empty boxes or boxes of hex digits), in monospace: \U0010FFFC U+10FFFC, \u0eff U+0EFF",
 		"a character is drawn as a dashed box by the only font that has it, in Unifont: ೲ U+0CF2",
 		"table cell \"NaN\"",
 		"table cell \"1.78e-15\" is float noise",

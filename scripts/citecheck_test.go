@@ -12,7 +12,7 @@ import (
 // repository made in a temporary folder: what it must accept, and what
 // it must report (and with which message).
 func TestCiteCheck(t *testing.T) {
-	script := script(t, "citecheck.py")
+	py := script(t, "citecheck.py")
 	root := t.TempDir()
 	for _, d := range []string{"notebooks/src", "engine/hatetris", "lab/records", "datasets/weights"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
@@ -51,7 +51,7 @@ func TestCiteCheck(t *testing.T) {
 		if err := os.WriteFile(src, []byte(c.line+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, err := exec.Command("/usr/bin/python3", script, "--root", root).CombinedOutput()
+		out, err := exec.Command("/usr/bin/python3", py, "--root", root).CombinedOutput()
 		got := string(out)
 		if c.want == "" {
 			if err != nil || !strings.Contains(got, "every citation followable") {
@@ -65,7 +65,7 @@ func TestCiteCheck(t *testing.T) {
 		}
 	}
 	// Bad usage: status 2, one line naming the flag.
-	out, err := exec.Command("/usr/bin/python3", script, "--root", filepath.Join(root, "none")).CombinedOutput()
+	out, err := exec.Command("/usr/bin/python3", py, "--root", filepath.Join(root, "none")).CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "--root") {
 		t.Errorf("missing root: %v\n%s", err, out)
 	}

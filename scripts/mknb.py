@@ -45,15 +45,46 @@ LANGUAGE_INFO = {"name": "go", "file_extension": ".go", "mimetype": "", "version
 
 # A comparison sign and the number after it ("p < 0.01", "≤ 1.2·10⁻⁵") stay
 # on one line: the space between them becomes a no-break space in markdown
-# prose (browsercheck reports a sign left at a line end). Code, fenced or
-# inline, is left as written: a no-break space in Go code does not compile.
-BOUND = re.compile(r"(?<![-=<>!:])([<>]=?|[\u2264\u2265]) (?=[-+\u2212]?\d)")
-CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)
+# prose (browsercheck reports a sign left at a line end). Code is left as
+# written (a no-break space in Go code does not compile): fenced blocks
+# (``` or ~~~, three or more, to the closing fence of the same kind or the
+# end) and inline code (`x`, ``x``). Lines indented four spaces are prose
+# here (the notebooks' list items continue so; they write code fenced). A
+# sign that starts a line (a blockquote's ">") is not a comparison.
+BOUND = re.compile(r"(?<=[^\n\-=<>!:])([<>]=?|[\u2264\u2265]) (?=[-+\u2212]?\d)")
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+INLINE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 
 
 def keep_bounds(src):
-    parts = CODE.split(src)
-    return "".join(p if i % 2 else BOUND.sub("\\1\u00a0", p) for i, p in enumerate(parts))
+    out, prose, fence = [], [], None
+
+    def flush():
+        text = "\n".join(prose)
+        parts, last = [], 0
+        for m in INLINE.finditer(text):
+            parts.append(BOUND.sub("\\1\u00a0", text[last:m.start()]))
+            parts.append(m.group(0))
+            last = m.end()
+        parts.append(BOUND.sub("\\1\u00a0", text[last:]))
+        if prose:
+            out.append("".join(parts))
+        prose.clear()
+
+    for line in src.split("\n"):
+        m = FENCE.match(line)
+        if fence is None and m:
+            flush()
+            fence = m.group(1)
+            out.append(line)
+        elif fence is not None:
+            out.append(line)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip()[len(m.group(1)):].strip():
+                fence = None
+        else:
+            prose.append(line)
+    flush()
+    return "\n".join(out)
 
 
 def parse(text):

@@ -13,7 +13,7 @@ import (
 // temporary folder (its source and its executed .ipynb): the quotes it must
 // accept, and each mismatch it must report, with which message.
 func TestQuoteCheck(t *testing.T) {
-	script := script(t, "quotecheck.py")
+	py := script(t, "quotecheck.py")
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "notebooks", "src"), 0o755); err != nil {
 		t.Fatal(err)
@@ -83,7 +83,7 @@ func TestQuoteCheck(t *testing.T) {
 	}
 	for _, c := range cases {
 		write(c.prose)
-		out, err := exec.Command("/usr/bin/python3", script, "--root", root).CombinedOutput()
+		out, err := exec.Command("/usr/bin/python3", py, "--root", root).CombinedOutput()
 		got := string(out)
 		if c.want == "" {
 			if err != nil || !strings.Contains(got, "every quoted number printed by its cell") {
@@ -108,12 +108,12 @@ func TestQuoteCheck(t *testing.T) {
 			t.Fatal(err, cerr)
 		}
 	}
-	out, err := exec.Command("/usr/bin/python3", script, "--root", root).CombinedOutput()
+	out, err := exec.Command("/usr/bin/python3", py, "--root", root).CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "are not the source's (run: make nbsync)") {
 		t.Errorf("unsynced notebook: %v\n%s", err, out)
 	}
 	// Bad usage: status 2, one line naming the problem.
-	out, err = exec.Command("/usr/bin/python3", script, "--root", filepath.Join(root, "none")).CombinedOutput()
+	out, err = exec.Command("/usr/bin/python3", py, "--root", filepath.Join(root, "none")).CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "--root") {
 		t.Errorf("missing root: %v\n%s", err, out)
 	}

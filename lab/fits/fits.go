@@ -173,19 +173,27 @@ func Prediction(m *Model, x float64) string {
 		return num(y) + " (exact fit: no interval)"
 	}
 	f := num
-	if math.Max(math.Abs(y), math.Max(math.Abs(lo), math.Abs(hi))) >= 1e18 {
-		f = power
+	for _, v := range []float64{y, lo, hi} {
+		if math.Abs(round3(v)) >= 1e18 { // num writes it as a power
+			f = power
+		}
 	}
 	return fmt.Sprintf("%s [%s, %s]", f(y), f(lo), f(hi))
 }
 
 // power formats v as num does, but from 10⁵ up as a power of ten with 3
-// significant digits (1.34·10¹⁶).
+// significant digits, as lab.Sig writes one (1.34·10¹⁶, 2.5·10¹⁷, 10¹⁸).
 func power(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) < 1e5 {
 		return num(v)
 	}
-	return humanize.Sci(strconv.FormatFloat(v, 'e', 2, 64))
+	return humanize.Sci(strconv.FormatFloat(round3(v), 'e', -1, 64))
+}
+
+// round3 is v rounded to 3 significant digits, as num rounds it.
+func round3(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 3, 64), 64)
+	return r
 }
 
 // Mark is a labelled reference point on a fit plot (a record).

@@ -736,13 +736,30 @@ func (x *gen) provenance() string {
 	return p
 }
 
+// legacyProvenance is the line provenance wrote before it read well with
+// both MasterOpenings and MasterDeep ("and games:…, record wells
+// dropped,s from openings:…"): the samples of deep-run, tuned-deep and
+// teacher carry it, and a run on those folders reads them back. Without
+// both it is provenance's line.
+func (x *gen) legacyProvenance() string {
+	c := x.cfg
+	p := x.provenance()
+	if c.MasterOpenings == 0 || c.MasterDeep == 0 {
+		return p
+	}
+	deep := DeepSuite(c.MasterDeep, c.Seed, x.g, c.MasterDeepMin)
+	openings := fmt.Sprintf("openings:%d:%d:%d", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g))
+	return strings.Replace(p, "master beams from "+openings+" and "+deep+", record wells dropped, each width",
+		"and "+deep+", record wells dropped,s from "+openings+", each width", 1)
+}
+
 // master runs (or reads back) the master stage: samples.bin.
 func (x *gen) master(ctx context.Context) (*samples.File, error) {
 	c := x.cfg
 	sp := filepath.Join(x.dir, "samples.bin")
 	sf, err := samples.Read(sp, c.Rules)
 	if err == nil {
-		if sf.Provenance != x.provenance() {
+		if sf.Provenance != x.provenance() && sf.Provenance != x.legacyProvenance() {
 			return nil, &SettingsError{fmt.Sprintf("%s was made with other settings (%s): use the same flags or another --dir", sp, sf.Provenance)}
 		}
 		return sf, nil

@@ -992,5 +992,13 @@ func TestProvenance(t *testing.T) {
 		if got := x.provenance(); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("openings %d deep %d: %q, want it to start %q", tc.openings, tc.deep, got, tc.want)
 		}
+		// The line of the committed folders made with both, read back on a resume.
+		legacy := x.provenance()
+		if tc.openings > 0 && tc.deep > 0 {
+			legacy = "and games:7:1001001:20, record wells dropped,s from openings:5:8:1001001, each width 20 quiescence true" + strings.TrimPrefix(x.provenance(), tc.want)
+		}
+		if got := x.legacyProvenance(); got != legacy {
+			t.Errorf("openings %d deep %d: legacy %q, want %q", tc.openings, tc.deep, got, legacy)
+		}
 	}
 }

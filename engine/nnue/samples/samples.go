@@ -48,8 +48,9 @@ type File struct {
 	Wells []hatetris.Well `json:"-"`
 }
 
-// Write writes sf to path atomically (rows Bar..Depth-1 of r; a well
-// with cells above the bar is an error). It sets Count and Rows.
+// Write writes sf to path atomically (rows Bar..Depth-1 of r, nil the
+// real game's; a well with cells above the bar is an error). It sets Count
+// and Rows.
 func Write(path string, r *hatetris.Rules, sf *File) error {
 	if r == nil {
 		r = hatetris.Standard()

@@ -26,12 +26,19 @@ func someWells() []hatetris.Well {
 // TestSamplesRoundTrip: a samples file reads back as written, header and
 // wells.
 func TestSamplesRoundTrip(t *testing.T) {
-	r := hatetris.Standard()
 	path := filepath.Join(t.TempDir(), "samples.bin")
-	for _, ws := range [][]hatetris.Well{nil, someWells()} {
+	// Rules nil are the real game's (the third round).
+	for i, ws := range [][]hatetris.Well{nil, someWells(), someWells()} {
+		r := hatetris.Standard()
+		if i == 2 {
+			r = nil
+		}
 		in := &File{Provenance: "test", Score: 3, Pieces: 9, Plain: 2, Seconds: 1.5, Sampled: 7, Wells: ws}
 		if err := Write(path, r, in); err != nil {
 			t.Fatal(err)
+		}
+		if in.Rows != 16 {
+			t.Fatalf("rows %d written, want 16", in.Rows)
 		}
 		out, err := Read(path, r)
 		if err != nil {
