@@ -13,6 +13,7 @@ import (
 	"github.com/hatelab/hatelab/internal/flags"
 	"github.com/hatelab/hatelab/lab/progressview"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -25,9 +26,8 @@ func newArenaCmd() *cobra.Command {
 		beamWidth, maxPieces, parallel int
 		workers                        int
 		well                           flags.Well
-		quiescence, sprt, js, quiet    bool
-		delta, lines, alpha, beta      float64
-		sprtTest                       string
+		quiescence, js, quiet          bool
+		seq                            sprtFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "arena --arms A,B[,C...] --suite SPEC --beam-width N [--quiescence] [--out FILE] [--sprt] [--json]",
@@ -75,7 +75,7 @@ games are skipped. A FILE made with other settings is refused.`,
 			if maxPieces < 0 {
 				return fmt.Errorf("--max-pieces %d: want 0 (no limit) or more", maxPieces)
 			}
-			test, err := sequentialTest(sprt, sprtTest, delta, lines, alpha, beta)
+			test, err := seq.test()
 			if err != nil {
 				return err
 			}
@@ -146,12 +146,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	flags.Workers(f, &workers, 1, "goroutines of each game's beam search (0: 1); no game depends on it")
 	flags.Alias(f, &workers, "beam-workers", flags.WorkersFlag)
 	f.StringVar(&out, "out", "", "append every finished game to this JSONL file, and resume from it")
-	f.BoolVar(&sprt, "sprt", false, "stop as soon as a sequential test (--sprt-test) has decided every arm")
-	f.StringVar(&sprtTest, "sprt-test", "sign", "the sequential test: sign (the win rate among non-tied pairs) or mean (the mean difference in lines, fishtest's GSPRT)")
-	f.Float64Var(&delta, "sprt-delta", 0.2, "--sprt-test sign: H1's win rate is 0.5 + delta")
-	f.Float64Var(&lines, "sprt-lines", 1, "--sprt-test mean: H1's mean difference in lines (H0: 0)")
-	f.Float64Var(&alpha, "sprt-alpha", 0.05, "the SPRT's false-positive rate")
-	f.Float64Var(&beta, "sprt-beta", 0.05, "the SPRT's false-negative rate")
+	seq.register(f, "stop as soon as a sequential test (--sprt-test) has decided every arm")
 	f.BoolVar(&js, "json", false, "print the result as one JSON object")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	flags.WellVars(f, &well, "")
@@ -160,20 +155,38 @@ games are skipped. A FILE made with other settings is refused.`,
 	return cmd
 }
 
-// sequentialTest builds the test --sprt asks for (nil without --sprt).
-func sequentialTest(on bool, kind string, delta, lines, alpha, beta float64) (stats.Sequential, error) {
-	if !on {
+// sprtFlags are the sequential test's flags, the same for a match
+// (hatelab arena) and for reading one back (hatelab arena show).
+type sprtFlags struct {
+	on                        bool
+	kind                      string
+	delta, lines, alpha, beta float64
+}
+
+// register adds the flags to f; on says what --sprt does there.
+func (q *sprtFlags) register(f *pflag.FlagSet, on string) {
+	f.BoolVar(&q.on, "sprt", false, on)
+	f.StringVar(&q.kind, "sprt-test", "sign", "the sequential test: sign (the win rate among non-tied pairs) or mean (the mean difference in lines, fishtest's GSPRT)")
+	f.Float64Var(&q.delta, "sprt-delta", 0.2, "--sprt-test sign: H1's win rate is 0.5 + delta")
+	f.Float64Var(&q.lines, "sprt-lines", 1, "--sprt-test mean: H1's mean difference in lines (H0: 0)")
+	f.Float64Var(&q.alpha, "sprt-alpha", 0.05, "the SPRT's false-positive rate")
+	f.Float64Var(&q.beta, "sprt-beta", 0.05, "the SPRT's false-negative rate")
+}
+
+// test builds the test --sprt asks for (nil without --sprt).
+func (q *sprtFlags) test() (stats.Sequential, error) {
+	if !q.on {
 		return nil, nil
 	}
 	var t stats.Sequential
 	var named string
-	switch kind {
+	switch q.kind {
 	case "sign":
-		t, named = stats.SPRT{P0: 0.5, P1: 0.5 + delta, Alpha: alpha, Beta: beta}, "--sprt-delta"
+		t, named = stats.SPRT{P0: 0.5, P1: 0.5 + q.delta, Alpha: q.alpha, Beta: q.beta}, "--sprt-delta"
 	case "mean":
-		t, named = stats.MeanSPRT{D0: 0, D1: lines, Alpha: alpha, Beta: beta}, "--sprt-lines"
+		t, named = stats.MeanSPRT{D0: 0, D1: q.lines, Alpha: q.alpha, Beta: q.beta}, "--sprt-lines"
 	default:
-		return nil, fmt.Errorf("--sprt-test %q: want sign or mean", kind)
+		return nil, fmt.Errorf("--sprt-test %q: want sign or mean", q.kind)
 	}
 	if err := t.Check(); err != nil {
 		return nil, fmt.Errorf("%s/--sprt-alpha/--sprt-beta: %v", named, err)

@@ -51,11 +51,16 @@ func TestArenaShow(t *testing.T) {
 // TestArenaSequentialStop: a match the sequential test stopped prints the
 // test's verdict, and no fixed-sample p or interval as if its games had
 // been fixed in advance.
+//
+// arena show reads the match file back with the same flags to the same
+// verdict line (the file does not record the test), and without them with
+// fixed-sample statistics and a line saying the file is short.
 func TestArenaSequentialStop(t *testing.T) {
 	for _, test := range []string{"sign", "mean"} {
-		code, out, stderr := runCLI(t, "arena", "--arms", "score,hand", "--suite", "openings:60:8:3", "--beam-width", "8",
-			"--quiet", "--parallel", "1", "--sprt", "--sprt-test", test, "--sprt-delta", "0.45", "--sprt-lines", "3",
-			"--sprt-alpha", "0.2", "--sprt-beta", "0.2")
+		file := filepath.Join(t.TempDir(), "m.jsonl")
+		seq := []string{"--sprt", "--sprt-test", test, "--sprt-delta", "0.45", "--sprt-lines", "3", "--sprt-alpha", "0.2", "--sprt-beta", "0.2"}
+		code, out, stderr := runCLI(t, append([]string{"arena", "--arms", "score,hand", "--suite", "openings:60:8:3", "--beam-width", "8",
+			"--quiet", "--parallel", "1", "--out", file}, seq...)...)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", test, code, stderr)
 		}
@@ -66,5 +71,24 @@ func TestArenaSequentialStop(t *testing.T) {
 		if strings.Contains(out, "Wilcoxon p =") || !strings.Contains(out, "sequential") || !strings.Contains(out, "accepting") {
 			t.Errorf("%s: a stopped match prints fixed-sample statistics:\n%s", test, out)
 		}
+		verdict := func(s string) string {
+			for _, l := range strings.Split(s, "\n") {
+				if strings.HasPrefix(l, "hand vs score:") {
+					return l
+				}
+			}
+			return ""
+		}
+		code, shown, stderr := runCLI(t, append([]string{"arena", "show", file}, seq...)...)
+		if code != 0 || verdict(shown) == "" || verdict(shown) != verdict(out) {
+			t.Errorf("%s: arena show --sprt: exit %d %s\n%q\nwant the match's\n%q", test, code, stderr, verdict(shown), verdict(out))
+		}
+		_, plain, _ := runCLI(t, "arena", "show", file)
+		if !strings.Contains(plain, "Wilcoxon p =") || !strings.Contains(plain, "a match stopped before its end") {
+			t.Errorf("%s: arena show without --sprt:\n%s", test, plain)
+		}
+	}
+	if code, _, stderr := runCLI(t, "arena", "show", "x.jsonl", "--sprt", "--sprt-test", "median"); code != 2 || !strings.Contains(stderr, "--sprt-test") {
+		t.Errorf("arena show --sprt-test median: exit %d, %q; want 2 naming --sprt-test", code, stderr)
 	}
 }

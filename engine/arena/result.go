@@ -12,3 +12,14 @@ func (r *Result) Comparisons() []stats.Comparison {
 	}
 	return cs
 }
+
+// WithSequential reads r again under the sequential test s, the one its
+// match was played with (a match file does not record it): each comparison
+// then carries the test's verdict on the leading run of starts both arms
+// played, as the match read it, and Stopped tells whether the test has
+// decided every arm. s nil reads r with fixed-sample statistics again.
+func (r *Result) WithSequential(s stats.Sequential) *Result {
+	r.Standings.sprt = s
+	r.Stopped = s != nil && r.Standings.Decided()
+	return r
+}
