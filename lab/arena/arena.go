@@ -44,7 +44,7 @@ func Play(m *arena.Match) (*arena.Result, error) {
 	if lab.InNotebook() {
 		id := "arena_" + gonbui.UniqueId()
 		update = func(st *arena.Standings) {
-			t := standingsTable(st)
+			t := standingsTable(st, st.Comparisons())
 			t.Title = title(st)
 			gonbui.UpdateHTML(id, t.HTML())
 		}
@@ -130,9 +130,11 @@ func Load(path, baseline string, order ...string) (*arena.Result, error) {
 
 // Table shows a result's standings: per arm its games and mean score, and
 // for every arm but the baseline the paired difference with its interval,
-// wins, losses, ties and the Wilcoxon p (Holm-adjusted too).
+// wins, losses, ties and the Wilcoxon p (Holm-adjusted too); after a
+// sequential stop (Result.WithSequential) "sequential" stands for the
+// interval and no p is shown: they would assume games fixed in advance.
 func Table(res *arena.Result) *lab.Table {
-	t := standingsTable(res.Standings)
+	t := standingsTable(res.Standings, res.Comparisons())
 	h := res.Header
 	t.Title = fmt.Sprintf("%s (suite %s, %s starts), beam width %s%s", h.SuiteSpec, h.Suite, lab.Int(int64(h.Starts)), lab.Int(int64(h.BeamWidth)),
 		map[bool]string{true: " + quiescence", false: ""}[h.Quiescence])
@@ -263,9 +265,9 @@ func Regimes(deep string, rows ...Regime) (*lab.Table, error) {
 	return t, nil
 }
 
-func standingsTable(st *arena.Standings) *lab.Table {
-	cs := st.Comparisons()
-	family := len(cs) > 1 && cs[0].FamilyDiff != nil
+func standingsTable(st *arena.Standings, cs []stats.Comparison) *lab.Table {
+	stopped := len(cs) > 0 && cs[0].Stopped
+	family := len(cs) > 1 && cs[0].FamilyDiff != nil && !stopped
 	head := []string{"arm", "games", "mean lines", "difference", intervalHeader(cs)}
 	if family {
 		head = append(head, familyHeader(cs))
@@ -279,6 +281,10 @@ func standingsTable(st *arena.Standings) *lab.Table {
 		mean, n := st.Mean(i + 1)
 		if c.N == 0 {
 			t.Add(append([]any{c.Arm, n, num(mean, n)}, blank(len(head)-3+5)...)...)
+			continue
+		}
+		if stopped { // after a sequential stop no fixed-sample interval or p applies
+			t.Add(c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), "sequential", c.Wins, c.Losses, c.Ties, "–", "–")
 			continue
 		}
 		row := []any{c.Arm, n, num(mean, n), fmt.Sprintf("%+.2f", c.Diff.Estimate), interval(c.Diff)}

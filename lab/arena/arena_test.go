@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hatelab/hatelab/engine/stats"
 )
 
 func TestStudyPlaysThenReadsBack(t *testing.T) {
@@ -195,5 +197,27 @@ func TestRegimes(t *testing.T) {
 	}
 	if _, err := Regimes(deep); err == nil {
 		t.Fatal("no rows accepted")
+	}
+}
+
+// TestSequentialTable: the committed match the sequential test stopped
+// (the teacher run's match 3), read back with its test, shows the test's
+// verdict and no fixed-sample interval or p; without it, the fixed-sample
+// ones.
+func TestSequentialTable(t *testing.T) {
+	const file = "datasets/arena/teacher-records-sprt-w1000.jsonl"
+	res, err := Load(file, "tuned")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := Table(res).Text()
+	res.WithSequential(stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05})
+	seq, verdicts := Table(res).Text(), string(Verdicts(res))
+	if !res.Stopped || !strings.Contains(seq, "sequential") || strings.Contains(seq, "0.0011") ||
+		!strings.Contains(verdicts, "stopped the match after 219 pairs, accepting mean +1 lines") {
+		t.Errorf("read with its test:\n%s\n%s", seq, verdicts)
+	}
+	if !strings.Contains(plain, "0.0011") || strings.Contains(plain, "sequential") {
+		t.Errorf("read without it:\n%s", plain)
 	}
 }
