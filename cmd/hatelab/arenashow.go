@@ -30,7 +30,7 @@ test (--sprt) is read with the same flags: the file does not record them, and
 the verdicts are then the test's, on the leading run of starts both arms played.`,
 		Example: `  hatelab arena show datasets/arena/terms-w1000.jsonl --baseline score
   hatelab arena show datasets/arena/teacher-records-sprt-w1000.jsonl --baseline tuned --sprt --sprt-test mean --sprt-lines 1 --sprt-alpha 0.01 --sprt-beta 0.05`,
-		Args:    cobra.ExactArgs(1),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
 			test, err := seq.test()
