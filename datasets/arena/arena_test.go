@@ -1,16 +1,33 @@
-// The committed arena matches: every file's suite rebuilds to its ID, and
+// The committed arena matches: every file's suite rebuilds to its ID, every
+// match is finished (or stopped where its sequential test decided), and
 // every game's replay, played by the real game's rules from its start (with
 // the AI's memory of the start), ends with the game's score and pieces.
 package arena_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/replaycodec"
+	"github.com/hatelab/hatelab/engine/stats"
 )
+
+// sequential are the committed matches a sequential test stopped, with
+// their baseline and test as declared (a match file does not record them):
+// each must be one its test had decided when it stopped, and its
+// verdict is the one the READMEs report.
+var sequential = map[string]struct {
+	baseline string
+	test     stats.Sequential
+	verdict  string
+}{
+	// datasets/weights/teacher/README.md, match 3.
+	"teacher-records-sprt-w1000.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05},
+		"the sequential test stopped the match after 219 pairs, accepting mean +1 lines against mean +0 lines: better"},
+}
 
 func TestMatchesReplay(t *testing.T) {
 	files, err := filepath.Glob("*.jsonl")
@@ -41,7 +58,17 @@ func TestMatchesReplay(t *testing.T) {
 			if s.ID() != h.Suite || len(s.Starts) != h.Starts {
 				t.Fatalf("suite %s rebuilds to ID %s, the file says %s", h.SuiteSpec, s.ID(), h.Suite)
 			}
-			if len(res.Games) != h.Starts*len(res.Standings.Arms) {
+			if seq, ok := sequential[f]; ok {
+				if res, err = arena.ReadMatch(f, seq.baseline); err != nil {
+					t.Fatal(err)
+				}
+				if !res.WithSequential(seq.test).Stopped {
+					t.Fatalf("%d games: its sequential test has not decided every arm", len(res.Games))
+				}
+				if v := res.Comparisons()[0].Verdict(); !strings.Contains(v, seq.verdict) {
+					t.Fatalf("its sequential verdict %q, the READMEs say %q", v, seq.verdict)
+				}
+			} else if len(res.Games) != h.Starts*len(res.Standings.Arms) {
 				t.Fatalf("%d games for %d starts and %d arms: the match is not finished", len(res.Games), h.Starts, len(res.Standings.Arms))
 			}
 			for _, g := range res.Games {
