@@ -248,6 +248,9 @@ type Sequential interface {
 	Decide(diffs []float64) (verdict string, used int, llr float64)
 	// Hypotheses says what H0 and H1 state, for verdicts.
 	Hypotheses() (h0, h1 string)
+	// Bounds returns Wald's bounds of the LLR: the test accepts H0 at or
+	// below lower and H1 at or above upper.
+	Bounds() (lower, upper float64)
 }
 
 // SPRT is a sequential probability ratio test on the win rate among
@@ -350,6 +353,10 @@ type Comparison struct {
 	SPRT      string  `json:"sprt,omitempty"`
 	SPRTPairs int     `json:"sprt_pairs,omitempty"`
 	LLR       float64 `json:"llr,omitempty"`
+	// LLRLower and LLRUpper are the test's bounds of the LLR, so that a
+	// match still running shows how far it is from a decision.
+	LLRLower float64 `json:"llr_lower,omitempty"`
+	LLRUpper float64 `json:"llr_upper,omitempty"`
 	// H0 and H1 say what the sequential test's hypotheses state.
 	H0 string `json:"sprt_h0,omitempty"`
 	H1 string `json:"sprt_h1,omitempty"`
@@ -414,6 +421,7 @@ func Compare(armName, baseName string, arm, base []float64, resamples int, seed 
 	if seq != nil {
 		c.SPRT, c.SPRTPairs, c.LLR = seq.Decide(lead)
 		c.H0, c.H1 = seq.Hypotheses()
+		c.LLRLower, c.LLRUpper = seq.Bounds()
 	}
 	return c
 }
@@ -504,6 +512,9 @@ func (c Comparison) Verdict() string {
 	s := fmt.Sprintf("%s %s %s, Wilcoxon %s", head, iv, counts, p)
 	if c.SPRT != "" {
 		s += fmt.Sprintf(", SPRT %s after %d pairs", c.SPRT, c.SPRTPairs)
+		if c.SPRT == Continue {
+			s += fmt.Sprintf(" (LLR %+.2f, deciding at %.2f or %+.2f)", c.LLR, c.LLRLower, c.LLRUpper)
+		}
 	}
 	if math.IsNaN(d.Lo) {
 		if c.PHolm < Alpha {

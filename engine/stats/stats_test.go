@@ -245,6 +245,30 @@ func TestMeanSPRT(t *testing.T) {
 	}
 }
 
+// TestVerdictRunningSPRT: a sequential match not yet decided says where
+// its LLR stands against the test's bounds; a decided one does not.
+func TestVerdictRunningSPRT(t *testing.T) {
+	base := make([]float64, 10)
+	arm := []float64{1, 2, -1, 3, 0, 2, 1, -2, 4, 1}
+	s := MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05, MinPairs: 10}
+	c := Compare("a", "b", arm, base, 200, 1, 0.95, s)
+	lo, hi := s.Bounds()
+	if c.LLRLower != lo || c.LLRUpper != hi || lo >= 0 || hi <= 0 {
+		t.Fatalf("bounds %g %g, want %g %g", c.LLRLower, c.LLRUpper, lo, hi)
+	}
+	if v, want := c.Verdict(), "SPRT continue after 10 pairs (LLR +2.08, deciding at -2.94 or +2.94)"; !strings.Contains(v, want) {
+		t.Fatalf("verdict %q lacks %q", v, want)
+	}
+	won := make([]float64, 60)
+	for i := range won {
+		won[i] = float64(1 + i%3)
+	}
+	c = Compare("a", "b", won, make([]float64, 60), 200, 1, 0.95, s)
+	if c.SPRT != AcceptH1 || strings.Contains(c.Verdict(), "deciding at") {
+		t.Fatalf("decided match: %s, %q", c.SPRT, c.Verdict())
+	}
+}
+
 // TestFormatPSide: a p near a threshold gets the digits that tell its
 // side.
 func TestFormatPSide(t *testing.T) {
