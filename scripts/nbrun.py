@@ -204,6 +204,9 @@ def main():
     args = ap.parse_args()
     if args.jobs < 1:
         ap.error(f"--jobs {args.jobs}: want at least 1")
+    for path in args.notebooks:
+        if not os.path.isfile(path):
+            ap.error(f"{path}: no such notebook")
     if args.jobs > 1 and not args.check_only and len(args.notebooks) > 1:
         return run_parallel(args)
 

@@ -53,6 +53,14 @@ func (s MeanSPRT) Hypotheses() (h0, h1 string) {
 	return fmt.Sprintf("mean %+g lines", s.D0), fmt.Sprintf("mean %+g lines", s.D1)
 }
 
+// FirstPairs implements Sequential: MinPairs, or DefaultMinPairs when it is 0.
+func (s MeanSPRT) FirstPairs() int {
+	if s.MinPairs == 0 {
+		return DefaultMinPairs
+	}
+	return s.MinPairs
+}
+
 // Bounds returns Wald's bounds of the LLR (as SPRT.Bounds).
 func (s MeanSPRT) Bounds() (lower, upper float64) { return bounds(s.Alpha, s.Beta) }
 
@@ -69,10 +77,7 @@ func (s MeanSPRT) LLR(n int, m, v float64) float64 {
 // ends the reading), the mean and variance updated by Welford's method.
 func (s MeanSPRT) Decide(diffs []float64) (verdict string, used int, llr float64) {
 	lo, hi := s.Bounds()
-	minPairs := s.MinPairs
-	if minPairs == 0 {
-		minPairs = DefaultMinPairs
-	}
+	minPairs := s.FirstPairs()
 	mean, m2 := 0.0, 0.0
 	for i, d := range diffs {
 		if math.IsNaN(d) {

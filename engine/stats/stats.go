@@ -251,6 +251,8 @@ type Sequential interface {
 	// Bounds returns Wald's bounds of the LLR: the test accepts H0 at or
 	// below lower and H1 at or above upper.
 	Bounds() (lower, upper float64)
+	// FirstPairs is the number of pairs from which the LLR is read.
+	FirstPairs() int
 }
 
 // SPRT is a sequential probability ratio test on the win rate among
@@ -296,6 +298,10 @@ func bounds(alpha, beta float64) (lower, upper float64) {
 func (s SPRT) Hypotheses() (h0, h1 string) {
 	return fmt.Sprintf("win rate %g", s.P0), fmt.Sprintf("win rate %g", s.P1)
 }
+
+// FirstPairs implements Sequential: the win-rate test reads its LLR from
+// the first pair on.
+func (s SPRT) FirstPairs() int { return 1 }
 
 // LLR is the log-likelihood ratio of H1 against H0 after wins and losses.
 func (s SPRT) LLR(wins, losses int) float64 {
@@ -357,6 +363,8 @@ type Comparison struct {
 	// match still running shows how far it is from a decision.
 	LLRLower float64 `json:"llr_lower,omitempty"`
 	LLRUpper float64 `json:"llr_upper,omitempty"`
+	// LLRFrom is the pairs from which the test reads its LLR (0 without a test).
+	LLRFrom int `json:"llr_from,omitempty"`
 	// H0 and H1 say what the sequential test's hypotheses state.
 	H0 string `json:"sprt_h0,omitempty"`
 	H1 string `json:"sprt_h1,omitempty"`
@@ -422,6 +430,7 @@ func Compare(armName, baseName string, arm, base []float64, resamples int, seed 
 		c.SPRT, c.SPRTPairs, c.LLR = seq.Decide(lead)
 		c.H0, c.H1 = seq.Hypotheses()
 		c.LLRLower, c.LLRUpper = seq.Bounds()
+		c.LLRFrom = seq.FirstPairs()
 	}
 	return c
 }
@@ -512,7 +521,10 @@ func (c Comparison) Verdict() string {
 	s := fmt.Sprintf("%s %s %s, Wilcoxon %s", head, iv, counts, p)
 	if c.SPRT != "" {
 		s += fmt.Sprintf(", SPRT %s after %d pairs", c.SPRT, c.SPRTPairs)
-		if c.SPRT == Continue {
+		switch {
+		case c.SPRT == Continue && c.SPRTPairs < c.LLRFrom:
+			s += fmt.Sprintf(" (the LLR is read from %d pairs on, then decides at %.2f or %+.2f)", c.LLRFrom, c.LLRLower, c.LLRUpper)
+		case c.SPRT == Continue:
 			s += fmt.Sprintf(" (LLR %+.2f, deciding at %.2f or %+.2f)", c.LLR, c.LLRLower, c.LLRUpper)
 		}
 	}

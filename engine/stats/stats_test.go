@@ -259,6 +259,15 @@ func TestVerdictRunningSPRT(t *testing.T) {
 	if v, want := c.Verdict(), "SPRT continue after 10 pairs (LLR +2.08, deciding at -2.94 or +2.94)"; !strings.Contains(v, want) {
 		t.Fatalf("verdict %q lacks %q", v, want)
 	}
+	c = Compare("a", "b", arm[:5], base[:5], 200, 1, 0.95, s)
+	if v, want := c.Verdict(), "SPRT continue after 5 pairs (the LLR is read from 10 pairs on, then decides at -2.94 or +2.94)"; !strings.Contains(v, want) {
+		t.Fatalf("verdict %q lacks %q", v, want)
+	}
+	sign := SPRT{P0: 0.5, P1: 0.7, Alpha: 0.05, Beta: 0.05}
+	c = Compare("a", "b", arm[:3], base[:3], 200, 1, 0.95, sign)
+	if v, want := c.Verdict(), fmt.Sprintf("SPRT continue after 3 pairs (LLR %+.2f, deciding at", sign.LLR(2, 1)); !strings.Contains(v, want) {
+		t.Fatalf("verdict %q lacks %q", v, want)
+	}
 	won := make([]float64, 60)
 	for i := range won {
 		won[i] = float64(1 + i%3)
