@@ -493,7 +493,9 @@ const Alpha = 0.05
 // differs), and a conclusion at level Alpha on the adjusted p, which says
 // when the rank test and the interval of the mean disagree. After a
 // sequential stop (Stopped) it gives the sequential test's decision
-// instead of the fixed-sample p and interval.
+// instead of the fixed-sample p and interval; while the test has not
+// decided, its LLR and bounds, and no fixed-sample verdict ("undecided"
+// once every start is paired).
 func (c Comparison) Verdict() string {
 	if c.N == 0 {
 		return fmt.Sprintf("%s vs %s: no paired games yet", c.Arm, c.Baseline)
@@ -527,6 +529,12 @@ func (c Comparison) Verdict() string {
 		case c.SPRT == Continue:
 			s += fmt.Sprintf(" (LLR %+.2f, deciding at %.2f or %+.2f)", c.LLR, c.LLRLower, c.LLRUpper)
 		}
+	}
+	if c.SPRT == Continue {
+		if len(c.Diffs) > 0 && c.SPRTPairs >= len(c.Diffs) {
+			return s + fmt.Sprintf(": undecided: the sequential test did not decide in all %d starts (a sequential match gets no fixed-sample verdict)", len(c.Diffs))
+		}
+		return s + ": the sequential test is running; the p and interval above are interim and decide nothing"
 	}
 	if math.IsNaN(d.Lo) {
 		if c.PHolm < Alpha {

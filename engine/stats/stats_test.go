@@ -268,6 +268,16 @@ func TestVerdictRunningSPRT(t *testing.T) {
 	if v, want := c.Verdict(), fmt.Sprintf("SPRT continue after 3 pairs (LLR %+.2f, deciding at", sign.LLR(2, 1)); !strings.Contains(v, want) {
 		t.Fatalf("verdict %q lacks %q", v, want)
 	}
+	open := []float64{3, -2, 3, -2, 3, -2, 3, -2, 3, -2, 3, -2} // mean 0.5, halfway: LLR 0
+	c = Compare("a", "b", open, make([]float64, len(open)), 200, 1, 0.95, s)
+	if v := c.Verdict(); c.SPRT != Continue || !strings.HasSuffix(v, "undecided: the sequential test did not decide in all 12 starts (a sequential match gets no fixed-sample verdict)") {
+		t.Fatalf("exhausted test: %s, %q", c.SPRT, v)
+	}
+	partial := append(append([]float64(nil), open...), math.NaN())
+	c = Compare("a", "b", partial, make([]float64, len(partial)), 200, 1, 0.95, s)
+	if v := c.Verdict(); !strings.HasSuffix(v, "the sequential test is running; the p and interval above are interim and decide nothing") {
+		t.Fatalf("a start left to play: %q", v)
+	}
 	won := make([]float64, 60)
 	for i := range won {
 		won[i] = float64(1 + i%3)
