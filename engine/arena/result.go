@@ -17,9 +17,12 @@ func (r *Result) Comparisons() []stats.Comparison {
 // match was played with (a match file does not record it): each comparison
 // then carries the test's verdict on the leading run of starts both arms
 // played, as the match read it, and Stopped tells whether the test has
-// decided every arm. s nil reads r with fixed-sample statistics again.
+// decided every arm before the last of the suite's games (as Match.Run
+// sets it: a file holding every game was not stopped, whatever the test
+// says of it). s nil reads r with fixed-sample statistics again.
 func (r *Result) WithSequential(s stats.Sequential) *Result {
 	r.Standings.sprt = s
-	r.Stopped = s != nil && r.Standings.Decided()
+	st := r.Standings
+	r.Stopped = s != nil && st.Played() < st.Starts*len(st.Arms) && st.Decided()
 	return r
 }

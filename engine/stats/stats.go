@@ -523,14 +523,13 @@ func (c Comparison) Verdict() string {
 	s := fmt.Sprintf("%s %s %s, Wilcoxon %s", head, iv, counts, p)
 	if c.SPRT != "" {
 		s += fmt.Sprintf(", SPRT %s after %d pairs", c.SPRT, c.SPRTPairs)
-		switch {
-		case c.SPRT == Continue && c.SPRTPairs < c.LLRFrom:
-			s += fmt.Sprintf(" (the LLR is read from %d pairs on, then decides at %.2f or %+.2f)", c.LLRFrom, c.LLRLower, c.LLRUpper)
-		case c.SPRT == Continue:
-			s += fmt.Sprintf(" (LLR %+.2f, deciding at %.2f or %+.2f)", c.LLR, c.LLRLower, c.LLRUpper)
-		}
 	}
 	if c.SPRT == Continue {
+		if c.SPRTPairs < c.LLRFrom {
+			s += fmt.Sprintf(" (the LLR is read from %d pairs on, then decides at %.2f or %+.2f)", c.LLRFrom, c.LLRLower, c.LLRUpper)
+		} else {
+			s += fmt.Sprintf(" (LLR %+.2f, deciding at %.2f or %+.2f)", c.LLR, c.LLRLower, c.LLRUpper)
+		}
 		if len(c.Diffs) > 0 && c.SPRTPairs >= len(c.Diffs) {
 			return s + fmt.Sprintf(": undecided: the sequential test did not decide in all %d starts (a sequential match gets no fixed-sample verdict)", len(c.Diffs))
 		}

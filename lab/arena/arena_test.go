@@ -221,3 +221,21 @@ func TestSequentialTable(t *testing.T) {
 		t.Errorf("read without it:\n%s", plain)
 	}
 }
+
+// TestSequentialComplete: a file that holds every game of its suite was not
+// stopped by a sequential test, even one that would decide on its first
+// pairs: its verdicts stay fixed-sample ones, with the test's beside them.
+func TestSequentialComplete(t *testing.T) {
+	res, err := Load("datasets/arena/teacher-openings-w10000.jsonl", "tuned")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.WithSequential(stats.MeanSPRT{D0: 0, D1: 50, Alpha: 0.05, Beta: 0.05})
+	c := res.Comparisons()[0]
+	if res.Stopped || c.SPRT != stats.AcceptH0 || c.SPRTPairs != stats.DefaultMinPairs {
+		t.Fatalf("stopped %v, %s after %d pairs", res.Stopped, c.SPRT, c.SPRTPairs)
+	}
+	if v := c.Verdict(); !strings.Contains(v, "Wilcoxon p = 0.0017, SPRT H0 after 20 pairs: better") {
+		t.Errorf("verdict %q", v)
+	}
+}
