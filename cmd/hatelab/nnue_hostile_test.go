@@ -137,7 +137,7 @@ func TestNNUEHostile(t *testing.T) {
 		{"cycle residual, tanh", cyc("--target-rule", "residual", "--teacher", "tuned"), 2, "--target-rule residual needs --target-scale fitted"},
 		{"cycle residual, network teacher", cyc("--target-rule", "residual", "--teacher", "nnue", "--target-scale", "fitted"), 2, "--target-rule residual needs a hand-made teacher"},
 		{"cycle teacher tuned, tanh", cyc("--teacher", "tuned"), 2, "--teacher other than a network needs --target-scale fitted"},
-		{"cycle teacher, keep score weight", cyc("--teacher", "tuned", "--target-scale", "fitted", "--keep-score-weight"), 2, "--keep-score-weight with --teacher"},
+		{"cycle residual, keep score weight", cyc("--target-rule", "residual", "--teacher", "tuned", "--target-scale", "fitted", "--keep-score-weight"), 2, "--keep-score-weight with --target-rule residual"},
 		{"cycle residual, gated", cyc("--target-rule", "residual", "--teacher", "tuned", "--target-scale", "fitted", "--gate"), 2, "--gate plays the network alone"},
 		{"cycle --rank-weight -1", cyc("--rank-weight", "-1"), 2, "--rank-weight -1"},
 		{"cycle --rank-weight NaN", cyc("--rank-weight", "NaN"), 2, "--rank-weight NaN"},

@@ -110,7 +110,10 @@ type Config struct {
 	// were made of; with 0 (the default, every committed run) the lines
 	// already scored are not valued at all. Under targets.Lines the
 	// targets count lines, so the weight is one line in their units (1
-	// divided by the fitted spread), whatever the start's.
+	// divided by the fitted spread), whatever the start's; with a
+	// Teacher (rules other than targets.Residual) the targets are the
+	// teacher's values, so the weight is the teacher's value of a line
+	// (LineValue) in their units, whatever the start's.
 	KeepScoreWeight bool
 	// Teacher, when set, guides the master beams and the target beams
 	// instead of the generation's network, and TeacherSpec names it (the
@@ -123,9 +126,10 @@ type Config struct {
 	// trained network's provenance states): the teacher must then be one
 	// the hybrid's h term takes, a hand-made evaluation with its rules
 	// (the CLI checks the spec). A teacher other than a network needs the
-	// fitted scale (its values, hundreds for tuned, saturate tanh), and
-	// KeepScoreWeight does not apply (the targets are in the teacher's
-	// units, not the start's).
+	// fitted scale (its values, hundreds for tuned, saturate tanh); with
+	// KeepScoreWeight the network gets the teacher's value of a line, not
+	// the start's (and under targets.Residual none: the teacher it is
+	// added to values the lines already scored).
 	Teacher     eval.Evaluator
 	TeacherSpec string
 	// Collapse fails a generation whose targets crowd: more than this
@@ -256,8 +260,8 @@ func (c Config) Check() error {
 		return errors.New("--target-rule residual needs --teacher (the evaluation whose search the residual measures and to which the network is added)")
 	case c.TargetRule == targets.Residual && c.TargetScale != "fitted":
 		return errors.New("--target-rule residual needs --target-scale fitted (the residuals are in the teacher's units, hundreds for tuned)")
-	case c.Teacher != nil && c.KeepScoreWeight:
-		return errors.New("--keep-score-weight with --teacher: the targets are in the teacher's units, not the start network's (and a residual network's teacher values the lines already scored)")
+	case c.TargetRule == targets.Residual && c.KeepScoreWeight:
+		return errors.New("--keep-score-weight with --target-rule residual: a residual network is played added to its teacher, which values the lines already scored")
 	case c.Teacher != nil && !isNetwork(c.Teacher) && c.TargetScale != "fitted":
 		return errors.New("--teacher other than a network needs --target-scale fitted (its values, hundreds for tuned, saturate tanh)")
 	case c.TargetRule == targets.Residual && c.Gate != nil:
@@ -858,11 +862,22 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 	}
 	if c.KeepScoreWeight {
 		sw := x.prev.ScoreWeight
-		if c.TargetRule == targets.Lines {
+		switch {
+		case c.TargetRule == targets.Lines:
 			sw = 1 // the targets count lines: a line already cleared is worth one
+		case c.Teacher != nil:
+			// The targets are the teacher's values: a line is worth what
+			// the teacher gives it.
+			if sw, err = LineValue(c.Teacher, c.Rules); err != nil {
+				return nil, nil, fmt.Errorf("--keep-score-weight: the teacher %s: %v", c.TeacherSpec, err)
+			}
 		}
 		net.ScoreWeight = keptScoreWeight(sw, tf.Scale)
-		net.Header.Provenance += fmt.Sprintf(", score weight kept (%g)", net.ScoreWeight)
+		whose := ""
+		if c.Teacher != nil && c.TargetRule != targets.Lines {
+			whose = ", the teacher's line"
+		}
+		net.Header.Provenance += fmt.Sprintf(", score weight kept (%g%s)", net.ScoreWeight, whose)
 	}
 	if _, err := nnue.Quantize(net, net.Header.QA, net.Header.QB); err != nil {
 		return nil, nil, fmt.Errorf("generation %d: the trained network cannot run in the engine: %v", x.g, err)
@@ -881,6 +896,20 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		r.NetworkCRC, net.Header.CRC32 = n.Header.CRC32, n.Header.CRC32
 	}
 	return net, set, nil
+}
+
+// LineValue is what evaluation e adds to a well's value for one line
+// scored (the same on the empty well from 0 to 1 and from 1 to 2 lines);
+// an evaluation whose value is not linear in the score there has none.
+func LineValue(e eval.Evaluator, r *hatetris.Rules) (float64, error) {
+	w := e.NewWorker(r)
+	var well hatetris.Well
+	v0, v1, v2 := w.Evaluate(&well, 0, 0), w.Evaluate(&well, 1, 0), w.Evaluate(&well, 2, 0)
+	d := v1 - v0
+	if math.IsNaN(d) || math.IsInf(d, 0) || math.Abs((v2-v1)-d) > 1e-9*math.Max(1, math.Abs(d)) {
+		return 0, fmt.Errorf("its value is not linear in the lines scored (%g, %g, %g at 0, 1 and 2 lines)", v0, v1, v2)
+	}
+	return d, nil
 }
 
 // keptScoreWeight is a start's score weight sw in the units of a network

@@ -69,10 +69,7 @@ func TestCheck(t *testing.T) {
 		{"--teacher", func(c *Config) { c.TeacherSpec = "tuned" }},
 		{"--teacher", func(c *Config) { c.Teacher = tunedEval() }},                                     // an evaluation without its spec
 		{"--target-scale fitted", func(c *Config) { c.Teacher, c.TeacherSpec = tunedEval(), "tuned" }}, // tanh of tuned's values
-		{"--keep-score-weight", func(c *Config) {
-			c.Teacher, c.TeacherSpec, c.TargetScale, c.KeepScoreWeight = tunedEval(), "tuned", "fitted", true
-		}}, // a spec without its evaluation
-		{"--teacher", func(c *Config) { c.TargetRule, c.TargetScale = targets.Residual, "fitted" }}, // residual without a teacher
+		{"--teacher", func(c *Config) { c.TargetRule, c.TargetScale = targets.Residual, "fitted" }},    // residual without a teacher
 		{"--target-scale fitted", func(c *Config) { c.Teacher, c.TeacherSpec, c.TargetRule = tunedEval(), "tuned", targets.Residual }},
 		{"--keep-score-weight", func(c *Config) {
 			c.Teacher, c.TeacherSpec, c.TargetRule, c.TargetScale, c.KeepScoreWeight = tunedEval(), "tuned", targets.Residual, "fitted", true
@@ -458,16 +455,22 @@ func TestResumeOldSettingsFolder(t *testing.T) {
 
 // TestKeepScoreWeight: with KeepScoreWeight a trained network carries its
 // start's score weight (tanh targets: the same number; fitted targets: divided
-// by the fitted scale's spread) and says so in its provenance; without it
+// by the fitted scale's spread; with a teacher, the teacher's value of a
+// line, and nothing else changes) and says so in its provenance; without it
 // the weight is 0; the option is a setting a resumed folder must repeat.
 func TestKeepScoreWeight(t *testing.T) {
 	for _, tc := range []struct {
-		scale string
-		keep  bool
-		rule  targets.Rule
-	}{{"tanh", false, targets.Best}, {"tanh", true, targets.Best}, {"fitted", true, targets.Best}, {"fitted", true, targets.Lines}} {
+		scale   string
+		keep    bool
+		rule    targets.Rule
+		teacher bool
+	}{{"tanh", false, targets.Best, false}, {"tanh", true, targets.Best, false}, {"fitted", true, targets.Best, false},
+		{"fitted", true, targets.Lines, false}, {"fitted", true, targets.Best, true}} {
 		c := tinyConfig(t, t.TempDir())
 		c.Generations, c.TargetScale, c.KeepScoreWeight, c.TargetRule = 1, tc.scale, tc.keep, tc.rule
+		if tc.teacher {
+			c.Teacher, c.TeacherSpec = tunedEval(), "tuned"
+		}
 		sw := c.Start.ScoreWeight
 		if sw <= 0 {
 			t.Fatalf("start's score weight %v: the test needs a positive one", sw)
@@ -492,12 +495,41 @@ func TestKeepScoreWeight(t *testing.T) {
 			if tc.rule == targets.Lines {
 				want = 1 / reps[0].ScaleSpread // a line cleared is one line of the targets
 			}
+			if tc.teacher {
+				want = -eval.TunedWeights().Score / reps[0].ScaleSpread // tuned's value of a line
+			}
 		}
 		if math.Abs(net.ScoreWeight-want) > 1e-12*math.Max(1, want) {
-			t.Errorf("%s keep %v: score weight %v, want %v", tc.scale, tc.keep, net.ScoreWeight, want)
+			t.Errorf("%s keep %v teacher %v: score weight %v, want %v", tc.scale, tc.keep, tc.teacher, net.ScoreWeight, want)
 		}
 		if got := strings.Contains(net.Header.Provenance, "score weight kept"); got != tc.keep {
 			t.Errorf("%s keep %v: provenance %q", tc.scale, tc.keep, net.Header.Provenance)
+		}
+		if got := strings.Contains(net.Header.Provenance, "the teacher's line"); got != tc.teacher {
+			t.Errorf("teacher %v: provenance %q", tc.teacher, net.Header.Provenance)
+		}
+		if tc.teacher {
+			// The same run without the option trains the same network: only
+			// the score weight (and the provenance that says it) differ.
+			d := c
+			d.Dir, d.KeepScoreWeight = t.TempDir(), false
+			rd, err := Run(context.Background(), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, err := nnue.Load(rd[0].Network)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if other.ScoreWeight != 0 {
+				t.Errorf("without the option: score weight %v", other.ScoreWeight)
+			}
+			other.ScoreWeight, other.Header.Provenance, other.Header.CRC32 = net.ScoreWeight, net.Header.Provenance, net.Header.CRC32
+			a, errA := nnue.Marshal(net)
+			b, errB := nnue.Marshal(other)
+			if errA != nil || errB != nil || !slices.Equal(a, b) {
+				t.Errorf("the option changed more than the score weight (%v, %v)", errA, errB)
+			}
 		}
 		if tc.keep {
 			d := c
@@ -1001,4 +1033,49 @@ func TestProvenance(t *testing.T) {
 			t.Errorf("openings %d deep %d: legacy %q, want %q", tc.openings, tc.deep, got, legacy)
 		}
 	}
+}
+
+// TestLineValue: an evaluation's value of a line is what one more line
+// scored adds (tuned: minus its score weight; a hybrid: the network's score
+// weight plus W times the hand-made one's); one whose value is not linear
+// in the score has none.
+func TestLineValue(t *testing.T) {
+	r := hatetris.Standard()
+	net, err := nnue.Load("../../../datasets/weights/gen-00-tuned.hlnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ne, err := eval.NewNNUE(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := eval.TunedWeights()
+	for _, tc := range []struct {
+		name string
+		e    eval.Evaluator
+		want float64
+		err  string
+	}{
+		{"tuned", tunedEval(), -tw.Score, ""},
+		{"network", ne, net.ScoreWeight, ""},
+		{"scaled", eval.Scaled{E: tunedEval(), W: 0.25}, -0.25 * tw.Score, ""},
+		{"squares", squares{}, 0, "not linear"},
+	} {
+		got, err := LineValue(tc.e, r)
+		switch {
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%s: %v, want an error saying %q", tc.name, err, tc.err)
+		case tc.err == "" && (err != nil || math.Abs(got-tc.want) > 1e-9*math.Max(1, math.Abs(tc.want))):
+			t.Errorf("%s: %v (%v), want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// squares values a well at the square of its score.
+type squares struct{}
+
+func (squares) Name() string                          { return "squares" }
+func (squares) NewWorker(*hatetris.Rules) eval.Worker { return squares{} }
+func (squares) Evaluate(_ *hatetris.Well, score, _ int) float64 {
+	return float64(score * score)
 }
