@@ -30,7 +30,7 @@ func (s Sum) Name() string {
 // network fits one geometry, a line-transition table one width).
 func (s Sum) Check(r *hatetris.Rules) error {
 	for _, e := range append([]Evaluator{s.Base}, s.Terms...) {
-		if err := checkGeometry(e, r); err != nil {
+		if err := CheckGeometry(e, r); err != nil {
 			return err
 		}
 	}
@@ -66,11 +66,11 @@ type Scaled struct {
 func (s Scaled) Name() string { return fmt.Sprintf("%g*%s", s.W, s.E.Name()) }
 
 // Check passes E's geometry check on.
-func (s Scaled) Check(r *hatetris.Rules) error { return checkGeometry(s.E, r) }
+func (s Scaled) Check(r *hatetris.Rules) error { return CheckGeometry(s.E, r) }
 
-// checkGeometry is e's geometry check on r, nil for an evaluation that
+// CheckGeometry is e's geometry check on r, nil for an evaluation that
 // fits every geometry.
-func checkGeometry(e Evaluator, r *hatetris.Rules) error {
+func CheckGeometry(e Evaluator, r *hatetris.Rules) error {
 	if c, ok := e.(GeometryChecker); ok {
 		return c.Check(r)
 	}

@@ -30,7 +30,7 @@ type tieBreak struct {
 func (t tieBreak) Name() string { return fmt.Sprintf("%s tiebreak %d", t.base.Name(), t.seed) }
 
 // Check passes the base's geometry check on.
-func (t tieBreak) Check(r *hatetris.Rules) error { return checkGeometry(t.base, r) }
+func (t tieBreak) Check(r *hatetris.Rules) error { return CheckGeometry(t.base, r) }
 
 func (t tieBreak) NewWorker(r *hatetris.Rules) Worker {
 	seed := t.seed

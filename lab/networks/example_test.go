@@ -29,3 +29,19 @@ func ExampleGenerations() {
 	}
 	// Output: generation 1, gate 1 (openings:20:8:101) at width 1,000: +1.05 lines against gen-00, -2.10 against hand
 }
+
+// RanksTable orders a cycle generation's held-out targets by evaluations'
+// values of the wells: here the distilled network and tuned-03.
+func ExampleRanksTable() {
+	t, err := networks.RanksTable("datasets/weights/distill", 2, "nnue:datasets/weights/distill/gen-02.hlnn", "tuned")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(t.Text())
+	// Output:
+	// evaluation                                 held-out wells  Spearman  live wells  Spearman (live)
+	// -----------------------------------------  --------------  --------  ----------  ---------------
+	// nnue:datasets/weights/distill/gen-02.hlnn           6,002     0.905       3,429            0.862
+	// tuned                                               6,002     0.628       3,429            0.572
+}

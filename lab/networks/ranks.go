@@ -1,0 +1,43 @@
+package networks
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
+	"github.com/hatelab/hatelab/engine/nnue/cycle"
+	"github.com/hatelab/hatelab/lab"
+)
+
+// RanksTable reads generation g of the cycle folder dir (relative to the
+// repository's root, as the specs' files are, or absolute) and tabulates how
+// well each evaluation (a spec, as the arena's arms read it) orders the
+// held-out wells' targets: cycle.HeldOutRanks, as `hatelab nnue ranks`
+// prints it. Ordering the targets well is not playing well: the arena
+// decides that.
+func RanksTable(dir string, g int, specs ...string) (*lab.Table, error) {
+	evals := make([]eval.Evaluator, len(specs))
+	for i, s := range specs {
+		e, err := evalspec.Parse(s, lab.RepoRoot(), nil)
+		if err != nil {
+			return nil, fmt.Errorf("evaluation %q: %v", s, err)
+		}
+		evals[i] = e
+	}
+	if !filepath.IsAbs(dir) {
+		dir = lab.RepoPath(dir)
+	}
+	rs, err := cycle.HeldOutRanks(dir, g, nil, evals)
+	if err != nil {
+		return nil, err
+	}
+	t := lab.NewTable("evaluation", "held-out wells", "Spearman", "live wells", "Spearman (live)")
+	for i, r := range rs {
+		t.Add(specs[i], lab.Int(int64(r.Wells)), fmt.Sprintf("%.3f", r.Spearman), lab.Int(int64(r.Live)), fmt.Sprintf("%.3f", r.LiveSpearman))
+	}
+	for c := 1; c < 5; c++ {
+		t.Right[c] = true
+	}
+	return t, nil
+}
