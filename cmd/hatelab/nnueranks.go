@@ -9,6 +9,8 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
+	"github.com/hatelab/hatelab/engine/rankcorr"
+	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 )
 
@@ -43,11 +45,14 @@ well: which evaluation plays better is decided by an arena match.`,
 			if gen < 1 || gen > cycle.MaxGenerations {
 				return fmt.Errorf("--generation %d: want 1 to %d", gen, cycle.MaxGenerations)
 			}
+			if len(args) > cycle.MaxRanked {
+				return fmt.Errorf("%d evaluations: at most %d at once", len(args), cycle.MaxRanked)
+			}
 			evals := make([]eval.Evaluator, len(args))
 			for i, s := range args {
 				e, err := evalspec.Parse(s, "", nil)
 				if err != nil {
-					return fmt.Errorf("evaluation %q: %v", s, err)
+					return fmt.Errorf("evaluation %s: %v", clip.Quote(s), err)
 				}
 				evals[i] = e
 			}
@@ -58,7 +63,7 @@ well: which evaluation plays better is decided by an arena match.`,
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "evaluation\theld-out wells\tSpearman\tlive wells\tSpearman (live)")
 			for i, r := range rs {
-				fmt.Fprintf(tw, "%s\t%d\t%.3f\t%d\t%.3f\n", args[i], r.Wells, r.Spearman, r.Live, r.LiveSpearman)
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\n", args[i], r.Wells, rankcorr.Format(r.Spearman), r.Live, rankcorr.Format(r.LiveSpearman))
 			}
 			return tw.Flush()
 		},

@@ -31,8 +31,9 @@ func TestNNUERanks(t *testing.T) {
 		{"no --dir", []string{"nnue", "ranks", "--generation", "2", "tuned"}, 2, "--dir DIR is required"},
 		{"--generation 0", []string{"nnue", "ranks", "--dir", dir, "tuned"}, 2, "--generation 0"},
 		{"--generation 100", []string{"nnue", "ranks", "--dir", dir, "--generation", "100", "tuned"}, 2, "--generation 100"},
-		{"--generation 3", []string{"nnue", "ranks", "--dir", dir, "--generation", "3", "tuned"}, 2, "generation 3"},
-		{"missing folder", []string{"nnue", "ranks", "--dir", missing, "--generation", "1", "tuned"}, 2, "generation 1"},
+		{"--generation 3", []string{"nnue", "ranks", "--dir", dir, "--generation", "3", "tuned"}, 2, "generation 3: open " + dir + "/gen-03.hlnn"},
+		{"missing folder", []string{"nnue", "ranks", "--dir", missing, "--generation", "1", "tuned"}, 2, "gen-01.hlnn: no such file"},
+		{"too many evaluations", append([]string{"nnue", "ranks", "--dir", dir, "--generation", "2"}, strings.Split(strings.Repeat("tuned ", 65), " ")[:65]...), 2, "65 evaluations: at most 64"},
 		{"bad evaluation", []string{"nnue", "ranks", "--dir", dir, "--generation", "2", "bogus"}, 2, `evaluation "bogus"`},
 	})
 }

@@ -10,6 +10,7 @@ package rankcorr
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -57,4 +58,13 @@ func Ranks(v []float64) []float64 {
 		i = j + 1
 	}
 	return out
+}
+
+// Format writes a coefficient with three decimals, or "undefined" for NaN
+// (fewer than three pairs, or all of one side equal).
+func Format(rho float64) string {
+	if math.IsNaN(rho) {
+		return "undefined"
+	}
+	return strconv.FormatFloat(rho, 'f', 3, 64)
 }

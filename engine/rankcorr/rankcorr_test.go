@@ -44,6 +44,18 @@ func TestSpearman(t *testing.T) {
 	}
 }
 
+// TestFormat: three decimals, or "undefined" where the coefficient is.
+func TestFormat(t *testing.T) {
+	for _, tc := range []struct {
+		rho  float64
+		want string
+	}{{0.9046, "0.905"}, {-1, "-1.000"}, {0, "0.000"}, {math.NaN(), "undefined"}} {
+		if got := Format(tc.rho); got != tc.want {
+			t.Errorf("Format(%v) = %q, want %q", tc.rho, got, tc.want)
+		}
+	}
+}
+
 func ExampleSpearman() {
 	fmt.Printf("%.1f\n", Spearman([]float64{1, 2, 3, 4, 5}, []float64{2, 1, 4, 3, 5}))
 	// Output: 0.8

@@ -7,6 +7,8 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
+	"github.com/hatelab/hatelab/engine/rankcorr"
+	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/lab"
 )
 
@@ -17,11 +19,14 @@ import (
 // prints it. Ordering the targets well is not playing well: the arena
 // decides that.
 func RanksTable(dir string, g int, specs ...string) (*lab.Table, error) {
+	if len(specs) > cycle.MaxRanked {
+		return nil, fmt.Errorf("%d evaluations: at most %d at once", len(specs), cycle.MaxRanked)
+	}
 	evals := make([]eval.Evaluator, len(specs))
 	for i, s := range specs {
 		e, err := evalspec.Parse(s, lab.RepoRoot(), nil)
 		if err != nil {
-			return nil, fmt.Errorf("evaluation %q: %v", s, err)
+			return nil, fmt.Errorf("evaluation %s: %v", clip.Quote(s), err)
 		}
 		evals[i] = e
 	}
@@ -34,7 +39,7 @@ func RanksTable(dir string, g int, specs ...string) (*lab.Table, error) {
 	}
 	t := lab.NewTable("evaluation", "held-out wells", "Spearman", "live wells", "Spearman (live)")
 	for i, r := range rs {
-		t.Add(specs[i], lab.Int(int64(r.Wells)), fmt.Sprintf("%.3f", r.Spearman), lab.Int(int64(r.Live)), fmt.Sprintf("%.3f", r.LiveSpearman))
+		t.Add(specs[i], lab.Int(int64(r.Wells)), rankcorr.Format(r.Spearman), lab.Int(int64(r.Live)), rankcorr.Format(r.LiveSpearman))
 	}
 	for c := 1; c < 5; c++ {
 		t.Right[c] = true

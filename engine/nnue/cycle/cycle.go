@@ -111,9 +111,10 @@ type Config struct {
 	// already scored are not valued at all. Under targets.Lines the
 	// targets count lines, so the weight is one line in their units (1
 	// divided by the fitted spread), whatever the start's; with a
-	// Teacher (rules other than targets.Residual) the targets are the
+	// Teacher and rule targets.Best or targets.DNF the targets are the
 	// teacher's values, so the weight is the teacher's value of a line
-	// (LineValue) in their units, whatever the start's.
+	// (eval.LineValue, which must not be 0) in their units, whatever the
+	// start's; targets.Residual refuses it.
 	KeepScoreWeight bool
 	// Teacher, when set, guides the master beams and the target beams
 	// instead of the generation's network, and TeacherSpec names it (the
@@ -291,6 +292,11 @@ func (c Config) Check() error {
 	}
 	if _, err := ParseScale(c.TargetScale); err != nil {
 		return fmt.Errorf("--target-scale: %v", err)
+	}
+	if c.Teacher != nil && c.KeepScoreWeight && c.TargetRule != targets.Lines {
+		if err := teacherLine(c.Teacher, c.TeacherSpec, c.rules()); err != nil {
+			return err
+		}
 	}
 	if c.Start != nil {
 		r := c.rules()
@@ -861,22 +867,19 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		net.Header.Provenance += fmt.Sprintf(" (play it as nnue:FILE+h:%.6g:%s)", 1/tf.Scale, c.TeacherSpec)
 	}
 	if c.KeepScoreWeight {
-		sw := x.prev.ScoreWeight
+		sw, whose := x.prev.ScoreWeight, ""
 		switch {
 		case c.TargetRule == targets.Lines:
 			sw = 1 // the targets count lines: a line already cleared is worth one
 		case c.Teacher != nil:
 			// The targets are the teacher's values: a line is worth what
-			// the teacher gives it.
-			if sw, err = LineValue(c.Teacher, c.Rules); err != nil {
+			// the teacher gives it (Check made sure it has a value).
+			if sw, err = eval.LineValue(c.Teacher, c.Rules); err != nil {
 				return nil, nil, fmt.Errorf("--keep-score-weight: the teacher %s: %v", c.TeacherSpec, err)
 			}
-		}
-		net.ScoreWeight = keptScoreWeight(sw, tf.Scale)
-		whose := ""
-		if c.Teacher != nil && c.TargetRule != targets.Lines {
 			whose = ", the teacher's line"
 		}
+		net.ScoreWeight = keptScoreWeight(sw, tf.Scale)
 		net.Header.Provenance += fmt.Sprintf(", score weight kept (%g%s)", net.ScoreWeight, whose)
 	}
 	if _, err := nnue.Quantize(net, net.Header.QA, net.Header.QB); err != nil {
@@ -898,18 +901,17 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 	return net, set, nil
 }
 
-// LineValue is what evaluation e adds to a well's value for one line
-// scored (the same on the empty well from 0 to 1 and from 1 to 2 lines);
-// an evaluation whose value is not linear in the score there has none.
-func LineValue(e eval.Evaluator, r *hatetris.Rules) (float64, error) {
-	w := e.NewWorker(r)
-	var well hatetris.Well
-	v0, v1, v2 := w.Evaluate(&well, 0, 0), w.Evaluate(&well, 1, 0), w.Evaluate(&well, 2, 0)
-	d := v1 - v0
-	if math.IsNaN(d) || math.IsInf(d, 0) || math.Abs((v2-v1)-d) > 1e-9*math.Max(1, math.Abs(d)) {
-		return 0, fmt.Errorf("its value is not linear in the lines scored (%g, %g, %g at 0, 1 and 2 lines)", v0, v1, v2)
+// teacherLine checks, before any work, that a teacher whose line value
+// --keep-score-weight keeps has one, and one that is not 0.
+func teacherLine(e eval.Evaluator, spec string, r *hatetris.Rules) error {
+	v, err := eval.LineValue(e, r)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--keep-score-weight: the teacher %s: %v", spec, err)
+	case v == 0:
+		return fmt.Errorf("--keep-score-weight: the teacher %s values a line at 0 (a network without a score weight): nothing to keep", spec)
 	}
-	return d, nil
+	return nil
 }
 
 // keptScoreWeight is a start's score weight sw in the units of a network

@@ -74,6 +74,9 @@ func TestCheck(t *testing.T) {
 		{"--keep-score-weight", func(c *Config) {
 			c.Teacher, c.TeacherSpec, c.TargetRule, c.TargetScale, c.KeepScoreWeight = tunedEval(), "tuned", targets.Residual, "fitted", true
 		}},
+		{"--keep-score-weight", func(c *Config) { // a teacher whose line is worth 0: nothing to keep
+			c.Teacher, c.TeacherSpec, c.TargetScale, c.KeepScoreWeight = networkEval(t, "openings-run/gen-06.hlnn"), "nnue", "fitted", true
+		}},
 		{"--gate", func(c *Config) {
 			c.Teacher, c.TeacherSpec, c.TargetRule, c.TargetScale = tunedEval(), "tuned", targets.Residual, "fitted"
 			c.Gate = func(context.Context, int, string, *nnue.Network, *nnue.Network) (Verdict, error) {
@@ -896,6 +899,16 @@ func TestSampleDeep(t *testing.T) {
 
 func tunedEval() eval.Evaluator { return eval.NewHand(eval.TunedWeights()) }
 
+// networkEval is a committed network of datasets/weights as an evaluation.
+func networkEval(t *testing.T, name string) eval.Evaluator {
+	t.Helper()
+	e, err := eval.LoadNNUE("../../../datasets/weights/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // TestTeacher: with a teacher the master and target beams are the
 // teacher's, not the start network's: the samples' provenance names it,
 // the targets are those of the teacher's target beams (under Residual,
@@ -1033,49 +1046,4 @@ func TestProvenance(t *testing.T) {
 			t.Errorf("openings %d deep %d: legacy %q, want %q", tc.openings, tc.deep, got, legacy)
 		}
 	}
-}
-
-// TestLineValue: an evaluation's value of a line is what one more line
-// scored adds (tuned: minus its score weight; a hybrid: the network's score
-// weight plus W times the hand-made one's); one whose value is not linear
-// in the score has none.
-func TestLineValue(t *testing.T) {
-	r := hatetris.Standard()
-	net, err := nnue.Load("../../../datasets/weights/gen-00-tuned.hlnn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ne, err := eval.NewNNUE(net)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tw := eval.TunedWeights()
-	for _, tc := range []struct {
-		name string
-		e    eval.Evaluator
-		want float64
-		err  string
-	}{
-		{"tuned", tunedEval(), -tw.Score, ""},
-		{"network", ne, net.ScoreWeight, ""},
-		{"scaled", eval.Scaled{E: tunedEval(), W: 0.25}, -0.25 * tw.Score, ""},
-		{"squares", squares{}, 0, "not linear"},
-	} {
-		got, err := LineValue(tc.e, r)
-		switch {
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
-			t.Errorf("%s: %v, want an error saying %q", tc.name, err, tc.err)
-		case tc.err == "" && (err != nil || math.Abs(got-tc.want) > 1e-9*math.Max(1, math.Abs(tc.want))):
-			t.Errorf("%s: %v (%v), want %v", tc.name, got, err, tc.want)
-		}
-	}
-}
-
-// squares values a well at the square of its score.
-type squares struct{}
-
-func (squares) Name() string                          { return "squares" }
-func (squares) NewWorker(*hatetris.Rules) eval.Worker { return squares{} }
-func (squares) Evaluate(_ *hatetris.Well, score, _ int) float64 {
-	return float64(score * score)
 }

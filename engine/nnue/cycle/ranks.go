@@ -1,30 +1,37 @@
 package cycle
 
 import (
+	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
 	"github.com/hatelab/hatelab/engine/nnue/train"
+	"github.com/hatelab/hatelab/engine/rankcorr"
+	"github.com/hatelab/hatelab/internal/boundedfile"
 )
+
+// MaxRanked is the most evaluations HeldOutRanks ranks at once.
+const MaxRanked = 64
 
 // Ranks is how well one evaluation's values of a generation's held-out
 // wells order their targets.
 type Ranks struct {
 	// Eval names the evaluation.
-	Eval string `json:"eval"`
+	Eval string
 	// Wells held out of the generation's training, and Live of them
-	// whose target beam lived to its last piece (a target above -1).
-	Wells int `json:"wells"`
-	Live  int `json:"live"`
+	// whose target is above -1 (under targets.Best, a target beam that
+	// lived to its last piece).
+	Wells, Live int
 	// Spearman's rank correlation of the values with the targets over
-	// all the held-out wells, and over the live ones (0 where undefined).
-	Spearman     float64 `json:"spearman"`
-	LiveSpearman float64 `json:"live_spearman"`
+	// all the held-out wells, and over the live ones (NaN where it is
+	// undefined: fewer than three wells, or all values or targets equal;
+	// rankcorr.Format writes it).
+	Spearman, LiveSpearman float64
 }
 
 // HeldOutRanks reads generation g of the cycle folder dir (its samples,
@@ -39,44 +46,110 @@ func HeldOutRanks(dir string, g int, r *hatetris.Rules, evals []eval.Evaluator) 
 	if r == nil {
 		r = hatetris.Standard()
 	}
+	if len(evals) > MaxRanked {
+		return nil, fmt.Errorf("%d evaluations: at most %d at once", len(evals), MaxRanked)
+	}
 	for _, e := range evals {
 		if err := eval.CheckGeometry(e, r); err != nil {
 			return nil, fmt.Errorf("%s: %v", e.Name(), err)
 		}
 	}
-	gdir := filepath.Join(dir, fmt.Sprintf("gen-%02d", g))
-	net, err := nnue.Load(genPath(dir, g))
+	h, err := readHeldOut(dir, g, r)
 	if err != nil {
 		return nil, fmt.Errorf("generation %d: %w", g, err)
 	}
-	sf, err := samples.Read(filepath.Join(gdir, "samples.bin"), r)
-	if err != nil {
-		return nil, fmt.Errorf("generation %d: %w", g, err)
-	}
-	var tf targetsFile
-	tp := filepath.Join(gdir, "targets.json")
-	if _, err := os.Stat(tp); err != nil {
-		return nil, fmt.Errorf("generation %d: %w", g, err)
-	}
-	if !load(tp, &tf) || tf.WellsHash != wellsHash(sf.Wells) || len(tf.Targets) != len(sf.Wells) {
-		return nil, fmt.Errorf("generation %d: %s does not hold the targets of %s's %d wells", g, tp, filepath.Join(gdir, "samples.bin"), len(sf.Wells))
-	}
-	set := TrainingSet(net.Features, r, sf.Wells, tf.Targets)
 	out := make([]Ranks, len(evals))
 	for k, e := range evals {
-		w := e.NewWorker(r)
-		var all, allT, live, liveT []float64
-		for i := range set {
-			if !train.IsValid(set[i].Feats) {
-				continue
-			}
-			v, t := w.Evaluate(&sf.Wells[i], 0, 0), float64(set[i].Target)
-			all, allT = append(all, v), append(allT, t)
-			if t > -1 {
-				live, liveT = append(live, v), append(liveT, t)
-			}
-		}
-		out[k] = Ranks{Eval: e.Name(), Wells: len(all), Live: len(live), Spearman: spearman(all, allT), LiveSpearman: spearman(live, liveT)}
+		out[k] = h.rank(e, r)
 	}
 	return out, nil
+}
+
+// heldOut is a generation's held-out wells and their targets.
+type heldOut struct {
+	wells   []hatetris.Well
+	targets []float64
+}
+
+// readHeldOut reads generation g's network, samples and targets and keeps
+// the wells its training held out; a network that does not split them as
+// the generation's report says is not the one the generation trained.
+func readHeldOut(dir string, g int, r *hatetris.Rules) (*heldOut, error) {
+	np := genPath(dir, g)
+	net, err := nnue.Load(np)
+	if err != nil {
+		return nil, err
+	}
+	if fs := net.Features; fs.Width() != r.Width || fs.Height() != r.Depth-r.Bar {
+		return nil, fmt.Errorf("%s is for %dx%d wells (width x rows below the bar), not %dx%d", np, fs.Width(), fs.Height(), r.Width, r.Depth-r.Bar)
+	}
+	gdir := filepath.Join(dir, fmt.Sprintf("gen-%02d", g))
+	sp := filepath.Join(gdir, "samples.bin")
+	sf, err := samples.Read(sp, r)
+	if err != nil {
+		return nil, withPath(sp, err)
+	}
+	ts, err := readTargets(filepath.Join(gdir, "targets.json"), sp, sf.Wells)
+	if err != nil {
+		return nil, err
+	}
+	h := &heldOut{}
+	for i, s := range TrainingSet(net.Features, r, sf.Wells, ts) {
+		if train.IsValid(s.Feats) {
+			h.wells, h.targets = append(h.wells, sf.Wells[i]), append(h.targets, float64(s.Target))
+		}
+	}
+	var rep Report
+	if load(filepath.Join(dir, fmt.Sprintf("gen-%02d.report.json", g)), &rep) && rep.ValidSamples != len(h.wells) {
+		return nil, fmt.Errorf("%s holds out %d wells, the generation's report %d: not the network this generation trained", np, len(h.wells), rep.ValidSamples)
+	}
+	return h, nil
+}
+
+// readTargets reads a generation's targets file, bounded by the number of
+// its wells, and checks that it holds their targets, each in [-1, 1].
+func readTargets(tp, sp string, wells []hatetris.Well) ([]float32, error) {
+	b, err := boundedfile.ReadFile(tp, 4096+32*int64(len(wells)), "targets file")
+	if err != nil {
+		return nil, withPath(tp, err)
+	}
+	var tf targetsFile
+	if err := json.Unmarshal(b, &tf); err != nil {
+		return nil, fmt.Errorf("%s: %v", tp, err)
+	}
+	if tf.WellsHash != wellsHash(wells) || len(tf.Targets) != len(wells) {
+		return nil, fmt.Errorf("%s does not hold the targets of %s's %d wells", tp, sp, len(wells))
+	}
+	for i, t := range tf.Targets {
+		if !(t >= -1 && t <= 1) {
+			return nil, fmt.Errorf("%s: target %d is %g, outside [-1, 1]", tp, i, t)
+		}
+	}
+	return tf.Targets, nil
+}
+
+// withPath names path in err unless err already does (a refusal of
+// boundedfile reads "PATH is ...").
+func withPath(path string, err error) error {
+	switch {
+	case strings.Contains(err.Error(), path):
+		return err
+	case boundedfile.IsRefused(err):
+		return fmt.Errorf("%s %w", path, err)
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// rank is e's Ranks on the held-out wells.
+func (h *heldOut) rank(e eval.Evaluator, r *hatetris.Rules) Ranks {
+	w := e.NewWorker(r)
+	var v, live, liveT []float64
+	for i := range h.wells {
+		x := w.Evaluate(&h.wells[i], 0, 0)
+		v = append(v, x)
+		if h.targets[i] > -1 {
+			live, liveT = append(live, x), append(liveT, h.targets[i])
+		}
+	}
+	return Ranks{Eval: e.Name(), Wells: len(v), Live: len(live), Spearman: rankcorr.Spearman(v, h.targets), LiveSpearman: rankcorr.Spearman(live, liveT)}
 }

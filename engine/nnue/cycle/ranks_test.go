@@ -2,9 +2,12 @@ package cycle
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,56 +73,96 @@ func TestHeldOutRanks(t *testing.T) {
 	}
 }
 
-// TestHeldOutRanksRefused: a missing generation, targets of other wells
-// and an evaluation of another geometry are refused in one line naming
-// the problem.
+// TestHeldOutRanksRefused: a missing generation, a network of another
+// geometry or one that splits the wells otherwise than the generation's
+// report, targets of other wells or outside [-1, 1], a targets file past its
+// bound or not JSON, an evaluation of another geometry and too many
+// evaluations are refused in one line naming the problem.
 func TestHeldOutRanksRefused(t *testing.T) {
 	c := tinyConfig(t, t.TempDir())
 	c.Generations = 1
 	if _, err := Run(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
-	tp := filepath.Join(c.Dir, "gen-01", "targets.json")
+	// copy is the tiny run's generation 1 with one file replaced.
+	copy := func(file string, b []byte) string {
+		t.Helper()
+		d := t.TempDir()
+		for _, f := range []string{"gen-01.hlnn", "gen-01.report.json", "gen-01/samples.bin", "gen-01/targets.json"} {
+			data, err := os.ReadFile(filepath.Join(c.Dir, f))
+			if f == file {
+				data, err = b, nil
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(d, f)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(d, f), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
 	var tf targetsFile
-	if !load(tp, &tf) {
+	if !load(filepath.Join(c.Dir, "gen-01", "targets.json"), &tf) {
 		t.Fatal("no targets")
 	}
-	tf.WellsHash++
-	other := t.TempDir()
-	for _, f := range []string{"gen-01.hlnn", "gen-01/samples.bin"} {
-		os.MkdirAll(filepath.Join(other, "gen-01"), 0o755)
-		b, _ := os.ReadFile(filepath.Join(c.Dir, f))
-		os.WriteFile(filepath.Join(other, f), b, 0o644)
+	edited := func(edit func(*targetsFile)) []byte {
+		e := tf
+		e.Targets = slices.Clone(tf.Targets)
+		edit(&e)
+		b, err := json.Marshal(&e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
-	if err := store(filepath.Join(other, "gen-01", "targets.json"), &tf); err != nil {
+	report := func(edit func(*Report)) []byte {
+		var r Report
+		if !load(filepath.Join(c.Dir, "gen-01.report.json"), &r) {
+			t.Fatal("no report")
+		}
+		edit(&r)
+		b, err := json.Marshal(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	small, err := hatetris.NewRules(8, 20, 4)
+	if err != nil {
 		t.Fatal(err)
 	}
-	small, _ := hatetris.NewRules(8, 20, 4)
+	tuned := []eval.Evaluator{tunedEval()}
+	many := make([]eval.Evaluator, MaxRanked+1)
+	for i := range many {
+		many[i] = tunedEval()
+	}
 	for _, tc := range []struct {
 		name, dir string
 		g         int
 		r         *hatetris.Rules
+		evals     []eval.Evaluator
 		want      string
 	}{
-		{"no generation 2", c.Dir, 2, nil, "gen-02.hlnn"},
-		{"targets of other wells", other, 1, nil, "does not hold the targets"},
-		{"another geometry", c.Dir, 1, small, "network is for 10x16 wells"},
+		{"no generation 2", c.Dir, 2, nil, tuned, "gen-02.hlnn: no such file"},
+		{"another geometry", c.Dir, 1, small, []eval.Evaluator{networkEval(t, "gen-00.hlnn")}, "network is for 10x16 wells"},
+		{"a network of another geometry", c.Dir, 1, small, tuned, "gen-01.hlnn is for 10x16 wells"},
+		{"another split", copy("gen-01.report.json", report(func(r *Report) { r.ValidSamples++ })), 1, nil, tuned, "not the network this generation trained"},
+		{"targets of other wells", copy("gen-01/targets.json", edited(func(e *targetsFile) { e.WellsHash++ })), 1, nil, tuned, "does not hold the targets"},
+		{"a target outside [-1, 1]", copy("gen-01/targets.json", edited(func(e *targetsFile) { e.Targets[3] = 5 })), 1, nil, tuned, "target 3 is 5, outside [-1, 1]"},
+		{"targets not JSON", copy("gen-01/targets.json", []byte("{")), 1, nil, tuned, "targets.json: unexpected end of JSON"},
+		{"targets past the bound", copy("gen-01/targets.json", make([]byte, 4096+32*len(tf.Targets)+1)), 1, nil, tuned, fmt.Sprintf("targets.json is %d bytes, more than the %d bytes a targets file may be", 4096+32*len(tf.Targets)+1, 4096+32*len(tf.Targets))},
+		{"too many evaluations", c.Dir, 1, nil, many, "at most 64"},
 	} {
-		_, err := HeldOutRanks(tc.dir, tc.g, tc.r, []eval.Evaluator{tunedEval(), mustNNUE(t, filepath.Join(c.Dir, "gen-01.hlnn"))})
+		_, err := HeldOutRanks(tc.dir, tc.g, tc.r, tc.evals)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v, want one line saying %q", tc.name, err, tc.want)
 		}
 	}
-	if rs, err := HeldOutRanks(c.Dir, 1, nil, []eval.Evaluator{tunedEval()}); err != nil || len(rs) != 1 || rs[0].Wells == 0 {
+	if rs, err := HeldOutRanks(c.Dir, 1, nil, tuned); err != nil || len(rs) != 1 || rs[0].Wells == 0 {
 		t.Errorf("the tiny run's generation 1: %+v, %v", rs, err)
 	}
-}
-
-func mustNNUE(t *testing.T, path string) eval.Evaluator {
-	t.Helper()
-	e, err := eval.LoadNNUE(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
 }
