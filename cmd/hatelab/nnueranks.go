@@ -6,11 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hatelab/hatelab/engine/eval"
-	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/rankcorr"
-	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/internal/flags"
 )
 
@@ -45,18 +42,7 @@ well: which evaluation plays better is decided by an arena match.`,
 			if gen < 1 || gen > cycle.MaxGenerations {
 				return fmt.Errorf("--generation %d: want 1 to %d", gen, cycle.MaxGenerations)
 			}
-			if len(args) > cycle.MaxRanked {
-				return fmt.Errorf("%d evaluations: at most %d at once", len(args), cycle.MaxRanked)
-			}
-			evals := make([]eval.Evaluator, len(args))
-			for i, s := range args {
-				e, err := evalspec.Parse(s, "", nil)
-				if err != nil {
-					return fmt.Errorf("evaluation %s: %v", clip.Quote(s), err)
-				}
-				evals[i] = e
-			}
-			rs, err := cycle.HeldOutRanks(dir, gen, nil, evals)
+			rs, err := cycle.SpecRanks(dir, gen, "", args)
 			if err != nil {
 				return err
 			}

@@ -1,39 +1,24 @@
 package networks
 
 import (
-	"fmt"
 	"path/filepath"
 
-	"github.com/hatelab/hatelab/engine/eval"
-	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/nnue/cycle"
 	"github.com/hatelab/hatelab/engine/rankcorr"
-	"github.com/hatelab/hatelab/internal/clip"
 	"github.com/hatelab/hatelab/lab"
 )
 
 // RanksTable reads generation g of the cycle folder dir (relative to the
 // repository's root, as the specs' files are, or absolute) and tabulates how
 // well each evaluation (a spec, as the arena's arms read it) orders the
-// held-out wells' targets: cycle.HeldOutRanks, as `hatelab nnue ranks`
+// held-out wells' targets: cycle.SpecRanks, as `hatelab nnue ranks`
 // prints it. Ordering the targets well is not playing well: the arena
 // decides that.
 func RanksTable(dir string, g int, specs ...string) (*lab.Table, error) {
-	if len(specs) > cycle.MaxRanked {
-		return nil, fmt.Errorf("%d evaluations: at most %d at once", len(specs), cycle.MaxRanked)
-	}
-	evals := make([]eval.Evaluator, len(specs))
-	for i, s := range specs {
-		e, err := evalspec.Parse(s, lab.RepoRoot(), nil)
-		if err != nil {
-			return nil, fmt.Errorf("evaluation %s: %v", clip.Quote(s), err)
-		}
-		evals[i] = e
-	}
 	if !filepath.IsAbs(dir) {
 		dir = lab.RepoPath(dir)
 	}
-	rs, err := cycle.HeldOutRanks(dir, g, nil, evals)
+	rs, err := cycle.SpecRanks(dir, g, lab.RepoRoot(), specs)
 	if err != nil {
 		return nil, err
 	}

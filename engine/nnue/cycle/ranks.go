@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/engine/rankcorr"
 	"github.com/hatelab/hatelab/internal/boundedfile"
+	"github.com/hatelab/hatelab/internal/clip"
 )
 
 // MaxRanked is the most evaluations HeldOutRanks ranks at once.
@@ -63,6 +65,24 @@ func HeldOutRanks(dir string, g int, r *hatetris.Rules, evals []eval.Evaluator) 
 		out[k] = h.rank(e, r)
 	}
 	return out, nil
+}
+
+// SpecRanks is HeldOutRanks of evaluation specs (evalspec.Parse, with the
+// files they name relative to specDir, "" the working folder), at most
+// MaxRanked of them, checked before any is read.
+func SpecRanks(dir string, g int, specDir string, specs []string) ([]Ranks, error) {
+	if len(specs) > MaxRanked {
+		return nil, fmt.Errorf("%d evaluations: at most %d at once", len(specs), MaxRanked)
+	}
+	evals := make([]eval.Evaluator, len(specs))
+	for i, s := range specs {
+		e, err := evalspec.Parse(s, specDir, nil)
+		if err != nil {
+			return nil, fmt.Errorf("evaluation %s: %v", clip.Quote(s), err)
+		}
+		evals[i] = e
+	}
+	return HeldOutRanks(dir, g, nil, evals)
 }
 
 // heldOut is a generation's held-out wells and their targets.
