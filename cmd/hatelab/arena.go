@@ -53,8 +53,9 @@ search settings):
 Suites: openings:N:PIECES:SEED (seeded random openings), empty:N (the empty well
 under N tie-break seeds), records:N:SEED (mid-game wells of the world records, with
 the AI's memory: the deep test set), games:N:SEED:MINSCORE[:FILE] (mid-game wells at
-MINSCORE lines or more of the lab's own long games, datasets/beams/games.jsonl or
-FILE, never a world record's). The suite's ID, a hash of its wells, is printed with
+MINSCORE lines or more of the lab's own long games, the first 9 of
+datasets/beams/games.jsonl (games added later change no suite) or FILE, never a
+world record's). The suite's ID, a hash of its wells, is printed with
 the result.
 
 With --out FILE every finished game is appended to FILE (JSONL: a header line,

@@ -85,3 +85,29 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestSuitePool: the games: suites' pool is the file's first SuiteGames
+// games, whatever is added after them (a games: suite's wells never
+// change: TestMatchesReplay in datasets/arena rebuilds every committed
+// one).
+func TestSuitePool(t *testing.T) {
+	all, err := beams.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := beams.SuitePool()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pool) != beams.SuiteGames || len(all) < len(pool) {
+		t.Fatalf("pool of %d games from %d, want the first %d", len(pool), len(all), beams.SuiteGames)
+	}
+	for i := range pool {
+		if pool[i] != all[i] {
+			t.Fatalf("game %d of the pool is not the file's", i+1)
+		}
+	}
+	if cap(pool) != len(pool) {
+		t.Fatal("appending to the pool would write into All's games")
+	}
+}

@@ -51,6 +51,25 @@ const MaxLine = 1 << 20
 // All parses the committed games.jsonl.
 func All() ([]Game, error) { return Parse(bytes.NewReader(gamesJSONL), "games.jsonl") }
 
+// SuiteGames is how many of games.jsonl's games, its first, the arena's
+// games: suites draw from (and with them the NNUE cycle's deep master
+// beams): the games every committed games: match and deep run used. A game
+// added after them is in no suite, so that a suite's wells never change.
+const SuiteGames = 9
+
+// SuitePool is the first SuiteGames games of All: the pool of the arena's
+// games: suites.
+func SuitePool() ([]Game, error) {
+	gs, err := All()
+	if err != nil {
+		return nil, err
+	}
+	if len(gs) < SuiteGames {
+		return nil, fmt.Errorf("games.jsonl has %d games, fewer than the %d of the games: suites' pool", len(gs), SuiteGames)
+	}
+	return gs[:SuiteGames:SuiteGames], nil
+}
+
 // Parse reads a games file (JSONL, one Game a line; unknown fields, an empty
 // replay or a line over MaxLine refused), naming it name in errors.
 func Parse(r io.Reader, name string) ([]Game, error) {

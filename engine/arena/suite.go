@@ -65,7 +65,8 @@ const (
 //     replays of datasets/records, each with the AI's memory of that game
 //     up to it (only on the real game's well);
 //   - games:N:SEED:MINSCORE: N mid-game wells drawn (seeded) from the lab's
-//     own long games (datasets/beams), among the spawns at MINSCORE lines
+//     own long games (datasets/beams: its first beams.SuiteGames games, so
+//     that a game added later changes no suite), among the spawns at MINSCORE lines
 //     or more, each with the AI's memory (GameStarts; only on the real
 //     game's well); games:N:SEED:MINSCORE:FILE draws them from the games
 //     of FILE, a file of the same form (at most MaxGamesFile bytes).
@@ -152,7 +153,7 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		if len(parts) == 5 {
 			games, err = readGames(parts[4])
 		} else {
-			games, err = beams.All()
+			games, err = beams.SuitePool()
 		}
 		if err != nil {
 			return nil, fmt.Errorf("suite %q: %w", spec, err)
