@@ -25,8 +25,11 @@ func newNNUERanksCmd() *cobra.Command {
 and gen-NN.hlnn, whose features decide which wells training held out) and,
 for each evaluation (a spec, as 'hatelab beam --eval' and the arena's arms
 read it), print Spearman's rank correlation of its values of the held-out
-wells (score 0, no quiescence) with their targets: over all of them, and over
-those whose target beam lived to its last piece (a target above -1).
+wells (score 0, no quiescence) with their targets: over all of them, over
+those whose target beam lived to its last piece (a target above -1), and over
+the live ones within groups of equal filled cells (wells of one level and
+score have the same; groups of 10 wells or more, the mean weighted by their
+sizes): how well it orders wells that differ in shape alone.
 
 It asks whether an evaluation predicts what the target beams found: the
 generation's own network (nnue:DIR/gen-NN.hlnn, run as its int16 network; the
@@ -47,9 +50,10 @@ well: which evaluation plays better is decided by an arena match.`,
 				return err
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "evaluation\theld-out wells\tSpearman\tlive wells\tSpearman (live)")
+			fmt.Fprintln(tw, "evaluation\theld-out wells\tSpearman\tlive wells\tSpearman (live)\tlive, within equal cells (wells)")
 			for i, r := range rs {
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\n", args[i], r.Wells, rankcorr.Format(r.Spearman), r.Live, rankcorr.Format(r.LiveSpearman))
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%s (%d)\n", args[i], r.Wells, rankcorr.Format(r.Spearman), r.Live, rankcorr.Format(r.LiveSpearman),
+					rankcorr.Format(r.CellSpearman), r.CellWells)
 			}
 			return tw.Flush()
 		},

@@ -19,10 +19,10 @@ func TestNNUERanks(t *testing.T) {
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "evaluation") {
 		t.Fatalf("want a header and two rows:\n%s", stdout)
 	}
-	if f := strings.Fields(lines[1]); len(f) != 5 || f[1] != "6002" || f[2] != "0.905" {
+	if f := strings.Fields(lines[1]); len(f) != 7 || f[1] != "6002" || f[2] != "0.905" {
 		t.Errorf("the generation's network: %q, want 6002 held-out wells and Spearman 0.905 (its report)", lines[1])
 	}
-	if f := strings.Fields(lines[2]); len(f) != 5 || f[0] != "tuned" || f[1] != "6002" {
+	if f := strings.Fields(lines[2]); len(f) != 7 || f[0] != "tuned" || f[1] != "6002" {
 		t.Errorf("tuned: %q, want the same 6002 wells", lines[2])
 	}
 	missing := t.TempDir() + "/none"

@@ -40,8 +40,8 @@ func ExampleRanksTable() {
 	}
 	fmt.Print(t.Text())
 	// Output:
-	// evaluation                                 held-out wells  Spearman  live wells  Spearman (live)
-	// -----------------------------------------  --------------  --------  ----------  ---------------
-	// nnue:datasets/weights/distill/gen-02.hlnn           6,002     0.905       3,429            0.862
-	// tuned                                               6,002     0.628       3,429            0.572
+	// evaluation                                 held-out wells  Spearman  live wells  Spearman (live)  live, within equal cells  its wells
+	// -----------------------------------------  --------------  --------  ----------  ---------------  ------------------------  ---------
+	// nnue:datasets/weights/distill/gen-02.hlnn           6,002     0.905       3,429            0.862                     0.827      3,414
+	// tuned                                               6,002     0.628       3,429            0.572                     0.589      3,414
 }

@@ -22,11 +22,12 @@ func RanksTable(dir string, g int, specs ...string) (*lab.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := lab.NewTable("evaluation", "held-out wells", "Spearman", "live wells", "Spearman (live)")
+	t := lab.NewTable("evaluation", "held-out wells", "Spearman", "live wells", "Spearman (live)", "live, within equal cells", "its wells")
 	for i, r := range rs {
-		t.Add(specs[i], lab.Int(int64(r.Wells)), rankcorr.Format(r.Spearman), lab.Int(int64(r.Live)), rankcorr.Format(r.LiveSpearman))
+		t.Add(specs[i], lab.Int(int64(r.Wells)), rankcorr.Format(r.Spearman), lab.Int(int64(r.Live)), rankcorr.Format(r.LiveSpearman),
+			rankcorr.Format(r.CellSpearman), lab.Int(int64(r.CellWells)))
 	}
-	for c := 1; c < 5; c++ {
+	for c := 1; c < 7; c++ {
 		t.Right[c] = true
 	}
 	return t, nil

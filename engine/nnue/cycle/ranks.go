@@ -3,7 +3,11 @@ package cycle
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"math"
+	"math/bits"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hatelab/hatelab/engine/eval"
@@ -34,7 +38,17 @@ type Ranks struct {
 	// undefined: fewer than three wells, or all values or targets equal;
 	// rankcorr.Format writes it).
 	Spearman, LiveSpearman float64
+	// CellSpearman is LiveSpearman within groups of live wells with the
+	// same number of filled cells (wells of one level and score have the
+	// same), at least CellGroup wells a group, averaged weighted by the
+	// groups' sizes over CellWells wells (NaN where no group is defined):
+	// how well the values order wells that differ in shape alone.
+	CellSpearman float64
+	CellWells    int
 }
+
+// CellGroup is the fewest wells of a group Ranks.CellSpearman counts.
+const CellGroup = 10
 
 // HeldOutRanks reads generation g of the cycle folder dir (its samples,
 // targets and network, whose features decide which wells its training
@@ -164,12 +178,52 @@ func withPath(path string, err error) error {
 func (h *heldOut) rank(e eval.Evaluator, r *hatetris.Rules) Ranks {
 	w := e.NewWorker(r)
 	var v, live, liveT []float64
+	groups := map[int]*[2][]float64{} // live values and targets by filled cells
 	for i := range h.wells {
 		x := w.Evaluate(&h.wells[i], 0, 0)
 		v = append(v, x)
 		if h.targets[i] > -1 {
 			live, liveT = append(live, x), append(liveT, h.targets[i])
+			c := filledCells(&h.wells[i])
+			if groups[c] == nil {
+				groups[c] = &[2][]float64{}
+			}
+			g := groups[c]
+			g[0], g[1] = append(g[0], x), append(g[1], h.targets[i])
 		}
 	}
-	return Ranks{Eval: e.Name(), Wells: len(v), Live: len(live), Spearman: rankcorr.Spearman(v, h.targets), LiveSpearman: rankcorr.Spearman(live, liveT)}
+	rk := Ranks{Eval: e.Name(), Wells: len(v), Live: len(live), Spearman: rankcorr.Spearman(v, h.targets), LiveSpearman: rankcorr.Spearman(live, liveT)}
+	rk.CellSpearman, rk.CellWells = groupSpearman(groups)
+	return rk
+}
+
+// groupSpearman is the mean of the groups' Spearman coefficients weighted
+// by their sizes, over the groups of at least CellGroup wells where it is
+// defined (summed in the order of the groups' keys), and the wells they hold.
+func groupSpearman(groups map[int]*[2][]float64) (float64, int) {
+	var sum float64
+	n := 0
+	for _, c := range slices.Sorted(maps.Keys(groups)) {
+		g := groups[c]
+		if len(g[0]) < CellGroup {
+			continue
+		}
+		if rho := rankcorr.Spearman(g[0], g[1]); !math.IsNaN(rho) {
+			sum += rho * float64(len(g[0]))
+			n += len(g[0])
+		}
+	}
+	if n == 0 {
+		return math.NaN(), 0
+	}
+	return sum / float64(n), n
+}
+
+// filledCells counts a well's filled cells.
+func filledCells(w *hatetris.Well) int {
+	n := 0
+	for _, row := range w {
+		n += bits.OnesCount16(row)
+	}
+	return n
 }

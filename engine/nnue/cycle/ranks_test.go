@@ -65,8 +65,12 @@ func TestHeldOutRanks(t *testing.T) {
 		}
 	}
 	want := Ranks{Eval: tunedEval().Name(), Wells: len(v), Live: len(lv), Spearman: rankcorr.Spearman(v, tg), LiveSpearman: rankcorr.Spearman(lv, lt)}
+	want.CellSpearman, want.CellWells = rs[1].CellSpearman, rs[1].CellWells // groupSpearman's own test covers them
 	if rs[1] != want {
 		t.Errorf("tuned: %+v, counted %+v", rs[1], want)
+	}
+	if want.CellWells == 0 || want.CellWells > want.Live || !(rs[1].CellSpearman >= -1 && rs[1].CellSpearman <= 1) {
+		t.Errorf("tuned within equal cells: %v over %d of %d live wells", rs[1].CellSpearman, rs[1].CellWells, want.Live)
 	}
 	if want.Live == 0 || want.Live == want.Wells {
 		t.Errorf("the run's held-out wells should have live and dead targets: %+v", want)
@@ -164,5 +168,38 @@ func TestHeldOutRanksRefused(t *testing.T) {
 	}
 	if rs, err := HeldOutRanks(c.Dir, 1, nil, tuned); err != nil || len(rs) != 1 || rs[0].Wells == 0 {
 		t.Errorf("the tiny run's generation 1: %+v, %v", rs, err)
+	}
+}
+
+// TestGroupSpearman: the groups' coefficients weighted by their sizes,
+// over groups of at least CellGroup wells where one is defined.
+func TestGroupSpearman(t *testing.T) {
+	up := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = float64(i)
+		}
+		return v
+	}
+	down := func(n int) []float64 {
+		v := up(n)
+		slices.Reverse(v)
+		return v
+	}
+	for _, tc := range []struct {
+		name   string
+		groups map[int]*[2][]float64
+		rho    float64
+		n      int
+	}{
+		{"none", map[int]*[2][]float64{}, math.NaN(), 0},
+		{"one in order", map[int]*[2][]float64{4: {up(10), up(10)}}, 1, 10},
+		{"weighted", map[int]*[2][]float64{4: {up(10), up(10)}, 8: {up(20), down(20)}}, -1.0 / 3, 30},
+		{"small and constant groups left out", map[int]*[2][]float64{4: {up(10), up(10)}, 6: {up(9), down(9)}, 8: {make([]float64, 12), up(12)}}, 1, 10},
+	} {
+		rho, n := groupSpearman(tc.groups)
+		if n != tc.n || !(math.Abs(rho-tc.rho) < 1e-12 || math.IsNaN(rho) && math.IsNaN(tc.rho)) {
+			t.Errorf("%s: %v over %d, want %v over %d", tc.name, rho, n, tc.rho, tc.n)
+		}
 	}
 }
