@@ -134,6 +134,8 @@ func TestNNUEHostile(t *testing.T) {
 		{"cycle --teacher bogus", cyc("--teacher", "bogus"), 2, "--teacher: "},
 		{"cycle --teacher nnue:missing", cyc("--teacher", "nnue:no-such.hlnn"), 2, "--teacher: "},
 		{"cycle residual, no teacher", cyc("--target-rule", "residual", "--target-scale", "fitted"), 2, "--target-rule residual needs --teacher"},
+		{"cycle static, no teacher", cyc("--target-rule", "static", "--target-scale", "fitted"), 2, "--target-rule static needs --teacher"},
+		{"cycle static, tuned teacher, tanh", cyc("--target-rule", "static", "--teacher", "tuned"), 2, "--teacher other than a network needs --target-scale fitted"},
 		{"cycle residual, tanh", cyc("--target-rule", "residual", "--teacher", "tuned"), 2, "--target-rule residual needs --target-scale fitted"},
 		{"cycle residual, network teacher", cyc("--target-rule", "residual", "--teacher", "nnue", "--target-scale", "fitted"), 2, "--target-rule residual needs a hand-made teacher"},
 		{"cycle teacher tuned, tanh", cyc("--teacher", "tuned"), 2, "--teacher other than a network needs --target-scale fitted"},

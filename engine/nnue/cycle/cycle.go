@@ -93,8 +93,8 @@ type Config struct {
 	// the poor placements a beam must rank below its kept wells.
 	Children float64
 	// TargetBeamWidth and TargetPieces of the target beams (0: 512, 10);
-	// TargetRule (targets.Best, targets.DNF, targets.Lines or
-	// targets.Residual) and TargetScale ("tanh" or "": tanh of the value;
+	// TargetRule (targets.Best, targets.DNF, targets.Lines,
+	// targets.Residual or targets.Static) and TargetScale ("tanh" or "": tanh of the value;
 	// "fitted": targets.FittedSquash).
 	TargetBeamWidth, TargetPieces int
 	TargetRule                    targets.Rule
@@ -111,8 +111,8 @@ type Config struct {
 	// already scored are not valued at all. Under targets.Lines the
 	// targets count lines, so the weight is one line in their units (1
 	// divided by the fitted spread), whatever the start's; with a
-	// Teacher and rule targets.Best or targets.DNF the targets are the
-	// teacher's values, so the weight is the teacher's value of a line
+	// Teacher and rule targets.Best, targets.DNF or targets.Static the
+	// targets are the teacher's values, so the weight is the teacher's value of a line
 	// (eval.LineValue, which must not be 0) in their units, whatever the
 	// start's; targets.Residual refuses it.
 	KeepScoreWeight bool
@@ -251,12 +251,14 @@ func (c Config) Check() error {
 		return fmt.Errorf("--target-beam-width %d: want 1 to %d (0: 512)", c.TargetBeamWidth, maxBeamWidth)
 	case c.TargetPieces < 0 || c.TargetPieces > maxTargetPieces:
 		return fmt.Errorf("--target-pieces %d: want 1 to %d (0: 10)", c.TargetPieces, maxTargetPieces)
-	case c.TargetRule > targets.Residual:
-		return fmt.Errorf("--target-rule %d: want best, dnf, lines or residual", c.TargetRule)
+	case c.TargetRule > targets.Static:
+		return fmt.Errorf("--target-rule %d: want best, dnf, lines, residual or static", c.TargetRule)
 	case c.TargetRule == targets.Lines && c.TargetScale != "fitted":
 		return fmt.Errorf("--target-rule lines needs --target-scale fitted (tanh of a count of lines saturates at 2 or 3)")
 	case (c.Teacher == nil) != (c.TeacherSpec == ""):
 		return errors.New("--teacher: an evaluation and its spec go together")
+	case c.TargetRule == targets.Static && c.Teacher == nil:
+		return errors.New("--target-rule static needs --teacher (the evaluation whose values the network imitates; a network trained on its own values learns nothing)")
 	case c.TargetRule == targets.Residual && c.Teacher == nil:
 		return errors.New("--target-rule residual needs --teacher (the evaluation whose search the residual measures and to which the network is added)")
 	case c.TargetRule == targets.Residual && c.TargetScale != "fitted":

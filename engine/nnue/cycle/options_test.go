@@ -86,7 +86,8 @@ func TestCheck(t *testing.T) {
 		{"--shift-check", func(c *Config) {
 			c.Teacher, c.TeacherSpec, c.TargetScale, c.ShiftCheck = tunedEval(), "tuned", "fitted", 10
 		}},
-		{"--target-rule", func(c *Config) { c.TargetRule = targets.Residual + 1 }},
+		{"--target-rule", func(c *Config) { c.TargetRule = targets.Static + 1 }},
+		{"--target-rule static needs --teacher", func(c *Config) { c.TargetRule, c.TargetScale = targets.Static, "fitted" }},
 	} {
 		c := good
 		tc.edit(&c)
@@ -913,11 +914,11 @@ func networkEval(t *testing.T, name string) eval.Evaluator {
 // teacher's, not the start network's: the samples' provenance names it,
 // the targets are those of the teacher's target beams (under Residual,
 // its best value minus its own value of each well, squashed with the
-// fitted scale), the trained network's provenance names the teacher and
+// fitted scale; under Static its own value, no beam), the trained network's provenance names the teacher and
 // the hybrid weight 1 / spread, and the teacher is a setting a resumed
 // folder must repeat.
 func TestTeacher(t *testing.T) {
-	for _, rule := range []targets.Rule{targets.Best, targets.Residual} {
+	for _, rule := range []targets.Rule{targets.Best, targets.Residual, targets.Static} {
 		c := tinyConfig(t, t.TempDir())
 		c.Generations, c.TargetScale, c.TargetRule = 1, "fitted", rule
 		c.Teacher, c.TeacherSpec = tunedEval(), "tuned"

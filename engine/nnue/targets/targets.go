@@ -78,11 +78,20 @@ const (
 	// FittedSquash (the values are in the evaluation's units) and a
 	// teacher evaluation (the cycle's --teacher).
 	Residual
+	// Static: the evaluation's own value of the well (at score 0),
+	// squashed; no beam runs, so no well dies: a network trained on it
+	// imitates the evaluation's static judgement of a well, where the
+	// other rules teach what its search makes of it. Use it with a
+	// teacher evaluation (the cycle's --teacher) and, for a hand-made
+	// one, FittedSquash.
+	Static
 )
 
-// String returns "best", "dnf", "lines" or "residual".
+// String returns "best", "dnf", "lines", "residual" or "static".
 func (r Rule) String() string {
 	switch r {
+	case Static:
+		return "static"
 	case DNF:
 		return "dnf"
 	case Lines:
@@ -93,9 +102,11 @@ func (r Rule) String() string {
 	return "best"
 }
 
-// ParseRule reads "best", "dnf", "lines" or "residual".
+// ParseRule reads "best", "dnf", "lines", "residual" or "static".
 func ParseRule(s string) (Rule, error) {
 	switch s {
+	case "static":
+		return Static, nil
 	case "best", "":
 		return Best, nil
 	case "dnf":
@@ -105,7 +116,7 @@ func ParseRule(s string) (Rule, error) {
 	case "residual":
 		return Residual, nil
 	}
-	return 0, fmt.Errorf("unknown target rule %q (want best, dnf, lines or residual)", s)
+	return 0, fmt.Errorf("unknown target rule %q (want best, dnf, lines, residual or static)", s)
 }
 
 // horizon is how many pieces a target beam runs under rule r.
@@ -226,8 +237,15 @@ func One(ctx context.Context, cfg Config, w *hatetris.Well) (float32, error) {
 	return cfg.Rule.Target(o, cfg.Pieces, cfg.Squash), nil
 }
 
-// run is one target beam (cfg with its defaults).
+// run is one target beam (cfg with its defaults); under Static, no beam.
 func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
+	if cfg.Rule == Static {
+		r := cfg.Rules
+		if r == nil {
+			r = hatetris.Standard()
+		}
+		return Outcome{Value: cfg.Eval.NewWorker(r).Evaluate(w, 0, 0), Survived: cfg.Pieces}, nil
+	}
 	start := *w
 	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.BeamWidth, MaxPieces: cfg.Rule.horizon(cfg.Pieces), Eval: cfg.Eval,
 		Workers: 1, Start: &start})

@@ -288,3 +288,42 @@ func TestResidualRule(t *testing.T) {
 		t.Fatalf("One: %v, Outcomes: %v (spread %v): want equal, inside (-1, 1)", one, want, spread)
 	}
 }
+
+// TestStaticRule: under Static a well's outcome is the evaluation's own
+// value of it at score 0, every well lives (no beam runs, so even one from
+// which every beam dies gets its value), and the rule reads back by name.
+func TestStaticRule(t *testing.T) {
+	ev := eval.NewHand(eval.TunedWeights())
+	wells := append([]hatetris.Well{{}}, sampleWells(t)...)
+	ctx := context.Background()
+	cfg := Config{Eval: ev, BeamWidth: 16, Pieces: 6, Workers: 2}
+	best, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rule = Static
+	res, err := Outcomes(ctx, cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk := ev.NewWorker(hatetris.Standard())
+	squash, _, _ := FittedSquash(res, cfg.Pieces) // tanh alone saturates tuned's hundreds
+	dead := 0
+	for i, o := range res {
+		if want := wk.Evaluate(&wells[i], 0, 0); o.Value != want || o.Survived != cfg.Pieces {
+			t.Fatalf("well %d: %+v, want its static value %v and %d pieces", i, o, want, cfg.Pieces)
+		}
+		if best[i].Survived < cfg.Pieces {
+			dead++
+			if got := cfg.Rule.Target(o, cfg.Pieces, squash); got <= -1 {
+				t.Fatalf("well %d: target -1 under static", i)
+			}
+		}
+	}
+	if dead == 0 {
+		t.Fatal("the test needs a well whose target beam dies")
+	}
+	if r, err := ParseRule("static"); err != nil || r != Static || r.String() != "static" {
+		t.Fatalf("ParseRule(static) = %v, %v", r, err)
+	}
+}
