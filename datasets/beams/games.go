@@ -53,21 +53,21 @@ func All() ([]Game, error) { return Parse(bytes.NewReader(gamesJSONL), "games.js
 
 // SuiteGames is how many of games.jsonl's games, its first, the arena's
 // games: suites draw from (and with them the NNUE cycle's deep master
-// beams): the games every committed games: match and deep run used. A game
+// beams): the games every committed games: match and deep run used, but
+// for datasets/weights/deep-run, made when the file held seven. A game
 // added after them is in no suite, so that a suite's wells never change.
 const SuiteGames = 9
 
-// SuitePool is the first SuiteGames games of All: the pool of the arena's
-// games: suites.
+// SuitePool is the first SuiteGames games of All (all of them in a file
+// that holds fewer, as an earlier one did): the pool of the arena's games:
+// suites.
 func SuitePool() ([]Game, error) {
 	gs, err := All()
 	if err != nil {
 		return nil, err
 	}
-	if len(gs) < SuiteGames {
-		return nil, fmt.Errorf("games.jsonl has %d games, fewer than the %d of the games: suites' pool", len(gs), SuiteGames)
-	}
-	return gs[:SuiteGames:SuiteGames], nil
+	n := min(len(gs), SuiteGames)
+	return gs[:n:n], nil
 }
 
 // Parse reads a games file (JSONL, one Game a line; unknown fields, an empty
