@@ -800,7 +800,11 @@ func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile,
 	if load(tp, &tf) && tf.WellsHash == hw && len(tf.Targets) == len(wells) {
 		return &tf, nil
 	}
-	x.event("targets", fmt.Sprintf("%d wells, beam width %d, %d pieces", len(wells), c.TargetBeamWidth, c.TargetPieces))
+	info := fmt.Sprintf("%d wells, beam width %d, %d pieces", len(wells), c.TargetBeamWidth, c.TargetPieces)
+	if c.TargetRule == targets.Static {
+		info = fmt.Sprintf("%d wells, the teacher's own values (no beam)", len(wells))
+	}
+	x.event("targets", info)
 	ts, err := Targets(ctx, x.targetConfig(), wells)
 	if err != nil {
 		return nil, err
