@@ -186,9 +186,15 @@ func TestGameStartsKeepTheGame(t *testing.T) {
 	if again[299].Label != starts[299].Label {
 		t.Fatal("not reproducible")
 	}
+	// The committed games: suites draw from the file's first
+	// beams.SuiteGames games; a FILE's suite from all of its games.
+	pool, err := beams.SuitePool()
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "games.jsonl")
 	var b strings.Builder
-	for _, g := range games {
+	for _, g := range pool {
 		fmt.Fprintf(&b, "{\"score\":%d,\"replay\":%q}\n", g.Score, g.Replay)
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
