@@ -242,19 +242,8 @@ func TestLinesRule(t *testing.T) {
 // teacher would be; the survival is Best's, and a dead beam's target is
 // -1 as under every rule.
 func TestResidualRule(t *testing.T) {
-	ev := eval.NewHand(eval.TunedWeights())
-	wells := append([]hatetris.Well{{}}, sampleWells(t)...)
+	ev, wells, cfg, best, res := tunedOutcomes(t, Residual)
 	ctx := context.Background()
-	cfg := Config{Eval: ev, BeamWidth: 16, Pieces: 6, Workers: 2}
-	best, err := Outcomes(ctx, cfg, wells)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Rule = Residual
-	res, err := Outcomes(ctx, cfg, wells)
-	if err != nil {
-		t.Fatal(err)
-	}
 	wk := ev.NewWorker(hatetris.Standard())
 	alive, dead := 0, 0
 	for i, o := range res {
@@ -293,19 +282,7 @@ func TestResidualRule(t *testing.T) {
 // value of it at score 0, every well lives (no beam runs, so even one from
 // which every beam dies gets its value), and the rule reads back by name.
 func TestStaticRule(t *testing.T) {
-	ev := eval.NewHand(eval.TunedWeights())
-	wells := append([]hatetris.Well{{}}, sampleWells(t)...)
-	ctx := context.Background()
-	cfg := Config{Eval: ev, BeamWidth: 16, Pieces: 6, Workers: 2}
-	best, err := Outcomes(ctx, cfg, wells)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Rule = Static
-	res, err := Outcomes(ctx, cfg, wells)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, wells, cfg, best, res := tunedOutcomes(t, Static)
 	wk := ev.NewWorker(hatetris.Standard())
 	squash, _, _ := FittedSquash(res, cfg.Pieces) // tanh alone saturates tuned's hundreds
 	dead := 0
@@ -326,4 +303,22 @@ func TestStaticRule(t *testing.T) {
 	if r, err := ParseRule("static"); err != nil || r != Static || r.String() != "static" {
 		t.Fatalf("ParseRule(static) = %v, %v", r, err)
 	}
+}
+
+// tunedOutcomes runs tuned's tiny target beams (width 16, 6 pieces) on the
+// empty well and the sample wells under Best and under rule r.
+func tunedOutcomes(t *testing.T, r Rule) (ev eval.Evaluator, wells []hatetris.Well, cfg Config, best, res []Outcome) {
+	t.Helper()
+	ev = eval.NewHand(eval.TunedWeights())
+	wells = append([]hatetris.Well{{}}, sampleWells(t)...)
+	cfg = Config{Eval: ev, BeamWidth: 16, Pieces: 6, Workers: 2}
+	var err error
+	if best, err = Outcomes(context.Background(), cfg, wells); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rule = r
+	if res, err = Outcomes(context.Background(), cfg, wells); err != nil {
+		t.Fatal(err)
+	}
+	return ev, wells, cfg, best, res
 }
