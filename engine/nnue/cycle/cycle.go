@@ -915,7 +915,7 @@ func teacherLine(e eval.Evaluator, spec string, r *hatetris.Rules) error {
 	case err != nil:
 		return fmt.Errorf("--keep-score-weight: the teacher %s: %v", spec, err)
 	case v == 0:
-		return fmt.Errorf("--keep-score-weight: the teacher %s values a line at 0 (a network without a score weight): nothing to keep", spec)
+		return fmt.Errorf("--keep-score-weight: the teacher %s values a line at 0 (a network without a score weight, or weights without a score term): nothing to keep", spec)
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"math/bits"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -99,10 +98,12 @@ func SpecRanks(dir string, g int, specDir string, specs []string) ([]Ranks, erro
 	return HeldOutRanks(dir, g, nil, evals)
 }
 
-// heldOut is a generation's held-out wells and their targets.
+// heldOut is a generation's held-out wells, their targets and their
+// filled cells.
 type heldOut struct {
 	wells   []hatetris.Well
 	targets []float64
+	cells   []int
 }
 
 // readHeldOut reads generation g's network, samples and targets and keeps
@@ -131,6 +132,7 @@ func readHeldOut(dir string, g int, r *hatetris.Rules) (*heldOut, error) {
 	for i, s := range TrainingSet(net.Features, r, sf.Wells, ts) {
 		if train.IsValid(s.Feats) {
 			h.wells, h.targets = append(h.wells, sf.Wells[i]), append(h.targets, float64(s.Target))
+			h.cells = append(h.cells, r.Cells(&sf.Wells[i]))
 		}
 	}
 	var rep Report
@@ -184,7 +186,7 @@ func (h *heldOut) rank(e eval.Evaluator, r *hatetris.Rules) Ranks {
 		v = append(v, x)
 		if h.targets[i] > -1 {
 			live, liveT = append(live, x), append(liveT, h.targets[i])
-			c := filledCells(&h.wells[i])
+			c := h.cells[i]
 			if groups[c] == nil {
 				groups[c] = &[2][]float64{}
 			}
@@ -217,13 +219,4 @@ func groupSpearman(groups map[int]*[2][]float64) (float64, int) {
 		return math.NaN(), 0
 	}
 	return sum / float64(n), n
-}
-
-// filledCells counts a well's filled cells.
-func filledCells(w *hatetris.Well) int {
-	n := 0
-	for _, row := range w {
-		n += bits.OnesCount16(row)
-	}
-	return n
 }

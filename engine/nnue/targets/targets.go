@@ -161,6 +161,9 @@ func (c *Config) defaults() {
 	if c.Squash == nil {
 		c.Squash = math.Tanh
 	}
+	if c.Rules == nil {
+		c.Rules = hatetris.Standard()
+	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -240,11 +243,7 @@ func One(ctx context.Context, cfg Config, w *hatetris.Well) (float32, error) {
 // run is one target beam (cfg with its defaults); under Static, no beam.
 func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
 	if cfg.Rule == Static {
-		r := cfg.Rules
-		if r == nil {
-			r = hatetris.Standard()
-		}
-		return Outcome{Value: cfg.Eval.NewWorker(r).Evaluate(w, 0, 0), Survived: cfg.Pieces}, nil
+		return Outcome{Value: cfg.Eval.NewWorker(cfg.Rules).Evaluate(w, 0, 0), Survived: cfg.Pieces}, nil
 	}
 	start := *w
 	res, err := beam.Run(ctx, beam.Config{Rules: cfg.Rules, BeamWidth: cfg.BeamWidth, MaxPieces: cfg.Rule.horizon(cfg.Pieces), Eval: cfg.Eval,
@@ -266,11 +265,7 @@ func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
 		case Lines:
 			o.Value = float64(l.MaxScore)
 		case Residual:
-			r := cfg.Rules
-			if r == nil {
-				r = hatetris.Standard()
-			}
-			o.Value -= cfg.Eval.NewWorker(r).Evaluate(w, 0, 0)
+			o.Value -= cfg.Eval.NewWorker(cfg.Rules).Evaluate(w, 0, 0)
 		}
 	}
 	return o, nil
