@@ -7,7 +7,7 @@
 // and files, progress, fit, rankcorr, stats); (2) search and evaluation
 // (bfs, beam, eval, evalspec, flats, classic); (3) experiments (arena and
 // its tuner, the NNUE pipeline nnue/samples, targets, gen0, train and
-// cycle, and flats/experiment). No engine package imports lab/, cmd/,
+// cycle, agreement, and flats/experiment). No engine package imports lab/, cmd/,
 // dist/, plotting or GoNB, and only nnue/train imports GoMLX. The test
 // TestLayers (layers_test.go) holds these rules over `go list`.
 //
@@ -25,6 +25,8 @@
 //   - nnue: the NNUE evaluation (network, features, quantisation, weights
 //     files) and its training pipeline (samples, targets, gen0, train,
 //     cycle).
+//   - agreement: how often evaluations keep the children a reference
+//     evaluation's beam keeps (a diagnostic of networks, not a comparison).
 //   - arena: paired matches of evaluations over suites of start wells;
 //     stats: the statistics of paired comparisons (Wilcoxon, Holm,
 //     intervals, sequential tests, verdicts).

@@ -18,7 +18,7 @@ var tiers = map[string]int{
 	"engine/fit": 1, "engine/rankcorr": 1, "engine/stats": 1,
 	"engine/bfs": 2, "engine/beam": 2, "engine/eval": 2, "engine/evalspec": 2, "engine/flats": 2, "engine/classic": 2,
 	"engine/arena": 3, "engine/arena/tune": 3, "engine/flats/experiment": 3, "engine/nnue/samples": 3,
-	"engine/nnue/targets": 3, "engine/nnue/gen0": 3, "engine/nnue/train": 3, "engine/nnue/cycle": 3,
+	"engine/nnue/targets": 3, "engine/nnue/gen0": 3, "engine/nnue/train": 3, "engine/nnue/cycle": 3, "engine/agreement": 3,
 }
 
 // pkg is what the rules read of one package.
