@@ -35,8 +35,10 @@ spec, as 'hatelab beam --eval' and the arena's arms read it), each by its
 value of the child and its score, without quiescence. Print, over all the
 levels: "kept", the mean share of the reference's top W children that the
 evaluation's top W holds too (1: the same beam); "best", the share of levels
-where the evaluation's best child is in the reference's top W; and the mean
-Spearman correlation of its values of the children with the reference's.
+where the evaluation's best child is in the reference's top W; "far", the
+mean share of the evaluation's top W that the reference ranks below its top
+2W (wells its beam would not keep at twice the width); and the mean Spearman
+correlation of its values of the children with the reference's.
 
 A network trained on the wells a beam kept has seen few of the wells it must
 rank below them; this asks whether it keeps what its teacher keeps. It is a
@@ -92,9 +94,9 @@ arena match.`,
 			fmt.Fprintf(cmd.OutOrStdout(), "reference %s, suite %s (%s, %d starts), beam width %d, %d pieces%s\n", reference, s.Spec, s.ID(),
 				len(s.Starts), beamWidth, pieces, map[bool]string{true: ", quiescence", false: ""}[quiescence])
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "evaluation\tlevels\tchildren\tkept\tbest\tSpearman")
+			fmt.Fprintln(tw, "evaluation\tlevels\tchildren\tkept\tbest\tfar\tSpearman")
 			for i, x := range res {
-				fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%s\n", args[i], x.Levels, x.Children, x.Kept, x.Best, rankcorr.Format(x.Spearman))
+				fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s\n", args[i], x.Levels, x.Children, x.Kept, x.Best, x.Far, rankcorr.Format(x.Spearman))
 			}
 			return tw.Flush()
 		},

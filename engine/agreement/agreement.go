@@ -8,8 +8,9 @@
 // beam from each start and, at every level, ranks the children of the
 // kept wells by the reference and by each evaluation (the static value of
 // the child and its score, no quiescence) and reports the share of the
-// reference's top BeamWidth that each evaluation keeps too, and Spearman's
-// rank correlation of the values over all the children.
+// reference's top BeamWidth that each evaluation keeps too, the share of
+// its own top BeamWidth that the reference ranks below twice that, and
+// Spearman's rank correlation of the values over all the children.
 //
 // Agreement is a diagnostic, not a comparison: which evaluation plays
 // better is decided by an arena match.
@@ -76,6 +77,10 @@ type Result struct {
 	// Best is the share of the levels where the evaluation's best child
 	// is among the reference's top BeamWidth.
 	Best float64
+	// Far is the mean over the levels of the share of the evaluation's
+	// top BeamWidth that the reference ranks below its top 2 BeamWidth:
+	// wells the reference's beam would not keep at twice its width.
+	Far float64
 	// Spearman is the mean over the levels of the rank correlation of the
 	// evaluation's values of the children with the reference's (levels
 	// where it is undefined left out; NaN where none is defined).
@@ -149,12 +154,12 @@ type meter struct {
 	outs    []hatetris.Outcome
 	// The children of the current level, and the values of the
 	// reference (values[0]) and of each evaluation.
-	kids   []hatetris.Well
-	scores []int
-	values [][]float64
-	order  []int
-	inRef  []bool
-	seen   map[child]bool
+	kids    []hatetris.Well
+	scores  []int
+	values  [][]float64
+	order   []int
+	refRank []int
+	seen    map[child]bool
 }
 
 // child is a well and its score: the beam tells apart wells of one shape
@@ -201,25 +206,28 @@ func (m *meter) level(_ int, wells []hatetris.Well, scores []int) error {
 		m.values[k+1] = m.value(w, m.values[k+1])
 	}
 	top := min(m.c.BeamWidth, len(m.kids))
-	m.inRef = slices.Grow(m.inRef[:0], len(m.kids))[:len(m.kids)]
-	clear(m.inRef)
-	for _, j := range m.top(m.values[0], top) {
-		m.inRef[j] = true
+	m.refRank = slices.Grow(m.refRank[:0], len(m.kids))[:len(m.kids)]
+	for rank, j := range m.top(m.values[0], len(m.kids)) {
+		m.refRank[j] = rank
 	}
 	for k := range m.out {
 		r := &m.out[k]
 		vs := m.values[k+1]
-		both := 0
+		both, far := 0, 0
 		best := m.top(vs, top)
 		for _, j := range best {
-			if m.inRef[j] {
+			if m.refRank[j] < top {
 				both++
+			}
+			if m.refRank[j] >= 2*top {
+				far++
 			}
 		}
 		r.Levels++
 		r.Children += int64(len(m.kids))
 		r.Kept += float64(both) / float64(top)
-		if m.inRef[best[0]] {
+		r.Far += float64(far) / float64(top)
+		if m.refRank[best[0]] < top {
 			r.Best++
 		}
 		if rho := rankcorr.Spearman(vs, m.values[0]); !math.IsNaN(rho) {
@@ -266,6 +274,7 @@ func (m *meter) results() []Result {
 		if r.Levels > 0 {
 			r.Kept /= float64(r.Levels)
 			r.Best /= float64(r.Levels)
+			r.Far /= float64(r.Levels)
 		}
 		if r.spearmanLevels > 0 {
 			r.Spearman /= float64(r.spearmanLevels)
@@ -273,7 +282,7 @@ func (m *meter) results() []Result {
 			r.Spearman = math.NaN()
 		}
 		if r.Levels == 0 {
-			r.Kept, r.Best = math.NaN(), math.NaN()
+			r.Kept, r.Best, r.Far = math.NaN(), math.NaN(), math.NaN()
 		}
 	}
 	return out

@@ -46,13 +46,16 @@ func TestMeasure(t *testing.T) {
 	if self.Levels != 12 || self.Children == 0 {
 		t.Errorf("levels %d children %d: want 3 starts x 4 levels and some children", self.Levels, self.Children)
 	}
-	if self.Kept != 1 || self.Best != 1 || self.Spearman != 1 {
+	if self.Kept != 1 || self.Best != 1 || self.Spearman != 1 || self.Far != 0 {
 		t.Errorf("the reference against itself: kept %g best %g Spearman %g, want 1, 1, 1", self.Kept, self.Best, self.Spearman)
 	}
 	if !(other.Kept > 0 && other.Kept < 1) || !(other.Spearman > 0 && other.Spearman < 1) {
 		t.Errorf("hand against tuned: kept %g Spearman %g, want strictly between 0 and 1", other.Kept, other.Spearman)
 	}
-	if !(neg.Spearman < -0.9) || !(neg.Kept < other.Kept) || neg.Best != 0 {
+	if !(other.Far > 0 && other.Far <= 1-other.Kept) {
+		t.Errorf("hand against tuned: far %g, want above 0 and at most the share not kept, %g", other.Far, 1-other.Kept)
+	}
+	if !(neg.Spearman < -0.9) || !(neg.Kept < other.Kept) || neg.Best != 0 || !(neg.Far > other.Far) {
 		t.Errorf("tuned negated: kept %g best %g Spearman %g, want less kept than hand, no best, Spearman near -1", neg.Kept, neg.Best, neg.Spearman)
 	}
 	if other.Children != self.Children || other.Levels != self.Levels {

@@ -45,3 +45,19 @@ func ExampleRanksTable() {
 	// nnue:datasets/weights/distill/gen-02.hlnn           6,002     0.905       3,429            0.862                     0.827      3,414
 	// tuned                                               6,002     0.628       3,429            0.572                     0.589      3,414
 }
+
+// AgreementTable runs tuned-03's beam over two openings and asks how much
+// of it D&F's hand-made weights keep.
+func ExampleAgreementTable() {
+	t, err := networks.AgreementTable("tuned", "openings:2:8:1", 50, 3, "tuned", "hand")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(t.Text())
+	// Output:
+	// evaluation  levels  children   kept   best    far  Spearman
+	// ----------  ------  --------  -----  -----  -----  --------
+	// tuned            6     3,418  1.000  1.000  0.000     1.000
+	// hand             6     3,418  0.317  0.500  0.467     0.173
+}
