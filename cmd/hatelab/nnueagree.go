@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -43,7 +46,12 @@ correlation of its values of the children with the reference's.
 A network trained on the wells a beam kept has seen few of the wells it must
 rank below them; this asks whether it keeps what its teacher keeps. It is a
 diagnostic, not a comparison: which evaluation plays better is decided by an
-arena match.`,
+arena match. Only levels with more than 2W children are measured (on fewer,
+any evaluation keeps most of the reference's beam); equal values are ordered
+by the higher score, then the smaller well, never by the reference. Suites of
+tie-seed variants (empty:N) are refused: they would repeat one start.
+
+` + evalspec.Help,
 		Example: `  hatelab nnue agree --reference nnue:datasets/weights/teacher/gen-02.hlnn+h:0.00176563:tuned \
       --suite games:30:17:20 --beam-width 1000 --pieces 10 tuned nnue:datasets/weights/distill-static/gen-02.hlnn`,
 		Args: cobra.MinimumNArgs(1),
@@ -57,17 +65,19 @@ arena match.`,
 			if len(args) > agreement.MaxEvals {
 				return fmt.Errorf("%d evaluations: at most %d at once", len(args), agreement.MaxEvals)
 			}
+			for _, f := range []string{"beam-width", "pieces"} {
+				if !cmd.Flags().Changed(f) {
+					return fmt.Errorf("--%s is required", f)
+				}
+			}
 			if beamWidth < 1 || beamWidth > agreement.MaxBeamWidth {
 				return fmt.Errorf("--beam-width %d: want 1 to %d", beamWidth, agreement.MaxBeamWidth)
 			}
 			if pieces < 1 || pieces > agreement.MaxPieces {
 				return fmt.Errorf("--pieces %d: want 1 to %d", pieces, agreement.MaxPieces)
 			}
+			stopSetup := exitOnInterrupt()
 			r := hatetris.Standard()
-			s, err := arena.ParseSuite(suite, r)
-			if err != nil {
-				return fmt.Errorf("--suite: %v", err)
-			}
 			ref, err := evalspec.Parse(reference, "", nil)
 			if err != nil {
 				return fmt.Errorf("--reference %s: %v", clip.Quote(reference), err)
@@ -78,6 +88,11 @@ arena match.`,
 					return fmt.Errorf("evaluation %s: %v", clip.Quote(a), err)
 				}
 			}
+			s, err := arena.ParseSuite(suite, r)
+			if err != nil {
+				return fmt.Errorf("--suite: %v", err)
+			}
+			stopSetup()
 			c := agreement.Config{Rules: r, Reference: ref, Evals: evals, BeamWidth: beamWidth, Pieces: pieces, Quiescence: quiescence}
 			if err := c.Check(); err != nil {
 				return err
@@ -89,14 +104,18 @@ arena match.`,
 				if ierr := interrupted(err); ierr != err {
 					return ierr
 				}
+				var in *agreement.InputError
+				if errors.As(err, &in) {
+					return err
+				}
 				return failure(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "reference %s, suite %s (%s, %d starts), beam width %d, %d pieces%s\n", reference, s.Spec, s.ID(),
-				len(s.Starts), beamWidth, pieces, map[bool]string{true: ", quiescence", false: ""}[quiescence])
+			fmt.Fprintf(cmd.OutOrStdout(), "reference %s, suite %s (%s, %s), beam width %d, %s%s\n", shownSpec(reference), s.Spec, s.ID(),
+				count(len(s.Starts), "start"), beamWidth, count(pieces, "piece"), map[bool]string{true: ", quiescence", false: ""}[quiescence])
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "evaluation\tlevels\tchildren\tkept\tbest\tfar\tSpearman")
 			for i, x := range res {
-				fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s\n", args[i], x.Levels, x.Children, x.Kept, x.Best, x.Far, rankcorr.Format(x.Spearman))
+				fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s\n", shownSpec(args[i]), x.Levels, x.Children, x.Kept, x.Best, x.Far, rankcorr.Format(x.Spearman))
 			}
 			return tw.Flush()
 		},
@@ -108,4 +127,22 @@ arena match.`,
 	flags.DecimalVar(f, &pieces, "pieces", 0, "the levels of each start's beam")
 	f.BoolVar(&quiescence, "quiescence", false, "the reference beam's lookahead (the children are ranked without it)")
 	return cmd
+}
+
+// shownSpec is a spec as a table shows it: trimmed, and quoted where it
+// holds a character that is not printable.
+func shownSpec(s string) string {
+	t := strings.TrimSpace(s)
+	if strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsPrint(r) }) || len(t) > 200 {
+		return clip.Quote(t)
+	}
+	return t
+}
+
+// count is n and a noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -47,6 +47,10 @@ func TestNNUEAgree(t *testing.T) {
 		{"bad reference", with("--reference", "bogus"), 2, `--reference "bogus"`},
 		{"bad evaluation", append(append([]string{}, base...), "bogus"), 2, `evaluation "bogus"`},
 		{"too many evaluations", append(append([]string{}, base...), strings.Split(strings.Repeat("tuned ", 65), " ")[:65]...), 2, "65 evaluations: at most 64"},
+		{"no --beam-width", []string{"nnue", "agree", "--reference", "tuned", "--suite", "openings:2:8:1", "--pieces", "3", "tuned"}, 2, "--beam-width is required"},
+		{"no --pieces", []string{"nnue", "agree", "--reference", "tuned", "--suite", "openings:2:8:1", "--beam-width", "3", "tuned"}, 2, "--pieces is required"},
+		{"tie-seed starts", with("--suite", "empty:2"), 2, "has a tie seed"},
+		{"levels no wider than twice the beam", with("--beam-width", "100000"), 1, "nothing to compare"},
 		{"missing network", append(append([]string{}, base...), "nnue:"+t.TempDir()+"/none.hlnn"), 2, "none.hlnn"},
 	})
 }

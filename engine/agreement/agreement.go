@@ -7,10 +7,14 @@
 // set drawn from kept wells holds them. Agreement runs the reference's
 // beam from each start and, at every level, ranks the children of the
 // kept wells by the reference and by each evaluation (the static value of
-// the child and its score, no quiescence) and reports the share of the
-// reference's top BeamWidth that each evaluation keeps too, the share of
-// its own top BeamWidth that the reference ranks below twice that, and
-// Spearman's rank correlation of the values over all the children.
+// the child and its score, no quiescence; equal values by the higher score,
+// then the smaller well, rows from the top, an order that owes nothing to
+// the reference) and reports the share of the reference's top BeamWidth
+// that each evaluation keeps too, the share of its own top BeamWidth that
+// the reference ranks below twice that, and Spearman's rank correlation of
+// the values over all the children. Only levels with more than twice
+// BeamWidth children are measured: on fewer, any evaluation keeps most of
+// the reference's beam.
 //
 // Agreement is a diagnostic, not a comparison: which evaluation plays
 // better is decided by an arena match.
@@ -18,6 +22,7 @@ package agreement
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -27,6 +32,7 @@ import (
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/rankcorr"
+	"github.com/hatelab/hatelab/internal/memlimit"
 )
 
 // MaxEvals is the most evaluations one measurement compares with the
@@ -67,7 +73,8 @@ type Config struct {
 type Result struct {
 	// Eval names the evaluation.
 	Eval string
-	// Levels measured over all the starts, and the Children ranked.
+	// Levels measured over all the starts (those with more than twice
+	// BeamWidth children), and the Children they ranked.
 	Levels   int
 	Children int64
 	// Kept is the mean over the levels of the share of the reference's
@@ -87,6 +94,13 @@ type Result struct {
 	Spearman       float64
 	spearmanLevels int
 }
+
+// InputError is a refusal of Measure's input, before any beam runs (the
+// configuration, a start, the memory it would need).
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
 
 // Check reports what is wrong with c, before any work.
 func (c Config) Check() error {
@@ -119,15 +133,29 @@ func (c Config) rules() *hatetris.Rules {
 	return c.Rules
 }
 
+// ErrNoLevel is Measure's error when no level of any start had more than
+// twice BeamWidth children (the beams died early, or are as wide as the
+// levels).
+var ErrNoLevel = errors.New("no level had more than twice the beam width in children: nothing to compare")
+
 // Measure runs the reference beam from each start (with its score and
-// memory; its tie seed is not used: the beam and the rankings break ties
-// by their fixed order) and returns each evaluation's agreement, in the
-// order of c.Evals.
+// memory) and returns each evaluation's agreement, in the order of c.Evals.
+// A start with a tie seed is refused (the beam and the rankings break ties
+// by their fixed order, so tie-seed variants of one start would repeat it),
+// and so is work that needs more memory than is left, before any beam runs.
 func Measure(ctx context.Context, c Config, starts []arena.Start) ([]Result, error) {
 	if err := c.Check(); err != nil {
-		return nil, err
+		return nil, &InputError{err}
 	}
-	m := newMeter(c)
+	for i := range starts {
+		if starts[i].TieSeed != 0 {
+			return nil, &InputError{fmt.Errorf("start %d (%s) has a tie seed: agreement breaks ties by a fixed order, so a suite of tie-seed variants repeats one start", i, starts[i].Label)}
+		}
+	}
+	if err := memlimit.Check("the agreement measure", c.MemoryBytes()); err != nil {
+		return nil, &InputError{err}
+	}
+	m := newMeter(ctx, c)
 	for i := range starts {
 		s := &starts[i]
 		cfg := beam.Config{Rules: m.r, BeamWidth: c.BeamWidth, MaxPieces: c.Pieces, Quiescence: c.Quiescence,
@@ -140,11 +168,29 @@ func Measure(ctx context.Context, c Config, starts []arena.Start) ([]Result, err
 			return nil, err
 		}
 	}
-	return m.results(), nil
+	res := m.results()
+	if len(starts) > 0 && res[0].Levels == 0 {
+		return nil, ErrNoLevel
+	}
+	return res, nil
+}
+
+// maxChildren bounds the children of one kept well: the distinct
+// placements of one piece in the widest well.
+const maxChildren = 64
+
+// MemoryBytes estimates the most memory Measure needs: the reference
+// beam's, and for each of a level's children (at most maxChildren a kept
+// well) its well, score, set entry, order and values.
+func (c Config) MemoryBytes() uint64 {
+	kids := uint64(c.BeamWidth) * maxChildren
+	per := uint64(2*hatetris.MaxDepth+8+2*(2*hatetris.MaxDepth+8)+16) + 8*uint64(len(c.Evals)+1)
+	return beam.PoolBytes(c.BeamWidth, max(c.Workers, 1)) + kids*per
 }
 
 // meter ranks each level's children and sums the agreements.
 type meter struct {
+	ctx     context.Context
 	c       Config
 	r       *hatetris.Rules
 	gen     *hatetris.Generator
@@ -169,9 +215,9 @@ type child struct {
 	score int
 }
 
-func newMeter(c Config) *meter {
+func newMeter(ctx context.Context, c Config) *meter {
 	r := c.rules()
-	m := &meter{c: c, r: r, gen: hatetris.NewGenerator(r), ref: c.Reference.NewWorker(r),
+	m := &meter{ctx: ctx, c: c, r: r, gen: hatetris.NewGenerator(r), ref: c.Reference.NewWorker(r),
 		values: make([][]float64, len(c.Evals)+1), seen: map[child]bool{}}
 	for _, e := range c.Evals {
 		m.workers = append(m.workers, e.NewWorker(r))
@@ -198,14 +244,17 @@ func (m *meter) level(_ int, wells []hatetris.Well, scores []int) error {
 			m.kids, m.scores = append(m.kids, o.Well), append(m.scores, k.score)
 		}
 	}
-	if len(m.kids) == 0 {
+	top := m.c.BeamWidth
+	if len(m.kids) <= 2*top {
 		return nil
 	}
 	m.values[0] = m.value(m.ref, m.values[0])
 	for k, w := range m.workers {
+		if err := m.ctx.Err(); err != nil {
+			return err
+		}
 		m.values[k+1] = m.value(w, m.values[k+1])
 	}
-	top := min(m.c.BeamWidth, len(m.kids))
 	m.refRank = slices.Grow(m.refRank[:0], len(m.kids))[:len(m.kids)]
 	for rank, j := range m.top(m.values[0], len(m.kids)) {
 		m.refRank[j] = rank
@@ -247,21 +296,26 @@ func (m *meter) value(w eval.Worker, dst []float64) []float64 {
 	return dst
 }
 
-// top returns the indices of the n highest values, highest first, ties
-// by index (the first child first); the slice is the meter's.
+// top returns the indices of the n best children by the values vs,
+// best first: higher value, then higher score, then the smaller well (rows
+// from the top); children are distinct (well, score) pairs, so the order
+// is total and owes nothing to the order the children were made in. The
+// slice is the meter's.
 func (m *meter) top(vs []float64, n int) []int {
 	m.order = m.order[:0]
 	for i := range vs {
 		m.order = append(m.order, i)
 	}
-	slices.SortStableFunc(m.order, func(a, b int) int {
+	slices.SortFunc(m.order, func(a, b int) int {
 		switch {
 		case vs[a] > vs[b]:
 			return -1
 		case vs[a] < vs[b]:
 			return 1
+		case m.scores[a] != m.scores[b]:
+			return m.scores[b] - m.scores[a]
 		}
-		return 0
+		return slices.Compare(m.kids[a][:], m.kids[b][:])
 	})
 	return m.order[:n]
 }

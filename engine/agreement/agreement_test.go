@@ -2,12 +2,17 @@ package agreement
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hatelab/hatelab/engine/arena"
+	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 )
 
@@ -83,27 +88,30 @@ func TestMeasureWorkers(t *testing.T) {
 	}
 }
 
-// TestTop: the n highest values, highest first, ties by index.
+// TestTop: the n highest values, highest first; equal values by the
+// higher score, then the smaller well (rows from the top).
 func TestTop(t *testing.T) {
-	m := &meter{}
+	well := func(rows ...uint16) hatetris.Well {
+		var w hatetris.Well
+		copy(w[:], rows)
+		return w
+	}
 	for _, c := range []struct {
-		vs   []float64
-		n    int
-		want []int
+		name   string
+		vs     []float64
+		scores []int
+		wells  []hatetris.Well
+		n      int
+		want   []int
 	}{
-		{[]float64{1, 3, 2}, 2, []int{1, 2}},
-		{[]float64{5, 5, 5}, 2, []int{0, 1}},
-		{[]float64{0, 7, 7, 1}, 3, []int{1, 2, 3}},
+		{"values", []float64{1, 3, 2}, []int{0, 0, 0}, []hatetris.Well{well(1), well(2), well(3)}, 2, []int{1, 2}},
+		{"ties by score", []float64{5, 5, 5}, []int{0, 2, 1}, []hatetris.Well{well(1), well(2), well(3)}, 2, []int{1, 2}},
+		{"ties by well", []float64{5, 5, 5}, []int{1, 1, 1}, []hatetris.Well{well(0, 3), well(0, 1), well(0, 2)}, 3, []int{1, 2, 0}},
+		{"mixed", []float64{0, 7, 7, 1}, []int{0, 0, 1, 0}, []hatetris.Well{well(1), well(2), well(3), well(4)}, 3, []int{2, 1, 3}},
 	} {
-		got := m.top(c.vs, c.n)
-		if len(got) != len(c.want) {
-			t.Fatalf("top(%v, %d) = %v, want %v", c.vs, c.n, got, c.want)
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("top(%v, %d) = %v, want %v", c.vs, c.n, got, c.want)
-				break
-			}
+		m := &meter{kids: c.wells, scores: c.scores}
+		if got := m.top(c.vs, c.n); !slices.Equal(got, c.want) {
+			t.Errorf("%s: top = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
@@ -145,6 +153,74 @@ func TestCheck(t *testing.T) {
 		if _, err := Measure(context.Background(), cfg, nil); err == nil {
 			t.Errorf("%s: Measure ran", c.name)
 		}
+	}
+}
+
+// constant values every well alike: its top children come from the tie
+// order alone.
+type constant struct{}
+
+func (constant) Name() string                              { return "constant" }
+func (constant) NewWorker(*hatetris.Rules) eval.Worker     { return constant{} }
+func (constant) Evaluate(*hatetris.Well, int, int) float64 { return 0 }
+
+// TestTiesOweNothingToTheReference: the children are made from the
+// reference's kept wells, best first, yet their order does not change what
+// an evaluation with ties keeps: the kept wells in reverse give the same
+// sums.
+func TestTiesOweNothingToTheReference(t *testing.T) {
+	tuned := eval.NewHand(eval.TunedWeights())
+	score, err := evalspec.Parse("score", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wells [][]hatetris.Well
+	var scores [][]int
+	s := starts(t)[0]
+	_, err = beam.Run(context.Background(), beam.Config{BeamWidth: 40, MaxPieces: 4, Eval: tuned, Workers: 1, Start: &s.Well,
+		StartScore: s.Score, StartHistory: s.History, OnKept: func(_ int, ws []hatetris.Well, ss []int) error {
+			wells, scores = append(wells, ws), append(scores, ss)
+			return nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []eval.Evaluator{constant{}, score} {
+		c := Config{Reference: tuned, Evals: []eval.Evaluator{e}, BeamWidth: 40}
+		a, b := newMeter(context.Background(), c), newMeter(context.Background(), c)
+		for l := range wells {
+			if err := a.level(l, wells[l], scores[l]); err != nil {
+				t.Fatal(err)
+			}
+			rw, rs := slices.Clone(wells[l]), slices.Clone(scores[l])
+			slices.Reverse(rw)
+			slices.Reverse(rs)
+			if err := b.level(l, rw, rs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ra, rb := a.results()[0], b.results()[0]
+		if ra.Levels == 0 || fmt.Sprintf("%+v", ra) != fmt.Sprintf("%+v", rb) {
+			t.Errorf("%s: the kept wells best first give %+v, in reverse %+v", e.Name(), ra, rb)
+		}
+	}
+}
+
+// TestRefused: a start with a tie seed, and beams no level of which has
+// more than twice the beam width in children, are refused.
+func TestRefused(t *testing.T) {
+	tuned := eval.NewHand(eval.TunedWeights())
+	empty, err := arena.ParseSuite("empty:2", hatetris.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Config{Reference: tuned, Evals: []eval.Evaluator{tuned}, BeamWidth: 10, Pieces: 2}
+	if _, err := Measure(context.Background(), c, empty.Starts); err == nil || !strings.Contains(err.Error(), "tie seed") {
+		t.Errorf("tie-seed starts: %v, want a refusal naming the tie seed", err)
+	}
+	c.BeamWidth = 100_000
+	if _, err := Measure(context.Background(), c, starts(t)[:1]); !errors.Is(err, ErrNoLevel) {
+		t.Errorf("a beam as wide as its levels: %v, want ErrNoLevel", err)
 	}
 }
 

@@ -28,5 +28,5 @@ func ExampleMeasure() {
 	}
 	// Output:
 	// tuned: 6 levels, kept 1.00
-	// hand: 6 levels, kept 0.32
+	// hand: 6 levels, kept 0.33
 }
