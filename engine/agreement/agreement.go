@@ -175,15 +175,18 @@ func Measure(ctx context.Context, c Config, starts []arena.Start) ([]Result, err
 	return res, nil
 }
 
-// maxChildren bounds the children of one kept well: the distinct
-// placements of one piece in the widest well.
-const maxChildren = 64
+// childrenEstimate is the most children a kept well is assumed to have
+// for the memory estimate: a piece's distinct placements in a 10-wide
+// well are a few dozen (12.8 distinct children a kept well on the long-game
+// wells of datasets/weights/distill-children/README.md), and a 16-wide
+// well has more, so the estimate errs high for the real game's well.
+const childrenEstimate = 64
 
 // MemoryBytes estimates the most memory Measure needs: the reference
-// beam's, and for each of a level's children (at most maxChildren a kept
+// beam's, and for each of a level's children (childrenEstimate a kept
 // well) its well, score, set entry, order and values.
 func (c Config) MemoryBytes() uint64 {
-	kids := uint64(c.BeamWidth) * maxChildren
+	kids := uint64(c.BeamWidth) * childrenEstimate
 	per := uint64(2*hatetris.MaxDepth+8+2*(2*hatetris.MaxDepth+8)+16) + 8*uint64(len(c.Evals)+1)
 	return beam.PoolBytes(c.BeamWidth, max(c.Workers, 1)) + kids*per
 }
