@@ -66,7 +66,9 @@ var Help = `  tuned           the best hand-made evaluation in the arena (datase
                   (e.g. hand+stack-height, tuned+sz-two-well; several: hand+sz-holes+sz-two-well)
   NET+h:W:HAND    a hybrid: the network NET (nnue, nnue:FILE) plus W times the hand-made evaluation
                   HAND (e.g. nnue+h:0.002:tuned; tuned's values are some 400 times a network's)
-  BASE+g:W:TABLE  BASE plus the line-transition term G of a flats table, weighed W`
+  BASE+g:W:TABLE  BASE plus the line-transition term G of a flats table, weighed W
+  SPEC+n:S:SEED   SPEC with a seeded normal error of deviation S added to each well's value, the same
+                  for the same well (a control: what errors of that size cost; e.g. tuned+n:20:1)`
 
 // Parse builds the evaluation spec names (Help), with the files it names
 // (weights, networks, tables) read relative to dir when their paths are
@@ -84,6 +86,7 @@ func Parse(spec, dir string, r *hatetris.Rules) (eval.Evaluator, error) {
 	if _, suffix, ok := strings.Cut(spec, "@"); ok {
 		return nil, fmt.Errorf("the suffix @%s sets an arena arm's own search, not an evaluation (for one game: --beam-width N, --quiescence)", suffix)
 	}
+	spec, npart, hasN := cutLast(spec, "+n:")
 	base, gpart, hasG := strings.Cut(spec, "+g:")
 	base, hpart, hasH := strings.Cut(base, "+h:")
 	ev, err := parseBase(base, dir)
@@ -101,6 +104,11 @@ func Parse(spec, dir string, r *hatetris.Rules) (eval.Evaluator, error) {
 			return nil, err
 		}
 		ev = eval.Sum{Base: ev, Terms: []eval.Evaluator{term}}
+	}
+	if hasN {
+		if ev, err = parseNoise(ev, npart); err != nil {
+			return nil, err
+		}
 	}
 	if c, ok := ev.(eval.GeometryChecker); ok {
 		if err := c.Check(r); err != nil {
@@ -306,6 +314,35 @@ func hybrid(net eval.Evaluator, s, dir string) (eval.Evaluator, error) {
 		return nil, fmt.Errorf("h term: want a hand-made evaluation (tuned, hand, score, weights:FILE, ...), not %s", clip.Quote(h.Name()))
 	}
 	return eval.Sum{Base: eval.Scaled{E: h, W: weight}, Terms: []eval.Evaluator{net}}, nil
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
+
+// MaxNoise caps the deviation of a +n: error.
+const MaxNoise = 1e6
+
+// parseNoise reads "SIGMA:SEED" (a deviation above 0 and at most
+// MaxNoise, a seed from 1 to 2^64-1 in decimal) and wraps ev in eval.Noise.
+func parseNoise(ev eval.Evaluator, s string) (eval.Evaluator, error) {
+	ss, seeds, ok := strings.Cut(s, ":")
+	if !ok || seeds == "" {
+		return nil, fmt.Errorf("n term %s: want +n:DEVIATION:SEED", clip.Quote(s))
+	}
+	sigma, err := strconv.ParseFloat(ss, 64)
+	if err != nil || math.IsNaN(sigma) || sigma <= 0 || sigma > MaxNoise {
+		return nil, fmt.Errorf("n term deviation %s: want a number above 0 and at most %g", clip.Quote(ss), float64(MaxNoise))
+	}
+	seed, err := strconv.ParseUint(seeds, 10, 64)
+	if err != nil || seed == 0 || (len(seeds) > 1 && seeds[0] == '0') {
+		return nil, fmt.Errorf("n term seed %s: want a decimal number from 1 to %d", clip.Quote(seeds), uint64(math.MaxUint64))
+	}
+	return eval.Noise(ev, sigma, seed), nil
 }
 
 // parseG reads "WEIGHT:TABLE".
