@@ -28,7 +28,9 @@ type noise struct {
 	seed  uint64
 }
 
-func (n noise) Name() string { return fmt.Sprintf("%s noise %g seed %d", n.base.Name(), n.sigma, n.seed) }
+func (n noise) Name() string {
+	return fmt.Sprintf("%s noise %g seed %d", n.base.Name(), n.sigma, n.seed)
+}
 
 // Check passes the base's geometry check on.
 func (n noise) Check(r *hatetris.Rules) error { return CheckGeometry(n.base, r) }

@@ -238,7 +238,8 @@ func TestHelp(t *testing.T) {
 // panic; an evaluation's name is stable across two parses.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"hand", "tuned", "score", "nnue", "hand-holes", "tuned+sz-two-well", "hand+stack-height",
-		"hand+sz-holes+sz-holes", "tuned-score", "", "weights:", "nnue:", "hand+g:1:x", "hand+g:1e400:x", "+g:", "hand+"} {
+		"hand+sz-holes+sz-holes", "tuned-score", "", "weights:", "nnue:", "hand+g:1:x", "hand+g:1e400:x", "+g:", "hand+",
+		"hand+n:1:1", "tuned+n:0:1", "+n:", "nnue+h:0.002:tuned+n:1e-3:7"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
