@@ -45,8 +45,8 @@ type Config struct {
 	QuiescenceCap int
 	// Eval ranks wells (nil: the hand-made evaluation, default weights).
 	Eval eval.Evaluator
-	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
-	// not depend on it.
+	// Workers is the number of goroutines (0: GOMAXPROCS, at most
+	// MaxWorkers). The result does not depend on it.
 	Workers int
 	// Start and StartScore give the start position (nil: the empty well).
 	// The AI's memory starts with the start well seen once.

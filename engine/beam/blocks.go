@@ -100,7 +100,7 @@ func setup(cfg *Config) error {
 		return fmt.Errorf("%w: %d workers (want 0 for all cores, or 1 to %d)", ErrConfig, cfg.Workers, MaxWorkers)
 	}
 	if cfg.Workers == 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
+		cfg.Workers = min(runtime.GOMAXPROCS(0), MaxWorkers)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package beam
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 )
 
@@ -30,5 +31,18 @@ func TestSetupShared(t *testing.T) {
 				t.Errorf("%s: %s: %v, want ok %v", tc.name, name, err, tc.ok)
 			}
 		}
+	}
+}
+
+// TestSetupWorkersCapped: Workers 0 is GOMAXPROCS, but never more than
+// MaxWorkers, the most an explicit value may be.
+func TestSetupWorkersCapped(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(MaxWorkers + 500))
+	cfg := Config{BeamWidth: 4, MaxPieces: 1}
+	if err := setup(&cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Workers != MaxWorkers {
+		t.Errorf("GOMAXPROCS %d: %d workers, want %d", MaxWorkers+500, cfg.Workers, MaxWorkers)
 	}
 }
