@@ -29,6 +29,10 @@ func TestKeptWellsUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tuned := eval.NewHand(eval.TunedWeights())
+	// A hybrid as evalspec builds NET+h:W:tuned: the scaled hand-made
+	// evaluation is the base, whose clears the quiescence reads.
+	hybrid := eval.Sum{Base: eval.Scaled{E: tuned, W: 0.002}, Terms: []eval.Evaluator{nn}}
 	r := hatetris.Standard()
 	// A tall start: the Mild AI's tallest outcome that clears no line,
 	// move after move, until the stack is 12 rows tall (quiescence chains
@@ -71,6 +75,13 @@ func TestKeptWellsUnchanged(t *testing.T) {
 		{"hand/q/tall", nil, nil, true, &tall, 100, 15, "b78bc03cdf8500ed/15/1/22615"},
 		// 4 wide: the loop rule decides pieces.
 		{"hand/q/4x12", narrow, nil, true, nil, 50, 200, "40c51be64b9c827e/10/5/1070"},
+		// tuned-03 reads no clears (its worker leaves them to the
+		// quiescence): taken before that change, with the clears computed.
+		{"tuned", nil, tuned, false, nil, 200, 40, "42848930ee39fca8/40/10/125954"},
+		{"tuned/q", nil, tuned, true, nil, 200, 40, "bee2efb6d52bd5b4/40/11/135901"},
+		{"tuned/q/tall", nil, tuned, true, &tall, 100, 15, "e431fc2d3895d71b/15/2/28801"},
+		{"hybrid/q", nil, hybrid, true, nil, 200, 40, "bb66a1fe7c5b244b/40/6/144057"},
+		{"hybrid/q/tall", nil, hybrid, true, &tall, 100, 15, "b277ab6bd2f83f8a/15/3/34662"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := uint64(14695981039346656037)

@@ -40,7 +40,8 @@ type Worker interface {
 
 // ClearsWorker is a Worker that also reports, for the well it evaluated,
 // the most lines each piece can clear (0 if none; S Z O I L J T), which a
-// quiescence lookahead needs too.
+// quiescence lookahead needs too, or -1 for every piece when it did not
+// compute them (the lookahead then finds them itself).
 type ClearsWorker interface {
 	Worker
 	EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64

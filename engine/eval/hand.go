@@ -269,7 +269,7 @@ func (h *Hand) NewWorker(r *hatetris.Rules) Worker { return h.NewHandWorker(r) }
 
 // NewHandWorker is NewWorker with the concrete type (for Features).
 func (h *Hand) NewHandWorker(r *hatetris.Rules) *HandWorker {
-	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r), classic: classicWeighed(&h.W)}
+	return &HandWorker{w: h.W, r: r, g: hatetris.NewGenerator(r), classic: classicWeighed(&h.W), clears: clearsWeighed(&h.W), surface: surfaceWeighed(&h.W)}
 }
 
 // HandWorker evaluates wells with the hand-made evaluation.
@@ -279,6 +279,28 @@ type HandWorker struct {
 	g       *hatetris.Generator
 	buf     [2][]hatetris.Outcome // S and Z clearing outcomes (the S/Z rules)
 	classic classicSet            // the Costly terms its weights set
+	clears  bool                  // whether its values read Features.Clears (clearsWeighed)
+	surface bool                  // whether its values read the surface terms (surfaceWeighed)
+}
+
+// surfaceWeighed reports whether values with weights w read the terms of
+// the 1x1 block's flood from the top (Holes, EnclosedHoles,
+// EnclosedHoleLines, SurfaceHeight, SurfaceColumns), or the S/Z rules,
+// which read holes. A worker whose weights read none (tuned-03's) skips
+// the flood: a quarter of its evaluation's cost.
+func surfaceWeighed(w *Weights) bool {
+	return w.Holes != 0 || w.EnclosedHoles != 0 || w.EnclosedHoleLines != 0 || w.SurfaceHeight != 0 ||
+		w.SurfaceColumns != 0 || w.SZHoles || w.SZTwoWell
+}
+
+// clearsWeighed reports whether values with weights w read the most lines
+// each piece clears (Features.Clears): for Erasability or the S/Z rules.
+// Without them, computing the clears is half of an evaluation's cost
+// (MaxClears floods all seven pieces), so the worker skips it and leaves
+// them to the beam's quiescence, which needs them for at most a few
+// pieces of the wells its chains reach (hatetris.Generator.SingleClears).
+func clearsWeighed(w *Weights) bool {
+	return w.Erasability != 0 || w.SZHoles || w.SZTwoWell
 }
 
 // classicSet is a set of the classic family's terms (the Costly ones).
@@ -313,12 +335,19 @@ func classicWeighed(w *Weights) classicSet {
 // Evaluate implements Worker; it allocates nothing (once its buffers have
 // grown, with the S/Z rules).
 func (hw *HandWorker) Evaluate(w *hatetris.Well, score, future int) float64 {
-	f := hw.Features(w)
+	f := hw.features(w, hw.clears, hw.surface)
 	return hw.value(w, &f, score, future)
 }
 
-// EvaluateClears implements ClearsWorker.
+// EvaluateClears implements ClearsWorker: when the weights read no clears
+// (clearsWeighed), it does not compute them and reports -1 for every
+// piece.
 func (hw *HandWorker) EvaluateClears(w *hatetris.Well, score, future int, clears *[hatetris.NumPieces]int) float64 {
+	if !hw.clears {
+		f := hw.features(w, false, hw.surface)
+		*clears = [hatetris.NumPieces]int{-1, -1, -1, -1, -1, -1, -1}
+		return hw.value(w, &f, score, future)
+	}
 	f := hw.Features(w)
 	*clears = f.Clears
 	return hw.value(w, &f, score, future)
@@ -465,8 +494,35 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 
 // Features computes the terms of w (each Costly one only when the
 // worker's weights set it).
-func (hw *HandWorker) Features(w *hatetris.Well) Features {
+func (hw *HandWorker) Features(w *hatetris.Well) Features { return hw.features(w, true, true) }
+
+// features is Features, with Clears and Erasability left 0 unless clears,
+// and the surface terms (surfaceWeighed) left 0 unless surface.
+func (hw *HandWorker) features(w *hatetris.Well, clears, surface bool) Features {
 	var f Features
+	r := hw.r
+	f.StackHeight = r.Height(w)
+	if surface {
+		hw.surfaceTerms(w, &f)
+	}
+	if clears {
+		hw.g.MaxClears(w, &f.Clears)
+		for _, c := range f.Clears {
+			if c > 0 {
+				f.Erasability++
+			}
+		}
+	}
+	if hw.classic != 0 {
+		classicFeatures(r, w, &f, hw.classic)
+	}
+	return f
+}
+
+// surfaceTerms sets the terms of f that the 1x1 block's flood from the top
+// of w gives: Holes, EnclosedHoles, EnclosedHoleLines, SurfaceHeight and
+// SurfaceColumns.
+func (hw *HandWorker) surfaceTerms(w *hatetris.Well, f *Features) {
 	r := hw.r
 	full := r.FullRow()
 	reach := full // the row above the well is open everywhere
@@ -507,22 +563,11 @@ func (hw *HandWorker) Features(w *hatetris.Well) Features {
 		f.EnclosedHoleLines += int(encLines[y])
 	}
 	f.SurfaceHeight = r.Depth - 1 - low
-	f.StackHeight = r.Height(w)
 	var acc uint16
 	for y := r.Depth - 1; y >= 0; y-- {
 		acc |= reachRow[y]
 		f.SurfaceColumns += r.Width - bits.OnesCount16(acc)
 	}
-	hw.g.MaxClears(w, &f.Clears)
-	for _, c := range f.Clears {
-		if c > 0 {
-			f.Erasability++
-		}
-	}
-	if hw.classic != 0 {
-		classicFeatures(r, w, &f, hw.classic)
-	}
-	return f
 }
 
 // planes is the number of bit planes of a bit-sliced column counter: a

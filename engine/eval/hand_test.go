@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -301,9 +302,15 @@ func TestSZRules(t *testing.T) {
 			if got := hw.Evaluate(&tc.w, score, 0); got != tc.want {
 				t.Fatalf("value %g, want %g", got, tc.want)
 			}
+			// The S/Z rules read the clears; without them the worker
+			// does not compute them and reports -1.
+			wantS := -1
+			if tc.wt.SZHoles || tc.wt.SZTwoWell {
+				wantS = 1 // an S clears row 8 in both wells
+			}
 			var clears [hatetris.NumPieces]int
-			if got := hw.EvaluateClears(&tc.w, score, 0, &clears); got != tc.want || clears[hatetris.S] != 1 && tc.w == freed {
-				t.Fatalf("EvaluateClears %g (S clears %d), want %g", got, clears[hatetris.S], tc.want)
+			if got := hw.EvaluateClears(&tc.w, score, 0, &clears); got != tc.want || clears[hatetris.S] != wantS {
+				t.Fatalf("EvaluateClears %g (S clears %d), want %g (S clears %d)", got, clears[hatetris.S], tc.want, wantS)
 			}
 		})
 	}
@@ -380,5 +387,54 @@ func TestHandName(t *testing.T) {
 		if got := NewHand(c.w).Name(); got != c.want {
 			t.Errorf("Name %q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestClearsSkipped: weights that read no clears (tuned-03's, no
+// Erasability, no S/Z rule) give the values of the full features and
+// report -1 clears; weights that read them (D&F's) report the clears of
+// Features. Seeded random wells of several densities.
+func TestClearsSkipped(t *testing.T) {
+	r := hatetris.Standard()
+	rng := rand.New(rand.NewPCG(44, 1))
+	for _, c := range []struct {
+		name  string
+		w     Weights
+		reads bool
+	}{
+		{"tuned", TunedWeights(), false},
+		{"hand", DefaultWeights(), true},
+		{"tuned+erasability", func() Weights { w := TunedWeights(); w.Erasability = 1; return w }(), true},
+		{"tuned+sz-two-well", func() Weights { w := TunedWeights(); w.SZTwoWell = true; return w }(), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hw := NewHand(c.w).NewHandWorker(r)
+			for i := range 300 {
+				var w hatetris.Well
+				density := rng.Float64()
+				for y := rng.IntN(r.Depth + 1); y < r.Depth; y++ {
+					for x := 0; x < r.Width; x++ {
+						if rng.Float64() < density {
+							w[y] |= r.Bit(x)
+						}
+					}
+					if w[y] == r.FullRow() {
+						w[y] &^= r.Bit(rng.IntN(r.Width))
+					}
+				}
+				f := hw.Features(&w)
+				want := hw.value(&w, &f, 3, 1)
+				var clears [hatetris.NumPieces]int
+				got := hw.EvaluateClears(&w, 3, 1, &clears)
+				wantClears := [hatetris.NumPieces]int{-1, -1, -1, -1, -1, -1, -1}
+				if c.reads {
+					wantClears = f.Clears
+				}
+				if got != want || hw.Evaluate(&w, 3, 1) != want || clears != wantClears {
+					t.Fatalf("well %d (%x): EvaluateClears %v %v, Evaluate %v, want %v %v",
+						i, w[:r.Depth], got, clears, hw.Evaluate(&w, 3, 1), want, wantClears)
+				}
+			}
+		})
 	}
 }
