@@ -258,6 +258,27 @@ func BenchmarkHandEvaluate(b *testing.B) {
 	}
 }
 
+// BenchmarkHandEvaluateTuned: BenchmarkHandEvaluate's well valued by
+// tuned-03 (which reads neither the clears nor the 1x1 block's flood:
+// TestClearsSkipped), and its Features (everything computed), the cost
+// the worker had before it skipped them.
+func BenchmarkHandEvaluateTuned(b *testing.B) {
+	w := well(b, "####.#####", "###..#####", "##.#######", "#########.")
+	g := NewHand(TunedWeights()).NewHandWorker(hatetris.Standard())
+	b.Run("evaluate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.Evaluate(&w, 3, 0)
+		}
+	})
+	b.Run("features", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.Features(&w)
+		}
+	})
+}
+
 // TestSZRules checks knewjade's S/Z refinements on hand-made 6-wide
 // wells (rows top first; the top four are above the bar).
 func TestSZRules(t *testing.T) {
