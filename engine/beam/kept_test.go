@@ -19,8 +19,12 @@ const gen0Path = "../../datasets/weights/gen-00.hlnn"
 // generation-0 network and the hand-made evaluation, with and without
 // quiescence, from the empty well and from a tall well (12 rows, built by
 // Mild's tallest outcomes), and on a 4-wide well. The fingerprints were
-// taken before the beam's speed work (issue 29, at f457115): a change
-// that makes the search faster must leave every one of them as it is. The
+// taken before the beam's speed work (issue 29, at f457115); those of
+// tuned-03 alone and of a hybrid of generation 0 and tuned-03 (with and
+// without quiescence, from the empty and the tall well) before the
+// hand-made worker skipped the terms its weights do not read (issue 44,
+// at f145112): a change that makes the search faster must leave every one
+// of them as it is. The
 // network's fingerprints also pin its integer form: a change to
 // nnue.Quantize's scales changes their values, and they must then be
 // taken again with the search code of before the speed change.
@@ -31,7 +35,8 @@ func TestKeptWellsUnchanged(t *testing.T) {
 	}
 	tuned := eval.NewHand(eval.TunedWeights())
 	// A hybrid as evalspec builds NET+h:W:tuned: the scaled hand-made
-	// evaluation is the base, whose clears the quiescence reads.
+	// evaluation is the base (whose worker, like tuned's, reports no
+	// clears), the network its term.
 	hybrid := eval.Sum{Base: eval.Scaled{E: tuned, W: 0.002}, Terms: []eval.Evaluator{nn}}
 	r := hatetris.Standard()
 	// A tall start: the Mild AI's tallest outcome that clears no line,

@@ -287,7 +287,7 @@ type HandWorker struct {
 // the 1x1 block's flood from the top (Holes, EnclosedHoles,
 // EnclosedHoleLines, SurfaceHeight, SurfaceColumns), or the S/Z rules,
 // which read holes. A worker whose weights read none (tuned-03's) skips
-// the flood: a quarter of its evaluation's cost.
+// the flood (engine/PERF.md).
 func surfaceWeighed(w *Weights) bool {
 	return w.Holes != 0 || w.EnclosedHoles != 0 || w.EnclosedHoleLines != 0 || w.SurfaceHeight != 0 ||
 		w.SurfaceColumns != 0 || w.SZHoles || w.SZTwoWell
@@ -295,10 +295,11 @@ func surfaceWeighed(w *Weights) bool {
 
 // clearsWeighed reports whether values with weights w read the most lines
 // each piece clears (Features.Clears): for Erasability or the S/Z rules.
-// Without them, computing the clears is half of an evaluation's cost
-// (MaxClears floods all seven pieces), so the worker skips it and leaves
-// them to the beam's quiescence, which needs them for at most a few
-// pieces of the wells its chains reach (hatetris.Generator.SingleClears).
+// Without them the worker skips the clears (MaxClears floods all seven
+// pieces: about half of the CPU of a hybrid's beam, engine/PERF.md) and
+// leaves them to the beam's quiescence, which needs them only up to the
+// first piece, in S Z O I L J T order, that cannot clear two lines
+// (hatetris.Generator.SingleClears).
 func clearsWeighed(w *Weights) bool {
 	return w.Erasability != 0 || w.SZHoles || w.SZTwoWell
 }

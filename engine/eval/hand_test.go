@@ -260,8 +260,8 @@ func BenchmarkHandEvaluate(b *testing.B) {
 
 // BenchmarkHandEvaluateTuned: BenchmarkHandEvaluate's well valued by
 // tuned-03 (which reads neither the clears nor the 1x1 block's flood:
-// TestClearsSkipped), and its Features (everything computed), the cost
-// the worker had before it skipped them.
+// TestClearsSkipped), and its Features (everything computed): about the
+// cost the worker had before it skipped them (less the weighted sum).
 func BenchmarkHandEvaluateTuned(b *testing.B) {
 	w := well(b, "####.#####", "###..#####", "##.#######", "#########.")
 	g := NewHand(TunedWeights()).NewHandWorker(hatetris.Standard())
@@ -376,6 +376,16 @@ func TestValueMatchesTerms(t *testing.T) {
 			if got, want := one.Value(&f, 3, 2), bySum(&one, &f, 3, 2); got != want {
 				t.Fatalf("%s alone: Value %v, the table's sum %v", term.Name, got, want)
 			}
+			// The worker computes only what its weights read
+			// (clearsWeighed, surfaceWeighed): each term alone must
+			// still be computed.
+			var clears [hatetris.NumPieces]int
+			if got, want := g.Evaluate(&w, 3, 2), one.Value(&f, 3, 2); got != want {
+				t.Fatalf("%s alone: Evaluate %v, Value of the full features %v", term.Name, got, want)
+			}
+			if got, want := g.EvaluateClears(&w, 3, 2, &clears), one.Value(&f, 3, 2); got != want {
+				t.Fatalf("%s alone: EvaluateClears %v, Value of the full features %v", term.Name, got, want)
+			}
 		}
 	}
 	g := NewHand(all).NewHandWorker(hatetris.Standard())
@@ -427,6 +437,8 @@ func TestClearsSkipped(t *testing.T) {
 		{"hand", DefaultWeights(), true},
 		{"tuned+erasability", func() Weights { w := TunedWeights(); w.Erasability = 1; return w }(), true},
 		{"tuned+sz-two-well", func() Weights { w := TunedWeights(); w.SZTwoWell = true; return w }(), true},
+		// The flood's terms weighed, the clears not.
+		{"hand-erasability", func() Weights { w := DefaultWeights(); w.Erasability = 0; return w }(), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			hw := NewHand(c.w).NewHandWorker(r)

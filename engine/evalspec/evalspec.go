@@ -292,8 +292,9 @@ func applyRule(w *eval.Weights, r string) error {
 // hybrid reads the "WEIGHT:HAND" of NET+h:WEIGHT:HAND: the network net
 // plus WEIGHT times the hand-made evaluation HAND (a hand-made spec, rules
 // allowed). The sum's base is the scaled hand-made evaluation, whose
-// worker reports quiescence clears as it evaluates; the network is its
-// term and stays incremental (eval.Sum).
+// worker passes on the quiescence clears when its weights compute them
+// (-1 otherwise: the quiescence finds them); the network is its term and
+// stays incremental (eval.Sum).
 func hybrid(net eval.Evaluator, s, dir string) (eval.Evaluator, error) {
 	if _, ok := net.(*eval.NNUE); !ok {
 		return nil, fmt.Errorf("+h: adds a hand-made evaluation to a network (nnue+h:W:HAND), not to %s (name one set of hand-made weights)", clip.Quote(net.Name()))
