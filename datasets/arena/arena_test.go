@@ -27,6 +27,10 @@ var sequential = map[string]struct {
 	// datasets/weights/teacher/README.md, match 3.
 	"teacher-records-sprt-w1000.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05},
 		"the sequential test stopped the match after 219 pairs, accepting mean +1 lines against mean +0 lines: better"},
+	// datasets/weights/teacher/README.md, generation 3's deep gate.
+	"teacher-gen3-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-02.hlnn+h:0.00176563:tuned",
+		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+		"the sequential test stopped the match after 413 pairs, accepting mean +1 lines against mean +0 lines: better"},
 }
 
 func TestMatchesReplay(t *testing.T) {
