@@ -23,5 +23,5 @@ func ExampleAll() {
 	fmt.Printf("%d games; the longest: %d lines in %d pieces by %s at width %d\n",
 		len(games), best.Score, best.Pieces, best.Evaluation, best.BeamWidth)
 	// Output:
-	// 11 games; the longest: 136 lines in 374 pieces by nnue:datasets/weights/teacher/gen-02.hlnn+h:0.00176563:tuned at width 100000
+	// 12 games; the longest: 136 lines in 374 pieces by nnue:datasets/weights/teacher/gen-02.hlnn+h:0.00176563:tuned at width 100000
 }
