@@ -31,6 +31,9 @@ var sequential = map[string]struct {
 	"teacher-gen3-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-02.hlnn+h:0.00176563:tuned",
 		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
 		"the sequential test stopped the match after 413 pairs, accepting mean +1 lines against mean +0 lines: better"},
+	// datasets/weights/teacher/README.md, match 6.
+	"teacher-gen3-records-sprt-w1000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05},
+		"the sequential test stopped the match after 324 pairs, accepting mean +1 lines against mean +0 lines: better"},
 }
 
 func TestMatchesReplay(t *testing.T) {
