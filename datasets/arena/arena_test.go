@@ -34,6 +34,9 @@ var sequential = map[string]struct {
 	// datasets/weights/teacher/README.md, match 6.
 	"teacher-gen3-records-sprt-w1000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05},
 		"the sequential test stopped the match after 324 pairs, accepting mean +1 lines against mean +0 lines: better"},
+	// datasets/weights/teacher/README.md, match 8.
+	"teacher-gen3-records-sprt-w10000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 2, Alpha: 0.01, Beta: 0.05},
+		"the sequential test stopped the match after 94 pairs, accepting mean +2 lines against mean +0 lines: better"},
 	// datasets/weights/teacher/README.md, generation 4's deep gate (failed).
 	"teacher-gen4-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
 		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
