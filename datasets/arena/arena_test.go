@@ -1,5 +1,6 @@
 // The committed arena matches: every file's suite rebuilds to its ID, every
-// match is finished (or stopped where its sequential test decided), and
+// match is finished (or stopped where its sequential test decided, or
+// closed undecided as its README says), and
 // every game's replay, played by the real game's rules from its start (with
 // the AI's memory of the start), ends with the game's score and pieces.
 package arena_test
@@ -43,6 +44,19 @@ var sequential = map[string]struct {
 		"the sequential test stopped the match after 54 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 }
 
+// closed are the committed sequential matches closed by a decision
+// written in their README before their test decided: each must still be
+// undecided, with the games the README reports (its verdict is none).
+var closed = map[string]struct {
+	baseline string
+	test     stats.Sequential
+	games    int
+}{
+	// datasets/weights/teacher/README.md, match 4: closed at 40 pairs
+	// after match 8 decided.
+	"teacher-records-sprt-w10000.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05}, 80},
+}
+
 func TestMatchesReplay(t *testing.T) {
 	files, err := filepath.Glob("*.jsonl")
 	if err != nil {
@@ -81,6 +95,13 @@ func TestMatchesReplay(t *testing.T) {
 				}
 				if v := res.Comparisons()[0].Verdict(); !strings.Contains(v, seq.verdict) {
 					t.Fatalf("its sequential verdict %q, the READMEs say %q", v, seq.verdict)
+				}
+			} else if c, ok := closed[f]; ok {
+				if res, err = arena.ReadMatch(f, c.baseline); err != nil {
+					t.Fatal(err)
+				}
+				if res.WithSequential(c.test).Stopped || len(res.Games) != c.games {
+					t.Fatalf("%d games, stopped %v: the README closes it undecided with %d", len(res.Games), res.Stopped, c.games)
 				}
 			} else if len(res.Games) != h.Starts*len(res.Standings.Arms) {
 				t.Fatalf("%d games for %d starts and %d arms: the match is not finished", len(res.Games), h.Starts, len(res.Standings.Arms))
