@@ -168,8 +168,8 @@ type sprtFlags struct {
 func (q *sprtFlags) register(f *pflag.FlagSet, on string) {
 	f.BoolVar(&q.on, "sprt", false, on)
 	f.StringVar(&q.kind, "sprt-test", "sign", "the sequential test: sign (the win rate among non-tied pairs) or mean (the mean difference in lines, fishtest's GSPRT)")
-	f.Float64Var(&q.delta, "sprt-delta", 0.2, "--sprt-test sign: H1's win rate is 0.5 + delta")
-	f.Float64Var(&q.lines, "sprt-lines", 1, "--sprt-test mean: H1's mean difference in lines (H0: 0)")
+	f.Float64Var(&q.delta, "sprt-delta", 0.2, "--sprt-test sign: H1's win rate is 0.5 + delta (delta above 0)")
+	f.Float64Var(&q.lines, "sprt-lines", 1, "--sprt-test mean: H1's mean difference in lines, above 0 (H0: 0)")
 	f.Float64Var(&q.alpha, "sprt-alpha", 0.05, "the SPRT's false-positive rate")
 	f.Float64Var(&q.beta, "sprt-beta", 0.05, "the SPRT's false-negative rate")
 }
@@ -181,6 +181,13 @@ func (q *sprtFlags) test() (stats.Sequential, error) {
 	}
 	var t stats.Sequential
 	var named string
+	// The verdicts read an accepted H1 as "better": H1 must be a gain.
+	switch {
+	case q.kind == "sign" && !(q.delta > 0):
+		return nil, fmt.Errorf("--sprt-delta %g: want a gain above 0 (H1's win rate is 0.5 + delta)", q.delta)
+	case q.kind == "mean" && !(q.lines > 0):
+		return nil, fmt.Errorf("--sprt-lines %g: want a gain above 0 lines (H1: the arm that much better than the baseline)", q.lines)
+	}
 	switch q.kind {
 	case "sign":
 		t, named = stats.SPRT{P0: 0.5, P1: 0.5 + q.delta, Alpha: q.alpha, Beta: q.beta}, "--sprt-delta"

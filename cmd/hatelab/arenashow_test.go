@@ -91,4 +91,8 @@ func TestArenaSequentialStop(t *testing.T) {
 	if code, _, stderr := runCLI(t, "arena", "show", "x.jsonl", "--sprt", "--sprt-test", "median"); code != 2 || !strings.Contains(stderr, "--sprt-test") {
 		t.Errorf("arena show --sprt-test median: exit %d, %q; want 2 naming --sprt-test", code, stderr)
 	}
+	// A loss as H1 would be read as "better": refused before the file is read.
+	if code, _, stderr := runCLI(t, "arena", "show", "x.jsonl", "--sprt", "--sprt-test", "mean", "--sprt-lines", "-3"); code != 2 || !strings.Contains(stderr, "--sprt-lines -3") {
+		t.Errorf("arena show --sprt-lines -3: exit %d, %q; want 2 naming --sprt-lines", code, stderr)
+	}
 }
