@@ -181,13 +181,6 @@ func (q *sprtFlags) test() (stats.Sequential, error) {
 	}
 	var t stats.Sequential
 	var named string
-	// The verdicts read an accepted H1 as "better": H1 must be a gain.
-	switch {
-	case q.kind == "sign" && !(q.delta > 0):
-		return nil, fmt.Errorf("--sprt-delta %g: want a gain above 0 (H1's win rate is 0.5 + delta)", q.delta)
-	case q.kind == "mean" && !(q.lines > 0):
-		return nil, fmt.Errorf("--sprt-lines %g: want a gain above 0 lines (H1: the arm that much better than the baseline)", q.lines)
-	}
 	switch q.kind {
 	case "sign":
 		t, named = stats.SPRT{P0: 0.5, P1: 0.5 + q.delta, Alpha: q.alpha, Beta: q.beta}, "--sprt-delta"

@@ -92,7 +92,7 @@ func TestArenaSequentialStop(t *testing.T) {
 		t.Errorf("arena show --sprt-test median: exit %d, %q; want 2 naming --sprt-test", code, stderr)
 	}
 	// A loss as H1 would be read as "better": refused before the file is read.
-	if code, _, stderr := runCLI(t, "arena", "show", "x.jsonl", "--sprt", "--sprt-test", "mean", "--sprt-lines", "-3"); code != 2 || !strings.Contains(stderr, "--sprt-lines -3") {
+	if code, _, stderr := runCLI(t, "arena", "show", "x.jsonl", "--sprt", "--sprt-test", "mean", "--sprt-lines", "-3"); code != 2 || !strings.Contains(stderr, "--sprt-lines/--sprt-alpha/--sprt-beta: sprt: H1's mean difference -3 lines below H0's +0: want a gain") {
 		t.Errorf("arena show --sprt-lines -3: exit %d, %q; want 2 naming --sprt-lines", code, stderr)
 	}
 }

@@ -40,6 +40,8 @@ func (s MeanSPRT) Check() error {
 	switch {
 	case math.IsNaN(s.D0) || math.IsInf(s.D0, 0) || math.IsNaN(s.D1) || math.IsInf(s.D1, 0) || s.D0 == s.D1:
 		return fmt.Errorf("sprt: mean differences %g and %g: want two different finite values", s.D0, s.D1)
+	case s.D1 < s.D0: // verdicts read an accepted H1 as "better"
+		return fmt.Errorf("sprt: H1's mean difference %+g lines below H0's %+g: want a gain", s.D1, s.D0)
 	case !(s.Alpha > 0 && s.Alpha < 0.5) || !(s.Beta > 0 && s.Beta < 0.5):
 		return fmt.Errorf("sprt: alpha %g, beta %g: want each in (0, 0.5)", s.Alpha, s.Beta)
 	case s.MinPairs < 0:

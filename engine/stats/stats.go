@@ -273,6 +273,8 @@ func (s SPRT) Check() error {
 	switch {
 	case !(s.P0 > 0 && s.P0 < 1 && s.P1 > 0 && s.P1 < 1) || s.P0 == s.P1:
 		return fmt.Errorf("sprt: win rates %g and %g: want two different values in (0, 1)", s.P0, s.P1)
+	case s.P1 < s.P0: // verdicts read an accepted H1 as "better"
+		return fmt.Errorf("sprt: H1's win rate %g below H0's %g: want a gain", s.P1, s.P0)
 	case !(s.Alpha > 0 && s.Alpha < 0.5) || !(s.Beta > 0 && s.Beta < 0.5):
 		return fmt.Errorf("sprt: alpha %g, beta %g: want each in (0, 0.5)", s.Alpha, s.Beta)
 	}

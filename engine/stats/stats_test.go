@@ -146,6 +146,9 @@ func TestSPRT(t *testing.T) {
 			}
 		})
 	}
+	if err := (SPRT{P0: 0.5, P1: 0.3, Alpha: 0.05, Beta: 0.05}).Check(); err == nil || !strings.Contains(err.Error(), "want a gain") {
+		t.Errorf("a loss as H1: %v, want an error (verdicts read an accepted H1 as better)", err)
+	}
 	if err := (SPRT{P0: 0.5, P1: 0.5, Alpha: 0.05, Beta: 0.05}).Check(); err == nil {
 		t.Fatal("equal hypotheses accepted")
 	}
@@ -237,7 +240,7 @@ func TestMeanSPRT(t *testing.T) {
 	if v, used, _ := (MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05}).Decide(wins[:19]); v != Continue || used != 19 {
 		t.Fatalf("before DefaultMinPairs: %s after %d", v, used)
 	}
-	for _, bad := range []MeanSPRT{{D0: 1, D1: 1, Alpha: 0.05, Beta: 0.05}, {D0: 0, D1: math.NaN(), Alpha: 0.05, Beta: 0.05},
+	for _, bad := range []MeanSPRT{{D0: 1, D1: 1, Alpha: 0.05, Beta: 0.05}, {D0: 0, D1: math.NaN(), Alpha: 0.05, Beta: 0.05}, {D0: 0, D1: -3, Alpha: 0.05, Beta: 0.05},
 		{D0: 0, D1: 1, Alpha: 0.6, Beta: 0.05}, {D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05, MinPairs: -1}} {
 		if bad.Check() == nil {
 			t.Errorf("Check(%+v) passed", bad)
