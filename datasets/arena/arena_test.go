@@ -46,6 +46,10 @@ var sequential = map[string]struct {
 	"teacher-big-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
 		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
 		"the sequential test stopped the match after 169 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
+	// datasets/weights/teacher-512/README.md, H512's deep gate (failed).
+	"teacher-512-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
+		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+		"the sequential test stopped the match after 171 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 }
 
 // closed are the committed sequential matches closed by a decision
