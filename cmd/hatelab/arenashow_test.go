@@ -96,3 +96,24 @@ func TestArenaSequentialStop(t *testing.T) {
 		t.Errorf("arena show --sprt-lines -3: exit %d, %q; want 2 naming --sprt-lines", code, stderr)
 	}
 }
+
+// A suite that repeats starts is played with a note saying how many; one
+// that does not, without.
+func TestArenaDuplicateNote(t *testing.T) {
+	for _, tc := range []struct {
+		suite string
+		note  string
+	}{
+		{"records:600:4621", "note: 72 of the suite's 600 starts repeat an earlier start"},
+		{"openings:20:8:1", ""},
+	} {
+		code, _, stderr := runCLI(t, "arena", "--arms", "tuned,score", "--suite", tc.suite, "--beam-width", "2", "--max-pieces", "1", "--quiet",
+			"--out", filepath.Join(t.TempDir(), "m.jsonl"))
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.suite, code, stderr)
+		}
+		if got := strings.Contains(stderr, "note: "); got != (tc.note != "") || !strings.Contains(stderr, tc.note) {
+			t.Errorf("%s: stderr %q, want the note %q", tc.suite, stderr, tc.note)
+		}
+	}
+}

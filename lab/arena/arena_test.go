@@ -239,3 +239,26 @@ func TestSequentialComplete(t *testing.T) {
 		t.Errorf("verdict %q", v)
 	}
 }
+
+// TestCountedOnce: the teacher run's match 3, whose suite repeats starts,
+// read with each distinct start counted once: 221 pairs, 213 distinct,
+// and its test undecided on them; an openings match repeats none.
+func TestCountedOnce(t *testing.T) {
+	res, err := Load("datasets/arena/teacher-records-sprt-w1000.jsonl", "tuned")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := CountedOnce(res, stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 1 || fmt.Sprint(tab.Rows[0][1:4]) != "[221 213 +1.49]" || tab.Rows[0][5] != "continue" || tab.Rows[0][6] != "213" {
+		t.Errorf("match 3 counted once:\n%s", tab.Text())
+	}
+	if res, err = Load("datasets/arena/teacher-openings-w10000.jsonl", "tuned"); err != nil {
+		t.Fatal(err)
+	}
+	if tab, err = CountedOnce(res, nil); err != nil || fmt.Sprint(tab.Rows[0][1:3]) != "[100 100]" || tab.Rows[0][5] != "" {
+		t.Errorf("an openings match counted once: %v\n%s", err, tab.Text())
+	}
+}
