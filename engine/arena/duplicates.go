@@ -65,9 +65,10 @@ type Once struct {
 	// distinct pairs, P its exact two-sided Wilcoxon p (stats.Wilcoxon).
 	Mean, P float64
 	// Verdict is the sequential test's (stats.Continue, AcceptH0 or
-	// AcceptH1) on the leading run of distinct pairs, as a match reads its
-	// leading run, after VerdictPairs of them, at log-likelihood ratio
-	// LLR; "" without a test.
+	// AcceptH1) on the leading run of distinct pairs (the distinct starts in
+	// order up to the first one not played by both arms; a repeat, played or
+	// not, neither counts nor ends the run), after VerdictPairs of them, at
+	// log-likelihood ratio LLR; "" without a test.
 	Verdict      string
 	VerdictPairs int
 	LLR          float64
@@ -98,12 +99,15 @@ func CountOnce(st *Standings, s *Suite, seq stats.Sequential) ([]Once, error) {
 		leading := true
 		for i, j := range dup {
 			x, b := st.Scores[a][i], st.Scores[0][i]
-			if math.IsNaN(x) || math.IsNaN(b) {
-				leading = false
+			played := !math.IsNaN(x) && !math.IsNaN(b)
+			if played {
+				o.Pairs++
+			}
+			if j >= 0 { // a repeat: counted once, it need not be played
 				continue
 			}
-			o.Pairs++
-			if j >= 0 {
+			if !played {
+				leading = false
 				continue
 			}
 			once = append(once, x-b)

@@ -86,6 +86,8 @@ func TestCountOnce(t *testing.T) {
 			want: Once{Arm: "arm", Pairs: 3, Distinct: 2, Mean: 1, P: 1}},
 		{name: "leading run", base: []float64{10, nan, 10, 10}, arm: []float64{12, nan, 12, 14}, seq: sprt,
 			want: Once{Arm: "arm", Pairs: 3, Distinct: 2, Mean: 3, P: 0.5, Verdict: stats.Continue, VerdictPairs: 1}},
+		{name: "an unplayed repeat does not end the run", base: []float64{10, 10, nan, 10}, arm: []float64{12, 12, nan, 13}, seq: sprt,
+			want: Once{Arm: "arm", Pairs: 3, Distinct: 3, Mean: 7.0 / 3, P: 0.25, Verdict: stats.Continue, VerdictPairs: 3}},
 		{name: "a repeat scored otherwise", base: []float64{10, 10, 11, 10}, arm: []float64{10, 10, 10, 10},
 			err: "base scored 10 on start 0 and 11 on start 2, which repeats it"},
 	} {
