@@ -103,7 +103,7 @@ games are skipped. A FILE made with other settings is refused.`,
 			fmt.Fprintf(errw, "suite %s (%s, %d starts), %d arms, beam width %d%s\n", s.Spec, s.ID(), len(s.Starts), len(as),
 				beamWidth, map[bool]string{true: ", quiescence", false: ""}[quiescence])
 			if n := arena.CountDuplicates(s); n > 0 {
-				fmt.Fprintf(errw, "note: %d of the suite's %d starts repeat an earlier start (the same well, score and memory): every arm plays each one's games again, and the statistics count them again (datasets/arena/README.md, Duplicate starts)\n", n, len(s.Starts))
+				fmt.Fprintf(errw, "note: %d of the suite's %d starts repeat an earlier start (the same well, score and memory; drawn with replacement): every arm plays each as it played the first, and the statistics count every draw (datasets/arena/README.md, Repeated starts)\n", n, len(s.Starts))
 			}
 			rep := progress.Discard
 			if !quiet {

@@ -18,7 +18,8 @@ import (
 // pairs, the mean difference and the exact two-sided Wilcoxon p over the
 // distinct pairs, and for a sequential match the declared test's verdict
 // on the leading run of distinct pairs, with the pairs it used.
-// datasets/arena/README.md, *Duplicate starts*, reports them.
+// datasets/arena/README.md, *Repeated starts*, reports them (a
+// sensitivity reading: the matches' own statistics count every draw).
 var countedOnce = []struct {
 	file         string
 	arm          int

@@ -12,11 +12,11 @@ import (
 // Duplicates tells, for each start of s, the index of the first earlier
 // start identical to it (the same well, score, tie seed and memory), or -1.
 // Every evaluation the arena plays is deterministic, so an arm plays a
-// duplicate exactly as it played the earlier start: the pair adds no
-// information, yet the fixed-sample statistics and the sequential tests
-// count it again. records: and games: suites draw their wells with
-// replacement and can hold duplicates (datasets/arena/README.md, *Duplicate
-// starts*); openings: suites have held none so far.
+// repeat exactly as it played the earlier start. A suite drawn with
+// replacement (records:, games:, and openings: of very few pieces) can
+// repeat starts: its statistics count each draw, as the design says, and
+// CountOnce reads a match with each distinct start counted once instead
+// (datasets/arena/README.md, *Repeated starts*).
 func Duplicates(s *Suite) []int {
 	type key struct {
 		well    hatetris.Well
@@ -76,7 +76,8 @@ type Once struct {
 
 // CountOnce reads st, the standings of a match on suite s, with every start
 // that repeats an earlier one (Duplicates) left out: what the match says
-// when each distinct start counts once. A repeated start whose games
+// when each distinct start counts once (a sensitivity reading; the match's
+// own statistics count every draw). A repeated start whose games
 // scored otherwise than its first is an error (the arena's games are
 // deterministic), as is a suite of another size. seq, when not nil, is the
 // sequential test the match was played with.

@@ -252,8 +252,12 @@ func TestCountedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab.Rows) != 1 || fmt.Sprint(tab.Rows[0][1:4]) != "[221 213 +1.49]" || tab.Rows[0][5] != "continue" || tab.Rows[0][6] != "213" {
+	if len(tab.Rows) != 1 || fmt.Sprint(tab.Rows[0][1:5]) != "[221 213 +1.49 –]" || tab.Rows[0][5] != "continue" || tab.Rows[0][6] != "213" {
 		t.Errorf("match 3 counted once:\n%s", tab.Text())
+	}
+	res.Header.Suite = "000000000000"
+	if _, err := CountedOnce(res, nil); err == nil || !strings.Contains(err.Error(), "rebuilds to ID 5e36d5a9729a with 600 starts, the match file says 000000000000") {
+		t.Errorf("a match file whose suite rebuilds to another ID: %v", err)
 	}
 	if res, err = Load("datasets/arena/teacher-openings-w10000.jsonl", "tuned"); err != nil {
 		t.Fatal(err)
