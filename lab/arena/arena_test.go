@@ -242,7 +242,7 @@ func TestSequentialComplete(t *testing.T) {
 
 // TestCountedOnce: the teacher run's match 3, whose suite repeats starts,
 // read with each distinct start counted once: 221 pairs, 213 distinct,
-// and its test undecided on them; an openings match repeats none.
+// and its test would not have decided on them; an openings match repeats none.
 func TestCountedOnce(t *testing.T) {
 	res, err := Load("datasets/arena/teacher-records-sprt-w1000.jsonl", "tuned")
 	if err != nil {
