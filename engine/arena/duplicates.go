@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/stats"
 )
@@ -117,11 +119,8 @@ func CountOnce(st *Standings, s *Suite, seq stats.Sequential) ([]Once, error) {
 			}
 		}
 		o.Distinct = len(once)
-		for _, d := range once {
-			o.Mean += d
-		}
 		if len(once) > 0 {
-			o.Mean /= float64(len(once))
+			o.Mean = stat.Mean(once, nil)
 		}
 		o.P, _, _, _ = stats.Wilcoxon(once)
 		if seq != nil {
