@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -391,5 +392,61 @@ func TestNNUEMergeRescale(t *testing.T) {
 		if got := game(path); got != want {
 			t.Errorf("k %g (s %.6g): game %q, gen-00's %q", tc.k, s, got, want)
 		}
+	}
+}
+
+// TestNNUESoup: the command writes nnue.Soup of the networks it reads
+// (the mean by default; --weights and --name recorded), and a soup of a
+// network with itself is that network: the same beam game.
+func TestNNUESoup(t *testing.T) {
+	dir := t.TempDir()
+	a, b := "../../datasets/weights/teacher/gen-03.hlnn", "../../datasets/weights/teacher/gen-04.hlnn"
+	for _, tc := range []struct {
+		weights []float64
+		args    []string
+	}{
+		{[]float64{0.5, 0.5}, nil},
+		{[]float64{0.25, 0.75}, []string{"--weights", "0.25,0.75"}},
+	} {
+		path := filepath.Join(dir, "s.hlnn")
+		out, err := run(t, newNNUECmd(), append(append([]string{"soup", "--out", path, "--name", "two"}, tc.args...), a, b)...)
+		if err != nil || !strings.Contains(out, "H32") {
+			t.Fatalf("%q: %v", out, err)
+		}
+		s, err := nnue.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		na, _ := nnue.Load(a)
+		nb, _ := nnue.Load(b)
+		want, err := nnue.Soup([]*nnue.Network{na, nb}, tc.weights)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(s.W1, want.W1) || !slices.Equal(s.B1, want.B1) || !slices.Equal(s.W2, want.W2) || s.B2 != want.B2 {
+			t.Fatalf("weights %v: the file is not nnue.Soup of the networks", tc.weights)
+		}
+		if s.Header.Name != "two" || !strings.Contains(s.Header.Provenance, fmt.Sprintf("%g x %s (crc %08x)", tc.weights[1], b, nb.Header.CRC32)) {
+			t.Fatalf("header %+v", s.Header)
+		}
+	}
+	self := filepath.Join(dir, "self.hlnn")
+	if _, err := run(t, newNNUECmd(), "soup", "--out", self, gen0Weights, gen0Weights); err != nil {
+		t.Fatal(err)
+	}
+	game := func(weights string) string {
+		out, err := run(t, newBeamCmd(), "--json", "--beam-width", "20", "--max-pieces", "30", "--eval", "nnue", "--weights", weights)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		var g struct{ Keys string }
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &g); err != nil {
+			t.Fatal(err)
+		}
+		return g.Keys
+	}
+	if ga, gb := game(self), game(gen0Weights); ga == "" || ga != gb {
+		t.Fatalf("soup of gen-00 with itself played %q, gen-00 %q", ga, gb)
 	}
 }

@@ -66,19 +66,7 @@ datasets/weights/openings-run/README.md none did.`,
 			if zero {
 				return fmt.Errorf("--weights: every weight is 0 (the merged network would value every well the same)")
 			}
-			// The same file under another spelling too (a symlink, a hard
-			// link, an absolute path): the inputs are read before the
-			// atomic write, so the merge itself would be right, but the
-			// input the user named would be gone.
-			for _, a := range args {
-				if filepath.Clean(a) == filepath.Clean(out) {
-					return fmt.Errorf("--out %s is one of the networks merged: choose another path", out)
-				}
-			}
-			if a := atomicfile.SameFile(out, args...); a != "" {
-				return fmt.Errorf("--out %s is the file of %s, one of the networks merged: choose another path", out, a)
-			}
-			if err := checkWeightsOut("--out", out); err != nil {
+			if err := checkCombinedOut(out, args, "merged"); err != nil {
 				return err
 			}
 			nets, parts, err := loadMergeInputs(args, weights)
@@ -108,6 +96,23 @@ datasets/weights/openings-run/README.md none did.`,
 	f.Float64SliceVar(&weights, "weights", nil, "each network's weight, comma-separated (default: 1/n each, the mean)")
 	f.Float64Var(&scoreWeight, "score-weight", 0, "the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
 	return cmd
+}
+
+// checkCombinedOut refuses an --out that is one of the networks read
+// (what says which: "merged", "souped"), under any spelling (a symlink, a
+// hard link, an absolute path): the inputs are read before the atomic
+// write, so the result itself would be right, but the input the user
+// named would be gone. It then checks --out as any weights file written.
+func checkCombinedOut(out string, args []string, what string) error {
+	for _, a := range args {
+		if filepath.Clean(a) == filepath.Clean(out) {
+			return fmt.Errorf("--out %s is one of the networks %s: choose another path", out, what)
+		}
+	}
+	if a := atomicfile.SameFile(out, args...); a != "" {
+		return fmt.Errorf("--out %s is the file of %s, one of the networks %s: choose another path", out, a, what)
+	}
+	return checkWeightsOut("--out", out)
 }
 
 // loadMergeInputs reads the networks of a merge, refusing as soon as the
@@ -147,6 +152,14 @@ func mergeNetworks(nets []*nnue.Network, weights []float64, parts []string, setS
 	if err != nil {
 		return nil, nil, err
 	}
+	return finishCombined(m, parts, setScore, scoreWeight)
+}
+
+// finishCombined sets a merged or souped network's score weight when
+// asked, and rescales its output (weights, bias and score weight alike:
+// every well ranks as before) to bring the integer network's error bound
+// under the engine's; parts gains what was done.
+func finishCombined(m *nnue.Network, parts []string, setScore bool, scoreWeight float64) (*nnue.Network, []string, error) {
 	if setScore {
 		m.ScoreWeight = scoreWeight
 		parts = append(parts, fmt.Sprintf("score weight set to %g", scoreWeight))
