@@ -83,6 +83,13 @@
 //     as openings:20:8:1, rebuilds it; its ID is a hash of its wells).
 //   - Start: one position of a suite: a well, its score, and the spawn
 //     wells the AI saw before it (its memory, for the loop rule).
+//   - Distinct: a suite modifier (distinct:records:600:4630): the first N
+//     distinct starts, in draw order, of the draws of the suite it
+//     prefixes. records: and games: draw with replacement, so they can
+//     repeat a start; a distinct: suite holds each once. Its spec is new,
+//     so the plain suites keep their specs and IDs. A repeat is a start
+//     identical to an earlier one (the same well, score, tie seed and
+//     memory; arena.Duplicates).
 //   - Opening: a start reached by PIECES seeded random placements from
 //     the empty well (the suite openings:N:PIECES:SEED); an NNUE cycle's
 //     master openings (--master-openings) are openings of seeds no suite
@@ -93,6 +100,12 @@
 //   - Hybrid: an evaluation that is a network's value plus a weight times
 //     a hand-made evaluation's (the spec nnue+h:0.008:tuned; eval.Scaled
 //     in an eval.Sum).
+//   - Merge and Soup: two ways to make one network of several. A merge
+//     (nnue.Merge, hatelab nnue merge) sets their hidden layers side by
+//     side and adds their values, at the sum of their costs; a soup
+//     (nnue.Soup, hatelab nnue soup) averages their weights into one
+//     network of their size, at one network's cost, for fine-tunes of one
+//     start, whose hidden units correspond.
 //   - Teacher: the evaluation that plays an NNUE cycle's master and target
 //     beams instead of the network being trained (--teacher tuned); a
 //     Residual target is what the teacher's target beam adds to its own

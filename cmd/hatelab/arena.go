@@ -55,8 +55,10 @@ under N tie-break seeds), records:N:SEED (mid-game wells of the world records, w
 the AI's memory: the deep test set), games:N:SEED:MINSCORE[:FILE] (mid-game wells at
 MINSCORE lines or more of the lab's own long games, the first 9 of
 datasets/beams/games.jsonl (games added later change no suite) or FILE, never a
-world record's). The suite's ID, a hash of its wells, is printed with
-the result.
+world record's). records: and games: draw with replacement and can repeat a
+start; distinct:SUITE (e.g. distinct:records:600:4630) is the first N distinct
+starts of SUITE's draws, each once (not of empty:). The suite's ID, a hash of
+its wells, is printed with the result.
 
 With --out FILE every finished game is appended to FILE (JSONL: a header line,
 then one line per game); rerun the same command after a kill and the finished
@@ -142,7 +144,7 @@ games are skipped. A FILE made with other settings is refused.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&arms, "arms", "", "comma-separated arms, the first the baseline (Arms above)")
-	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE]")
+	f.StringVar(&suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED, games:N:SEED:MINSCORE[:FILE], or distinct:SUITE (SUITE's first N distinct starts)")
 	flags.BeamWidth(f, &beamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(cmd.Flags(), &maxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")

@@ -8,8 +8,9 @@
 //     hand, nnue, hand+stack-height, ...) with, optionally, its own search
 //     settings (@wN, @q, @noq); ParseArms reads a list, the baseline first.
 //   - Suites (suite.go): a named, reproducible list of starts
-//     (openings:N:PIECES:SEED, empty:N, records:N:SEED, ...); its ID is a
-//     hash of its wells, so a result names exactly what was played.
+//     (openings:N:PIECES:SEED, empty:N, records:N:SEED, ..., and
+//     distinct:SUITE, a suite's first N distinct starts); its ID is a hash
+//     of its wells, so a result names exactly what was played.
 //   - Matches (match.go): Match.Run plays the games (in parallel, each
 //     deterministic), appends each finished game to a JSONL match file
 //     and resumes from it after a kill; ReadMatch reads one back; the

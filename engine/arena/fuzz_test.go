@@ -9,14 +9,31 @@ import (
 
 // FuzzParseSuite: any suite spec gives a suite or a one-line error, never
 // a panic; a suite's spec rebuilds the same suite (ID), and a spec with a
-// number written with a leading zero is refused.
+// number written with a leading zero is refused. A distinct: suite repeats
+// no start.
 func FuzzParseSuite(f *testing.F) {
 	for _, s := range []string{"openings:20:8:1", "empty:5", "records:3:7", "games:2:7:30", "openings:02:8:01",
-		"openings:1:1000:1", "empty:0", "records:1:18446744073709551615", "games:1:1:1:x", "::", "openings:1:8:1:"} {
+		"openings:1:1000:1", "empty:0", "records:1:18446744073709551615", "games:1:1:1:x", "::", "openings:1:8:1:",
+		"distinct:records:3:7", "distinct:games:2:7:30", "distinct:openings:20:2:1", "distinct:openings:1:0:1",
+		"distinct:empty:2", "distinct:distinct:records:1:1", "distinct:", "distinct:records:02:1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		parts := strings.Split(spec, ":")
+		parts := strings.Split(strings.TrimSpace(spec), ":") // ParseSuite trims spaces
+		distinct := len(parts) > 1 && parts[0] == "distinct"
+		if distinct { // the size guards below are the inner suite's
+			parts = parts[1:]
+			parts[0] = strings.TrimSpace(parts[0])
+		}
+		if distinct && len(parts) > 2 && parts[0] == "openings" {
+			// Openings of no piece or one hold 1 or 17 distinct starts:
+			// asking for more draws MaxStarts of them (a second or so).
+			if n, err := parseCount(parts[1]); err == nil && n > 1 {
+				if p, err := parseCount(parts[2]); err == nil && p < 2 {
+					return
+				}
+			}
+		}
 		if len(parts) > 1 && parts[0] == "games" && len(parts) > 4 {
 			return // a games file: the file system is the reader's test
 		}
@@ -46,6 +63,9 @@ func FuzzParseSuite(f *testing.F) {
 		again, err := ParseSuite(s.Spec, nil)
 		if err != nil || again.ID() != s.ID() || len(again.Starts) != len(s.Starts) {
 			t.Fatalf("ParseSuite(%q) then its spec %q: %v", spec, s.Spec, err)
+		}
+		if strings.HasPrefix(s.Spec, "distinct:") != distinct || distinct && CountDuplicates(s) != 0 {
+			t.Fatalf("ParseSuite(%q): spec %q, %d duplicate starts", spec, s.Spec, CountDuplicates(s))
 		}
 	})
 }

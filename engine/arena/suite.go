@@ -69,13 +69,56 @@ const (
 //     that a game added later changes no suite), among the spawns at MINSCORE lines
 //     or more, each with the AI's memory (GameStarts; only on the real
 //     game's well); games:N:SEED:MINSCORE:FILE draws them from the games
-//     of FILE, a file of the same form (at most MaxGamesFile bytes).
+//     of FILE, a file of the same form (at most MaxGamesFile bytes);
+//   - distinct:SUITE, SUITE an openings:, records: or games: spec of N
+//     starts: the first N distinct starts (Duplicates), in draw order and
+//     with their labels, of SUITE's draws.
+//
+// Why distinct: records: and games: draw their starts independently, with
+// replacement, and openings: of very few pieces meet the same wells, so
+// such a suite can repeat a start, which every arm then plays twice (the
+// match counts every draw; CountOnce reads it with each start once). A
+// distinct: suite holds each start once. It is a spec of its own, so every
+// suite already played keeps its spec and its ID. Every kind's draws are
+// prefix-stable (the first n starts of SUITE drawn with more than n are
+// the n starts SUITE names with N = n), so distinct: draws SUITE's stream
+// with N, 2N, 4N, ... starts until N of them are distinct, and fails,
+// saying how many it found, when MaxStarts draws hold fewer. The empty:
+// kind never repeats a start and distinct: of distinct: would be the same
+// suite: both are refused.
 //
 // Errors are one line and name the part of the spec that is wrong.
 func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 	if r == nil {
 		r = hatetris.Standard()
 	}
+	if kind, inner, _ := strings.Cut(strings.TrimSpace(spec), ":"); kind == "distinct" {
+		return parseDistinct(spec, inner, r)
+	}
+	p, err := parsePlain(spec, spec, r)
+	if err != nil {
+		return nil, err
+	}
+	starts, err := p.draw(p.count)
+	if err != nil {
+		return nil, err
+	}
+	return &Suite{Spec: p.spec, Rules: r, Starts: starts}, nil
+}
+
+// plainSuite is a parsed spec of a kind other than distinct:.
+type plainSuite struct {
+	spec  string // the canonical spec
+	count int    // its N
+	// draw builds the first m starts of the spec's draws: the suite's own
+	// starts for m = count (every kind's draws are prefix-stable).
+	draw func(m int) ([]Start, error)
+}
+
+// parsePlain checks spec, a spec of one of the kinds openings:, empty:,
+// records: and games:, for rules r; its errors name the suite name (spec
+// itself, or the distinct: spec around it).
+func parsePlain(spec, name string, r *hatetris.Rules) (*plainSuite, error) {
 	parts := strings.Split(strings.TrimSpace(spec), ":")
 	if parts[0] == "games" && len(parts) > 5 { // a FILE with ':' in it
 		parts = append(parts[:4], strings.Join(parts[4:], ":"))
@@ -83,26 +126,26 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 	num := func(i int, what string, lo, hi uint64) (uint64, error) {
 		v, err := flags.ParseUnsigned(parts[i]) // no leading zeros: 02 is not 2
 		if err != nil || v < lo || v > hi {
-			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d, no leading zeros", spec, what, parts[i], lo, hi)
+			return 0, fmt.Errorf("suite %q: %s %q: want a whole number from %d to %d, no leading zeros", name, what, parts[i], lo, hi)
 		}
 		return v, nil
 	}
 	want := map[string]int{"openings": 4, "empty": 2, "records": 3, "games": 4}
 	n, ok := want[parts[0]]
 	if !ok {
-		return nil, fmt.Errorf("suite %q: unknown kind %q (want openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE])", spec, parts[0])
+		return nil, fmt.Errorf("suite %q: unknown kind %q (want openings:N:PIECES:SEED, empty:N, records:N:SEED, games:N:SEED:MINSCORE[:FILE] or distinct:SUITE)", name, parts[0])
 	}
 	if parts[0] == "games" && len(parts) == 5 {
 		n = 5
 	}
 	if len(parts) != n {
-		return nil, fmt.Errorf("suite %q: %s takes %d fields separated by ':', got %d", spec, parts[0], n-1, len(parts)-1)
+		return nil, fmt.Errorf("suite %q: %s takes %d fields separated by ':', got %d", name, parts[0], n-1, len(parts)-1)
 	}
 	count, err := num(1, "number of starts", 1, MaxStarts)
 	if err != nil {
 		return nil, err
 	}
-	s := &Suite{Spec: strings.Join(parts, ":"), Rules: r}
+	p := &plainSuite{spec: strings.Join(parts, ":"), count: int(count)}
 	switch parts[0] {
 	case "openings":
 		pieces, err := num(2, "pieces", 0, MaxOpening)
@@ -113,18 +156,23 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 		if err != nil {
 			return nil, err
 		}
-		// Each opening keeps its spawn wells as its memory: checked before
-		// any is drawn (openings:100000:1000:1 would take about 6 GiB).
-		need := count * (pieces + 2) * uint64(unsafe.Sizeof(hatetris.Well{})) * 2
-		if err := memlimit.Check(fmt.Sprintf("suite %q (%d openings of %d pieces, each with its memory)", spec, count, pieces), need); err != nil {
-			return nil, err
-		}
-		if s.Starts, err = Openings(r, int(count), int(pieces), seed); err != nil {
-			return nil, err
+		p.draw = func(m int) ([]Start, error) {
+			// Each opening keeps its spawn wells as its memory: checked
+			// before any is drawn (openings:100000:1000:1 would take about
+			// 6 GiB).
+			need := uint64(m) * (pieces + 2) * uint64(unsafe.Sizeof(hatetris.Well{})) * 2
+			if err := memlimit.Check(fmt.Sprintf("suite %q (%d openings of %d pieces, each with its memory)", name, m, pieces), need); err != nil {
+				return nil, err
+			}
+			return Openings(r, m, int(pieces), seed)
 		}
 	case "empty":
-		for i := range int(count) {
-			s.Starts = append(s.Starts, Start{TieSeed: uint64(i), Label: fmt.Sprintf("empty well, tie seed %d", i)})
+		p.draw = func(m int) ([]Start, error) {
+			starts := make([]Start, 0, m)
+			for i := range m {
+				starts = append(starts, Start{TieSeed: uint64(i), Label: fmt.Sprintf("empty well, tie seed %d", i)})
+			}
+			return starts, nil
 		}
 	case "records":
 		seed, err := num(2, "seed", 0, 1<<63)
@@ -132,11 +180,9 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 			return nil, err
 		}
 		if *r != *hatetris.Standard() {
-			return nil, fmt.Errorf("suite %q: record wells exist only on the real game's 10x20 well", spec)
+			return nil, fmt.Errorf("suite %q: record wells exist only on the real game's 10x20 well", name)
 		}
-		if s.Starts, err = RecordStarts(int(count), seed); err != nil {
-			return nil, err
-		}
+		p.draw = func(m int) ([]Start, error) { return RecordStarts(m, seed) }
 	case "games":
 		seed, err := num(2, "seed", 0, 1<<63)
 		if err != nil {
@@ -147,7 +193,7 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 			return nil, err
 		}
 		if *r != *hatetris.Standard() {
-			return nil, fmt.Errorf("suite %q: the lab's long games are on the real game's 10x20 well only", spec)
+			return nil, fmt.Errorf("suite %q: the lab's long games are on the real game's 10x20 well only", name)
 		}
 		var games []beams.Game
 		if len(parts) == 5 {
@@ -156,13 +202,59 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 			games, err = beams.SuitePool()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("suite %q: %w", spec, err)
+			return nil, fmt.Errorf("suite %q: %w", name, err)
 		}
-		if s.Starts, err = GameStarts(games, int(count), seed, int(minScore)); err != nil {
-			return nil, fmt.Errorf("suite %q: %w", spec, err)
+		p.draw = func(m int) ([]Start, error) {
+			starts, err := GameStarts(games, m, seed, int(minScore))
+			if err != nil {
+				return nil, fmt.Errorf("suite %q: %w", name, err)
+			}
+			return starts, nil
 		}
 	}
-	return s, nil
+	return p, nil
+}
+
+// parseDistinct builds the suite distinct:INNER (ParseSuite): INNER's
+// draws, N, 2N, 4N, ... of them up to MaxStarts, until they hold N
+// distinct starts, of which it keeps the first N.
+func parseDistinct(spec, inner string, r *hatetris.Rules) (*Suite, error) {
+	inner = strings.TrimSpace(inner)
+	switch kind, _, _ := strings.Cut(inner, ":"); kind {
+	case "":
+		return nil, fmt.Errorf("suite %q: distinct: wants a suite after it (distinct:records:N:SEED, distinct:games:N:SEED:MINSCORE[:FILE] or distinct:openings:N:PIECES:SEED)", spec)
+	case "empty":
+		return nil, fmt.Errorf("suite %q: distinct:empty: is refused: empty:N never repeats a start (each has its own tie seed)", spec)
+	case "distinct":
+		return nil, fmt.Errorf("suite %q: distinct:distinct: is refused: distinct: takes a suite of another kind (openings:, records: or games:)", spec)
+	}
+	p, err := parsePlain(inner, spec, r)
+	if err != nil {
+		return nil, err
+	}
+	for m := p.count; ; m = min(2*m, MaxStarts) {
+		drawn, err := p.draw(m)
+		if err != nil {
+			return nil, err
+		}
+		dup := Duplicates(&Suite{Starts: drawn})
+		starts := make([]Start, 0, p.count)
+		for i, j := range dup {
+			if j < 0 && len(starts) < p.count {
+				starts = append(starts, drawn[i])
+			}
+		}
+		if len(starts) == p.count {
+			return &Suite{Spec: "distinct:" + p.spec, Rules: r, Starts: starts}, nil
+		}
+		if m >= MaxStarts {
+			noun := "starts"
+			if len(starts) == 1 {
+				noun = "start"
+			}
+			return nil, fmt.Errorf("suite %q: only %d distinct %s in the first %d draws", spec, len(starts), noun, m)
+		}
+	}
 }
 
 // ID is a short fingerprint of the suite's wells, scores, histories, tie
@@ -197,7 +289,7 @@ func (s *Suite) ID() string {
 // pieces from the empty well against HATETRIS, loop rule included, the
 // player picking uniformly among the live outcomes) as starts: each keeps
 // its opening's spawn wells as its History. The first n openings of a
-// longer list are the n openings.
+// longer list are the n openings (distinct: suites rely on it).
 func Openings(r *hatetris.Rules, n, pieces int, seed uint64) ([]Start, error) {
 	opens := hatetris.Openings(r, n, pieces, seed)
 	out := make([]Start, len(opens))
@@ -238,7 +330,8 @@ func RecordGames() ([]RecordGame, error) {
 // RecordStarts draws n mid-game starts from the world records (seeded):
 // a record uniformly, then one of its spawns (after the first) uniformly;
 // each start is the well the piece spawned into, its score, and the AI's
-// memory of the game before it.
+// memory of the game before it. The first n starts of a longer draw of the
+// same seed are the n starts (distinct: suites rely on it).
 func RecordStarts(n int, seed uint64) ([]Start, error) {
 	games, err := RecordGames()
 	if err != nil {
@@ -315,7 +408,9 @@ var recordWells = sync.OnceValues(func() (map[hatetris.Well]bool, error) {
 // such spawn (after the first) uniformly; each start is the well the piece
 // spawned into, its score and the AI's memory of the game before it.
 // Spawns whose well occurs in a world-record replay (RecordWells) are never
-// drawn, so that a games: suite shares no start with a records: one.
+// drawn, so that a games: suite shares no start with a records: one. The
+// first n starts of a longer draw of the same seed are the n starts
+// (distinct: suites rely on it).
 func GameStarts(games []beams.Game, n int, seed uint64, minScore int) ([]Start, error) {
 	excluded, err := RecordWells()
 	if err != nil {

@@ -68,7 +68,7 @@ search settings):
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Arms, "arms", "", "comma-separated arms, the first the baseline: as hatelab arena's")
-	f.StringVar(&o.Suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED or games:N:SEED:MINSCORE[:FILE]")
+	f.StringVar(&o.Suite, "suite", "openings:20:8:1", "start wells: openings:N:PIECES:SEED, empty:N, records:N:SEED, games:N:SEED:MINSCORE[:FILE], or distinct:SUITE (SUITE's first N distinct starts)")
 	flags.BeamWidth(f, &o.BeamWidth, 1000, "wells kept at each level, for every arm")
 	f.BoolVar(&o.Quiescence, "quiescence", false, "bird-in-hand lookahead for every arm")
 	flags.DecimalVar(f, &o.MaxPieces, "max-pieces", 0, "stop each game after this many pieces (0: until the beam dies)")

@@ -98,7 +98,7 @@ type GateWidth struct {
 // spec (arena.ParseSuite, for rules r; nil: the real game's well), then
 // optionally @wN, the one beam width the gate plays at; without it the
 // gate plays at each of widths, its paired differences summed over them.
-// A records: suite is refused before anything is read: the world
+// A records: suite (distinct: or not) is refused before anything is read: the world
 // records' wells are the deep test set, never a gate (a deep gate is a
 // games: suite). The caller sets the Baseline, Dir, Parallel and
 // Progress. Errors are one line and name the spec.
@@ -108,7 +108,7 @@ func ParseGate(spec string, widths []int, r *hatetris.Rules) (Gate, error) {
 	if err != nil {
 		return Gate{}, fmt.Errorf("gate %q: %w", spec, err)
 	}
-	if kind, _, _ := strings.Cut(suite, ":"); kind == "records" {
+	if kind, _, _ := strings.Cut(strings.TrimPrefix(suite, "distinct:"), ":"); kind == "records" {
 		return Gate{}, fmt.Errorf("gate %q: record wells are the deep test set, never a gate: use a games: suite (the lab's long games)", spec)
 	}
 	if width != 0 {
