@@ -103,7 +103,7 @@
 //   - Merge and Soup: two ways to make one network of several. A merge
 //     (nnue.Merge, hatelab nnue merge) sets their hidden layers side by
 //     side and adds their values, at the sum of their costs; a soup
-//     (nnue.Soup, hatelab nnue soup) averages their weights into one
+//     (nnue.Soup, hatelab nnue soup) averages their parameters into one
 //     network of their size, at one network's cost, for fine-tunes of one
 //     start, whose hidden units correspond.
 //   - Teacher: the evaluation that plays an NNUE cycle's master and target

@@ -430,6 +430,10 @@ func TestNNUESoup(t *testing.T) {
 			t.Fatalf("header %+v", s.Header)
 		}
 	}
+	// Weights that sum to 1 only up to rounding are a mean.
+	if _, err := run(t, newNNUECmd(), "soup", "--out", filepath.Join(dir, "r.hlnn"), "--weights", "0.1,0.2,0.7", a, b, a); err != nil {
+		t.Fatalf("--weights 0.1,0.2,0.7: %v", err)
+	}
 	self := filepath.Join(dir, "self.hlnn")
 	if _, err := run(t, newNNUECmd(), "soup", "--out", self, gen0Weights, gen0Weights); err != nil {
 		t.Fatal(err)

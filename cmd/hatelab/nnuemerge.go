@@ -12,17 +12,13 @@ import (
 	"github.com/hatelab/hatelab/internal/atomicfile"
 )
 
-// maxMergeInputs bounds the networks one merge reads (each at most
+// maxMergeInputs bounds the networks one merge or soup reads (each at most
 // nnue's file bound; their hidden units at most nnue.MaxHidden in all).
 const maxMergeInputs = 16
 
 // newNNUEMergeCmd writes one network that is a weighted sum of several.
 func newNNUEMergeCmd() *cobra.Command {
-	var (
-		out, name   string
-		weights     []float64
-		scoreWeight float64
-	)
+	var o combineOpts
 	cmd := &cobra.Command{
 		Use:   "merge --out FILE [--weights W1,W2,...] A.hlnn B.hlnn ...",
 		Short: "Write one network whose value is the mean (or a weighted sum) of several networks' values: an ensemble the engine runs as one network",
@@ -42,22 +38,11 @@ datasets/weights/openings-run/README.md none did.`,
 		Example: `  hatelab nnue merge --out ens.hlnn datasets/weights/scale-run/gen-04.hlnn datasets/weights/scale-run/gen-05.hlnn`,
 		Args:    cobra.RangeArgs(1, maxMergeInputs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return fmt.Errorf("--out FILE is required")
-			}
-			if len(weights) == 0 {
-				for range args {
-					weights = append(weights, 1/float64(len(args)))
-				}
-			}
-			if len(weights) != len(args) {
-				return fmt.Errorf("--weights: %d weights for %d networks", len(weights), len(args))
-			}
-			if math.IsNaN(scoreWeight) || math.IsInf(scoreWeight, 0) || math.Abs(scoreWeight) > 1e6 {
-				return fmt.Errorf("--score-weight %g: want a finite number within ±1e6", scoreWeight)
+			if err := o.prepare(args); err != nil {
+				return err
 			}
 			zero := true
-			for i, w := range weights {
+			for i, w := range o.weights {
 				if err := nnue.CheckMergeWeight(w); err != nil {
 					return fmt.Errorf("--weights: weight %d %v", i+1, err)
 				}
@@ -66,36 +51,71 @@ datasets/weights/openings-run/README.md none did.`,
 			if zero {
 				return fmt.Errorf("--weights: every weight is 0 (the merged network would value every well the same)")
 			}
-			if err := checkCombinedOut(out, args, "merged"); err != nil {
+			if err := checkCombinedOut(o.out, args, "merged"); err != nil {
 				return err
 			}
-			nets, parts, err := loadMergeInputs(args, weights)
+			nets, parts, err := loadMergeInputs(args, o.weights)
 			if err != nil {
 				return err
 			}
-			m, parts, err := mergeNetworks(nets, weights, parts, cmd.Flags().Changed("score-weight"), scoreWeight)
+			m, parts, err := mergeNetworks(nets, o.weights, parts, cmd.Flags().Changed("score-weight"), o.scoreWeight)
 			if err != nil {
 				return err
 			}
-			m.Header.Name = name
-			m.Header.Provenance = "hatelab nnue merge: " + strings.Join(parts, " + ")
-			q, err := nnue.Quantize(m, 0, 0)
-			if err != nil {
-				return err
-			}
-			if err := nnue.Save(out, m); err != nil {
-				return failure(err)
-			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "wrote %s: %s\n", out, q)
-			return err
+			return o.write(cmd, m, "merge", parts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
-	f.StringVar(&name, "name", "merged", "network name recorded in the file")
-	f.Float64SliceVar(&weights, "weights", nil, "each network's weight, comma-separated (default: 1/n each, the mean)")
-	f.Float64Var(&scoreWeight, "score-weight", 0, "the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
+	f.StringVar(&o.out, "out", "", "weights file to write (.hlnn)")
+	f.StringVar(&o.name, "name", "merged", "network name recorded in the file")
+	f.Float64SliceVar(&o.weights, "weights", nil, "each network's weight, comma-separated (default: 1/n each, the mean)")
+	f.Float64Var(&o.scoreWeight, "score-weight", 0, "the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
 	return cmd
+}
+
+// combineOpts are the settings merge and soup share: the file written,
+// the name recorded, each network's weight and the score weight.
+type combineOpts struct {
+	out, name   string
+	weights     []float64
+	scoreWeight float64
+}
+
+// prepare checks what needs no file: --out given, one weight for each
+// network (default 1/n each), a finite --score-weight.
+func (o *combineOpts) prepare(args []string) error {
+	if o.out == "" {
+		return fmt.Errorf("--out FILE is required")
+	}
+	if len(o.weights) == 0 {
+		for range args {
+			o.weights = append(o.weights, 1/float64(len(args)))
+		}
+	}
+	if len(o.weights) != len(args) {
+		return fmt.Errorf("--weights: %d weights for %d networks", len(o.weights), len(args))
+	}
+	if math.IsNaN(o.scoreWeight) || math.IsInf(o.scoreWeight, 0) || math.Abs(o.scoreWeight) > 1e6 {
+		return fmt.Errorf("--score-weight %g: want a finite number within ±1e6", o.scoreWeight)
+	}
+	return nil
+}
+
+// write names the network, records its provenance ("hatelab nnue VERB:
+// parts"), checks that the engine can quantise it, saves it to --out and
+// says what it wrote.
+func (o *combineOpts) write(cmd *cobra.Command, m *nnue.Network, verb string, parts []string) error {
+	m.Header.Name = o.name
+	m.Header.Provenance = "hatelab nnue " + verb + ": " + strings.Join(parts, " + ")
+	q, err := nnue.Quantize(m, 0, 0)
+	if err != nil {
+		return err
+	}
+	if err := nnue.Save(o.out, m); err != nil {
+		return failure(err)
+	}
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "wrote %s: %s\n", o.out, q)
+	return err
 }
 
 // checkCombinedOut refuses an --out that is one of the networks read

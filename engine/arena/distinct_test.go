@@ -144,3 +144,21 @@ func TestDistinctErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestKind: the kind a spec draws from, through distinct: and spaces.
+func TestKind(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"records:600:1", "records"},
+		{" distinct:records:600:1", "records"},
+		{"distinct: records:600:1", "records"},
+		{"distinct:games:5:1:20", "games"},
+		{"openings:3:8:1", "openings"},
+		{"empty:2", "empty"},
+		{"distinct:", ""},
+		{"", ""},
+	} {
+		if got := Kind(tc.spec); got != tc.want {
+			t.Errorf("Kind(%q) = %q, want %q", tc.spec, got, tc.want)
+		}
+	}
+}

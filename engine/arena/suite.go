@@ -106,6 +106,18 @@ func ParseSuite(spec string, r *hatetris.Rules) (*Suite, error) {
 	return &Suite{Spec: p.spec, Rules: r, Starts: starts}, nil
 }
 
+// Kind is the kind of suite spec draws from (openings, empty, records,
+// games; "" for an empty spec), looking through a distinct: modifier and
+// the spaces ParseSuite ignores: distinct:records:600:1 is of kind
+// records. It checks nothing else (ParseSuite does).
+func Kind(spec string) string {
+	kind, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	if kind == "distinct" {
+		kind, _, _ = strings.Cut(strings.TrimSpace(rest), ":")
+	}
+	return kind
+}
+
 // plainSuite is a parsed spec of a kind other than distinct:.
 type plainSuite struct {
 	spec  string // the canonical spec

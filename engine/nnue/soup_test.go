@@ -34,6 +34,7 @@ func TestSoup(t *testing.T) {
 		{"the mean of two", []*Network{a, b}, []float64{0.5, 0.5}},
 		{"three, unequal", []*Network{a, b, c}, []float64{0.2, 0.3, 0.5}},
 		{"a zero weight", []*Network{a, b}, []float64{1, 0}},
+		{"a sum of 1 up to rounding", []*Network{a, b, c}, []float64{0.1, 0.2, 0.7}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Soup(tc.nets, tc.weights)
@@ -100,12 +101,12 @@ func TestSoup(t *testing.T) {
 		{"nil network", []*Network{a, nil}, []float64{0.5, 0.5}, "network 2 is nil"},
 		{"NaN weight", []*Network{a}, []float64{math.NaN()}, "weight 1 is NaN"},
 		{"negative weight", []*Network{a, b}, []float64{1.5, -0.5}, "weight 2 is -0.5"},
-		{"not a mean", []*Network{a, b}, []float64{1, 1}, "weights sum to 2"},
-		{"other hidden size", []*Network{a, randomNetwork(t, fs, 8, HardTanh, 0.05, 5)}, []float64{0.5, 0.5}, "network 2 has 8 hidden units, network 1 16"},
-		{"other geometry", []*Network{a, randomNetwork(t, small, 16, HardTanh, 0.05, 5)}, []float64{0.5, 0.5}, "network 2 has features"},
-		{"other variant", []*Network{a, randomNetwork(t, pos, 16, HardTanh, 0.05, 5)}, []float64{0.5, 0.5}, "network 2 has features"},
-		{"other activation", []*Network{a, randomNetwork(t, fs, 16, ClippedReLU, 0.05, 5)}, []float64{0.5, 0.5}, "activation"},
-		{"other output", []*Network{a, tanhOut}, []float64{0.5, 0.5}, "output is tanh, network 1's linear"},
+		{"not a mean", []*Network{a, b}, []float64{1, 1}, "weights sum to 2 (a soup is a mean: want weights summing to 1, within 1e-09)"},
+		{"other hidden size", []*Network{a, randomNetwork(t, fs, 8, HardTanh, 0.05, 5)}, []float64{0.5, 0.5}, "soup: network 2: has 8 hidden units, the first network 16"},
+		{"other geometry", []*Network{a, randomNetwork(t, small, 16, HardTanh, 0.05, 5)}, []float64{0.5, 0.5}, "network 2: has features"},
+		{"other variant", []*Network{a, randomNetwork(t, pos, 16, HardTanh, 0.05, 5)}, []float64{0.5, 0.5}, "network 2: has features"},
+		{"other activation", []*Network{a, randomNetwork(t, fs, 16, ClippedReLU, 0.05, 5)}, []float64{0.5, 0.5}, "network 2: has activation crelu, the first network hardtanh"},
+		{"other output", []*Network{a, tanhOut}, []float64{0.5, 0.5}, "network 2: has output tanh, the first network linear"},
 	} {
 		if _, err := Soup(tc.nets, tc.weights); err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: error %v, want one line with %q", tc.name, err, tc.want)

@@ -108,7 +108,7 @@ func ParseGate(spec string, widths []int, r *hatetris.Rules) (Gate, error) {
 	if err != nil {
 		return Gate{}, fmt.Errorf("gate %q: %w", spec, err)
 	}
-	if kind, _, _ := strings.Cut(strings.TrimPrefix(suite, "distinct:"), ":"); kind == "records" {
+	if arena.Kind(suite) == "records" {
 		return Gate{}, fmt.Errorf("gate %q: record wells are the deep test set, never a gate: use a games: suite (the lab's long games)", spec)
 	}
 	if width != 0 {

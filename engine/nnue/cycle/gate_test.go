@@ -154,6 +154,7 @@ func TestParseGate(t *testing.T) {
 		{"records:5:1", []int{1000}, "", nil, `gate "records:5:1": record wells are the deep test set, never a gate: use a games: suite`},
 		{"records:5:1@w1000", nil, "", nil, `gate "records:5:1@w1000": record wells are the deep test set`},
 		{"distinct:records:5:1@w1000", nil, "", nil, `gate "distinct:records:5:1@w1000": record wells are the deep test set`},
+		{"distinct: records:5:1@w1000", nil, "", nil, `gate "distinct: records:5:1@w1000": record wells are the deep test set`},
 		{"openings:3:8:1@w0", nil, "", nil, `gate "openings:3:8:1@w0": setting "@w0": want @wN with N from 1 to`},
 		{"openings:3:8:1@w010", nil, "", nil, `setting "@w010": want @wN`},
 		{"openings:3:8:1@w", nil, "", nil, `setting "@w": want @wN`},
