@@ -170,6 +170,7 @@ func newNNUECycleCmd() *cobra.Command {
 		noQ, quiet, js, stratify, keepSW          bool
 		lr, collapse, rankWeight, children        float64
 		targetRule, targetScale, teacher          string
+		masterDeepGames                           string
 		seed                                      uint64
 		gate                                      bool
 		gateBaseline                              string
@@ -200,7 +201,7 @@ added to it (datasets/weights/teacher/README.md).`,
 				return fmt.Errorf("--target-rule: %v", err)
 			}
 			cfg := cycle.Config{Dir: dir, Generations: gens, MasterBeamWidth: masterBeamWidth, MasterPieces: masterPieces, MasterOpenings: masterOpenings, NoQuiescence: noQ,
-				MasterDeep: masterDeep, MasterDeepMin: masterDeepMin,
+				MasterDeep: masterDeep, MasterDeepMin: masterDeepMin, MasterDeepGames: masterDeepGames,
 				Samples: samples, Stratify: stratify, Children: children, TargetBeamWidth: targetBeamWidth, TargetPieces: targetPieces, TargetRule: rule,
 				TargetScale: targetScale, KeepScoreWeight: keepSW, Collapse: collapse, ShiftCheck: shiftCheck, Seed: seed, Workers: works,
 				Train: train.Config{MaxEpochs: epochs, Batch: batch, LearningRate: lr, RankWeight: rankWeight}}
@@ -283,6 +284,7 @@ added to it (datasets/weights/teacher/README.md).`,
 	flags.DecimalVar(f, &masterOpenings, "master-openings", 0, "run the master beam (each --master-beam-width wide) from this many seeded random 8-piece openings instead of the empty well alone, so that the samples come from many games (seed 1,000,000 + 1,000 --seed + the generation: never a test suite; 0: one beam from the empty well)")
 	flags.DecimalVar(f, &masterDeep, "master-deep", 0, "also run master beams (each --master-beam-width wide) from this many mid-game wells of the lab's own long games (datasets/beams; the arena suite games:N:SEED:MIN, seed as --master-openings'), each with the AI's memory, so that the samples include deep wells; sampled wells of world-record replays (the deep test set) are dropped (0: none)")
 	flags.DecimalVar(f, &masterDeepMin, "master-deep-min", 0, "with --master-deep, draw wells at this many lines or more")
+	f.StringVar(&masterDeepGames, "master-deep-games", "", "with --master-deep, draw the wells from all the games of this file (the form of datasets/beams/games.jsonl; the suite games:N:SEED:MIN:FILE) instead of the arena's pool, the first 9 games of datasets/beams/games.jsonl")
 	f.BoolVar(&noQ, "no-quiescence", false, "master beam without quiescence")
 	flags.DecimalVar(f, &samples, "samples", 4000, "wells sampled from the master beam per generation")
 	f.BoolVar(&stratify, "stratify", false, "draw the samples evenly over depth (bands of 10 pieces) and stack height instead of one reservoir")

@@ -41,6 +41,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
 	"github.com/hatelab/hatelab/engine/hatetris"
@@ -83,6 +84,12 @@ type Config struct {
 	// shaped by tens of cleared lines. With it, a sampled well that
 	// occurs in a world-record replay (the deep test set) is dropped.
 	MasterDeep, MasterDeepMin int
+	// MasterDeepGames, when set, is a file of long games (the form of
+	// datasets/beams/games.jsonl) from all of whose games the MasterDeep
+	// wells are drawn (the suite games:N:SEED:MasterDeepMin:FILE), instead
+	// of the arena's pool, the first 9 games of datasets/beams/games.jsonl
+	// (beams.SuiteGames), which holds none of the lab's longest.
+	MasterDeepGames string
 	// Samples drawn from the master beam's kept wells; Stratify draws them
 	// evenly over depth and stack height (Stratified) instead of one
 	// reservoir.
@@ -184,11 +191,17 @@ func DeepSuite(n int, seed uint64, g, minScore int) string {
 	return fmt.Sprintf("games:%d:%d:%d", n, MasterOpeningSeed(seed, g), minScore)
 }
 
+// deepSpec is generation g's deep master suite: DeepSuite, drawn from
+// MasterDeepGames' games when set; "" without MasterDeep.
 func deepSpec(c Config, g int) string {
 	if c.MasterDeep == 0 {
 		return ""
 	}
-	return DeepSuite(c.MasterDeep, c.Seed, g, c.MasterDeepMin)
+	s := DeepSuite(c.MasterDeep, c.Seed, g, c.MasterDeepMin)
+	if c.MasterDeepGames != "" {
+		s += ":" + c.MasterDeepGames
+	}
+	return s
 }
 
 // maxOpeningsSeed is the largest cycle seed whose master openings' seeds
@@ -245,6 +258,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("--master-deep-min %d: want 0 to %d lines", c.MasterDeepMin, MaxMasterDeepMin)
 	case c.MasterDeepMin > 0 && c.MasterDeep == 0:
 		return fmt.Errorf("--master-deep-min %d needs --master-deep", c.MasterDeepMin)
+	case c.MasterDeepGames != "" && c.MasterDeep == 0:
+		return fmt.Errorf("--master-deep-games %s needs --master-deep", c.MasterDeepGames)
 	case c.MasterPieces < 0:
 		return fmt.Errorf("--master-pieces %d is negative (0: until the beam dies)", c.MasterPieces)
 	case c.TargetBeamWidth < 0 || c.TargetBeamWidth > maxBeamWidth:
@@ -291,6 +306,12 @@ func (c Config) Check() error {
 		return fmt.Errorf("--shift-check %d: want 0 to %d", c.ShiftCheck, samples.MaxWells)
 	case c.Workers < 0:
 		return fmt.Errorf("--workers %d is negative (0: all cores)", c.Workers)
+	}
+	if c.MasterDeepGames != "" {
+		// The file read, parsed and drawn from now, before any work.
+		if _, err := arena.ParseSuite(deepSpec(c, 1), c.rules()); err != nil {
+			return fmt.Errorf("--master-deep-games: %v", err)
+		}
 	}
 	if _, err := ParseScale(c.TargetScale); err != nil {
 		return fmt.Errorf("--target-scale: %v", err)
@@ -737,7 +758,7 @@ func (x *gen) provenance() string {
 		from = append(from, fmt.Sprintf("openings:%d:%d:%d", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g)))
 	}
 	if c.MasterDeep > 0 {
-		from = append(from, DeepSuite(c.MasterDeep, c.Seed, x.g, c.MasterDeepMin)+", record wells dropped")
+		from = append(from, deepSpec(c, x.g)+", record wells dropped")
 	}
 	if len(from) > 0 {
 		p = strings.Replace(p, "master beam width", "master beams from "+strings.Join(from, " and ")+", each width", 1)
@@ -759,7 +780,7 @@ func (x *gen) legacyProvenance() string {
 	if c.MasterOpenings == 0 || c.MasterDeep == 0 {
 		return p
 	}
-	deep := DeepSuite(c.MasterDeep, c.Seed, x.g, c.MasterDeepMin)
+	deep := deepSpec(c, x.g)
 	openings := fmt.Sprintf("openings:%d:%d:%d", c.MasterOpenings, OpeningPieces, MasterOpeningSeed(c.Seed, x.g))
 	return strings.Replace(p, "master beams from "+openings+" and "+deep+", record wells dropped, each width",
 		"and "+deep+", record wells dropped,s from "+openings+", each width", 1)

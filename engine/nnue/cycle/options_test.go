@@ -1,6 +1,7 @@
 package cycle
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -56,7 +57,13 @@ func TestCheck(t *testing.T) {
 		{"--master-deep", func(c *Config) { c.MasterDeep = -1 }},
 		{"--master-deep", func(c *Config) { c.MasterDeep = MaxMasterOpenings + 1 }},
 		{"--master-deep-min", func(c *Config) { c.MasterDeep, c.MasterDeepMin = 1, -1 }},
-		{"--master-deep-min", func(c *Config) { c.MasterDeepMin = 20 }}, // without --master-deep
+		{"--master-deep-min", func(c *Config) { c.MasterDeepMin = 20 }},                                        // without --master-deep
+		{"--master-deep-games", func(c *Config) { c.MasterDeepGames = "../../../datasets/beams/games.jsonl" }}, // without --master-deep
+		{"--master-deep-games", func(c *Config) { c.MasterDeep, c.MasterDeepGames = 3, filepath.Join(dir, "no-such.jsonl") }},
+		{"--master-deep-games", func(c *Config) { c.MasterDeep, c.MasterDeepGames = 3, file }}, // no games in it
+		{"--master-deep-games", func(c *Config) { // no well at that many lines
+			c.MasterDeep, c.MasterDeepMin, c.MasterDeepGames = 3, 100000, "../../../datasets/beams/games.jsonl"
+		}},
 		{"--seed", func(c *Config) { c.MasterDeep, c.Seed = 3, maxOpeningsSeed+1 }},
 		{"--children", func(c *Config) { c.Children = math.NaN() }},
 		{"--seed", func(c *Config) { c.MasterOpenings, c.Seed = 1, math.MaxUint64-999 }}, // generation 1's openings seed would wrap to 1
@@ -836,6 +843,55 @@ func TestSampleOpeningsWorkers(t *testing.T) {
 	}
 	if got := WithChildren(nil, nil, 1, 1, 1); len(got) != 0 {
 		t.Fatalf("no wells: %v", got)
+	}
+}
+
+// TestMasterDeepGames: --master-deep-games draws the deep master wells
+// from all the games of a file (games:N:SEED:MIN:FILE), names the file in
+// the samples' provenance, and records its content's hash in the
+// folder's settings, so that another file of the same name is refused.
+func TestMasterDeepGames(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "games.jsonl")
+	b, err := os.ReadFile("../../../datasets/beams/games.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(games, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := tinyConfig(t, filepath.Join(dir, "run"))
+	c.MasterDeep, c.MasterDeepMin, c.MasterDeepGames = 3, 120, games
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	want := DeepSuite(3, c.Seed, 1, 120) + ":" + games
+	if got := deepSpec(c, 1); got != want {
+		t.Fatalf("deep suite %q, want %q", got, want)
+	}
+	suite, err := arena.ParseSuite(want, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range suite.Starts {
+		if st.Score < 120 { // past every game of the arena's pool (the longest made 116)
+			t.Fatalf("start %q at %d lines", st.Label, st.Score)
+		}
+	}
+	c.Rules = hatetris.Standard() // as Run sets it
+	x := &gen{cfg: c, g: 1, ev: networkEval(t, "gen-00.hlnn").(*eval.NNUE)}
+	if p := x.provenance(); !strings.Contains(p, want+", record wells dropped") {
+		t.Fatalf("provenance %q does not name %q", p, want)
+	}
+	s := settings(c)
+	if !strings.HasPrefix(s.MasterDeepGames, games+" (sha256 ") {
+		t.Fatalf("setting %q", s.MasterDeepGames)
+	}
+	if err := os.WriteFile(games, b[:len(b)/2+bytes.IndexByte(b[len(b)/2:], '\n')+1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := settings(c).Diff(s); err == nil || !strings.Contains(err.Error(), "--master-deep-games") {
+		t.Fatalf("a file of other games: %v, want --master-deep-games refused", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package cycle
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/nnue/train"
 	"github.com/hatelab/hatelab/internal/boundedfile"
 )
@@ -27,6 +29,7 @@ type Settings struct {
 	MasterOpenings  int     `json:"master-openings,omitempty"`
 	MasterDeep      int     `json:"master-deep,omitempty"`
 	MasterDeepMin   int     `json:"master-deep-min,omitempty"`
+	MasterDeepGames string  `json:"master-deep-games,omitempty"`
 	NoQuiescence    bool    `json:"no-quiescence"`
 	Samples         int     `json:"samples"`
 	Stratify        bool    `json:"stratify"`
@@ -66,13 +69,29 @@ func settings(cfg Config) Settings {
 	r := cfg.Rules
 	return Settings{
 		Rules: fmt.Sprintf("%dx%d bar %d", r.Width, r.Depth, r.Bar), MasterBeamWidth: cfg.MasterBeamWidth, MasterPieces: cfg.MasterPieces, MasterOpenings: cfg.MasterOpenings,
-		MasterDeep: cfg.MasterDeep, MasterDeepMin: cfg.MasterDeepMin,
+		MasterDeep: cfg.MasterDeep, MasterDeepMin: cfg.MasterDeepMin, MasterDeepGames: gamesSetting(cfg.MasterDeepGames),
 		NoQuiescence: cfg.NoQuiescence, Samples: cfg.Samples, Stratify: cfg.Stratify, Children: cfg.Children, TargetBeamWidth: cfg.TargetBeamWidth,
 		TargetPieces: cfg.TargetPieces, TargetRule: cfg.TargetRule.String(), TargetScale: cfg.TargetScale, KeepScoreWeight: cfg.KeepScoreWeight, Teacher: teacherSetting(cfg), ShiftCheck: cfg.ShiftCheck,
 		Epochs: or(tc.MaxEpochs, train.DefaultMaxEpochs), Batch: or(tc.Batch, train.DefaultBatch),
 		LR: orf(tc.LearningRate, train.DefaultLearningRate), Patience: or(tc.Patience, train.DefaultPatience),
 		Clamp: orf(tc.Clamp, train.DefaultClamp), RankWeight: tc.RankWeight, TrainSeed: tc.Seed, Seed: cfg.Seed,
 	}
+}
+
+// gamesSetting is a --master-deep-games file's path and the SHA-256 of
+// its content (its first 12 hex digits), so that a folder is refused to
+// a file of the same name but other games; "" without one. A file that
+// cannot be read is named so (Check has refused it before any work).
+func gamesSetting(path string) string {
+	if path == "" {
+		return ""
+	}
+	b, err := boundedfile.ReadFile(path, arena.MaxGamesFile, "games file")
+	if err != nil {
+		return path + " (unreadable)"
+	}
+	sum := sha256.Sum256(b)
+	return fmt.Sprintf("%s (sha256 %x)", path, sum[:6])
 }
 
 // teacherSetting is the teacher's spec and, in brackets, its evaluation's
