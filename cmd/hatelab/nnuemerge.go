@@ -65,11 +65,8 @@ datasets/weights/openings-run/README.md none did.`,
 			return o.write(cmd, m, "merge", parts)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&o.out, "out", "", "weights file to write (.hlnn)")
-	f.StringVar(&o.name, "name", "merged", "network name recorded in the file")
-	f.Float64SliceVar(&o.weights, "weights", nil, "each network's weight, comma-separated (default: 1/n each, the mean)")
-	f.Float64Var(&o.scoreWeight, "score-weight", 0, "the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
+	o.addFlags(cmd, "merged", "each network's weight, comma-separated (default: 1/n each, the mean)",
+		"the merged network's score weight, the value of a line scored in its output's units (default: the weighted sum of the networks'), set before any rescale for the int16 bound")
 	return cmd
 }
 
@@ -79,6 +76,16 @@ type combineOpts struct {
 	out, name   string
 	weights     []float64
 	scoreWeight float64
+}
+
+// addFlags registers --out, --name (default name), --weights and
+// --score-weight with their help texts.
+func (o *combineOpts) addFlags(cmd *cobra.Command, name, weightsHelp, scoreHelp string) {
+	f := cmd.Flags()
+	f.StringVar(&o.out, "out", "", "weights file to write (.hlnn)")
+	f.StringVar(&o.name, "name", name, "network name recorded in the file")
+	f.Float64SliceVar(&o.weights, "weights", nil, weightsHelp)
+	f.Float64Var(&o.scoreWeight, "score-weight", 0, scoreHelp)
 }
 
 // prepare checks what needs no file: --out given, one weight for each

@@ -56,11 +56,8 @@ to say.`,
 			return o.write(cmd, s, "soup", parts)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&o.out, "out", "", "weights file to write (.hlnn)")
-	f.StringVar(&o.name, "name", "soup", "network name recorded in the file")
-	f.Float64SliceVar(&o.weights, "weights", nil, "each network's weight, comma-separated, 0 or more, summing to 1 within 1e-9 (default: 1/n each, the mean)")
-	f.Float64Var(&o.scoreWeight, "score-weight", 0, "the soup's score weight, the value of a line scored in its output's units (default: the weighted mean of the networks'), set before any rescale for the int16 bound")
+	o.addFlags(cmd, "soup", "each network's weight, comma-separated, 0 or more, summing to 1 within 1e-9 (default: 1/n each, the mean)",
+		"the soup's score weight, the value of a line scored in its output's units (default: the weighted mean of the networks'), set before any rescale for the int16 bound")
 	return cmd
 }
 
