@@ -53,6 +53,9 @@ var sequential = map[string]struct {
 	// datasets/weights/teacher/README.md, match 11: match 6 again, on distinct starts.
 	"teacher-gen3-distinct-records-sprt-w1000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05},
 		"the sequential test stopped the match after 203 pairs, accepting mean +1 lines against mean +0 lines: better"},
+	// datasets/weights/teacher/README.md, match 12: match 8 again on distinct starts.
+	"teacher-gen3-distinct-records-sprt-w10000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 2, Alpha: 0.01, Beta: 0.05},
+		"the sequential test stopped the match after 32 pairs, accepting mean +2 lines against mean +0 lines: better"},
 	// datasets/weights/teacher-long/README.md, HL's deep gate (failed), on distinct starts.
 	"teacher-long-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
 		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
