@@ -60,6 +60,10 @@ var sequential = map[string]struct {
 	"teacher-long-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
 		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
 		"the sequential test stopped the match after 500 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
+	// datasets/weights/teacher-wide/README.md, HW's deep gate (failed), on distinct starts.
+	"teacher-wide-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
+		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+		"the sequential test stopped the match after 129 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/soup/README.md, S3's deep gate (failed), on distinct starts.
 	"soup-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
 		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
