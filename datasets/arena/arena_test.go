@@ -16,6 +16,13 @@ import (
 	"github.com/hatelab/hatelab/engine/stats"
 )
 
+// h3 is the third generation's sum (datasets/weights/teacher/README.md),
+// the baseline of every candidate's deep gate since, and h3Gate their
+// declared test (H0 0, H1 +1 line, α = β = 0.05).
+const h3 = "nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned"
+
+var h3Gate = stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05}
+
 // sequential are the committed matches a sequential test stopped, with
 // their baseline and test as declared (a match file does not record them):
 // each must be one its test had decided when it stopped, and its
@@ -39,16 +46,13 @@ var sequential = map[string]struct {
 	"teacher-gen3-records-sprt-w10000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 2, Alpha: 0.01, Beta: 0.05},
 		"the sequential test stopped the match after 94 pairs, accepting mean +2 lines against mean +0 lines: better"},
 	// datasets/weights/teacher/README.md, generation 4's deep gate (failed).
-	"teacher-gen4-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
-		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+	"teacher-gen4-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 54 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/teacher-big/README.md, HB's deep gate (failed).
-	"teacher-big-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
-		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+	"teacher-big-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 169 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/teacher-512/README.md, H512's deep gate (failed).
-	"teacher-512-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
-		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+	"teacher-512-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 171 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/teacher/README.md, match 11: match 6 again, on distinct starts.
 	"teacher-gen3-distinct-records-sprt-w1000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.01, Beta: 0.05},
@@ -57,16 +61,13 @@ var sequential = map[string]struct {
 	"teacher-gen3-distinct-records-sprt-w10000-tuned.jsonl": {"tuned", stats.MeanSPRT{D0: 0, D1: 2, Alpha: 0.01, Beta: 0.05},
 		"the sequential test stopped the match after 32 pairs, accepting mean +2 lines against mean +0 lines: better"},
 	// datasets/weights/teacher-long/README.md, HL's deep gate (failed), on distinct starts.
-	"teacher-long-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
-		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+	"teacher-long-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 500 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/teacher-wide/README.md, HW's deep gate (failed), on distinct starts.
-	"teacher-wide-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
-		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+	"teacher-wide-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 129 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/soup/README.md, S3's deep gate (failed), on distinct starts.
-	"soup-records-sprt-w1000.jsonl": {"nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned",
-		stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05},
+	"soup-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 138 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 }
 
