@@ -39,7 +39,7 @@ func newNNUECmd() *cobra.Command {
 		Short: "NNUE networks: fit a generation-0 network, describe a weights file",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newNNUEFit0Cmd(), newNNUERandomCmd(), newNNUEInfoCmd(), newNNUECycleCmd(), newNNUEMergeCmd(), newNNUESoupCmd(), newNNUERanksCmd(), newNNUEAgreeCmd())
+	cmd.AddCommand(newNNUEFit0Cmd(), newNNUERandomCmd(), newNNUEInfoCmd(), newNNUECycleCmd(), newNNUEMergeCmd(), newNNUESoupCmd(), newNNUEPositionalCmd(), newNNUERanksCmd(), newNNUEAgreeCmd())
 	return cmd
 }
 
