@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -41,7 +43,11 @@ without starting from random ones. The file is about 86 times as large (F =
 			}
 			p.Header.Name = name
 			if name == "" {
-				p.Header.Name = n.Header.Name + "-positional"
+				base := n.Header.Name
+				if base == "" {
+					base = strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0]))
+				}
+				p.Header.Name = base + "-positional"
 			}
 			p.Header.Generation = n.Header.Generation
 			p.Header.Provenance = fmt.Sprintf("hatelab nnue positional: the positional copy of %s (crc %08x), equal in value on every well; its provenance: %s", args[0], n.Header.CRC32, n.Header.Provenance)
@@ -58,6 +64,6 @@ without starting from random ones. The file is about 86 times as large (F =
 	}
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "weights file to write (.hlnn)")
-	f.StringVar(&name, "name", "", "network name recorded in the file (default: the shared network's name and -positional)")
+	f.StringVar(&name, "name", "", "network name recorded in the file (default: the shared network's name, or its file's, and -positional)")
 	return cmd
 }

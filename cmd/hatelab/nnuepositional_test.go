@@ -45,8 +45,31 @@ func TestNNUEPositional(t *testing.T) {
 		}
 		w = buf[len(buf)/2].Well
 	}
+	// A network without a name lends its file's name to the copy.
+	fs, err := nnue.NewFeatureSet(nnue.Shared, r.Width, r.Depth-r.Bar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anon, err := nnue.NewNetwork(fs, 4, nnue.HardTanh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anonPath, anonOut := filepath.Join(dir, "anon.hlnn"), filepath.Join(dir, "anon-p.hlnn")
+	if err := nnue.Save(anonPath, anon); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "nnue", "positional", "--out", anonOut, anonPath); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if a, err := nnue.Load(anonOut); err != nil {
+		t.Fatal(err)
+	} else if a.Header.Name != "anon-positional" {
+		t.Fatalf("copy of a network without a name is named %q, want anon-positional", a.Header.Name)
+	}
 	text := filepath.Join(dir, "notes.txt")
-	os.WriteFile(text, []byte("mine\n"), 0o644)
+	if err := os.WriteFile(text, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	checkCLI(t, []cliCase{
 		{"no --out", []string{"nnue", "positional", gen0Weights}, 2, "--out FILE is required"},
 		{"no network", []string{"nnue", "positional", "--out", filepath.Join(dir, "q.hlnn")}, 2, "accepts 1 arg(s), received 0"},

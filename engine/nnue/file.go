@@ -90,6 +90,9 @@ func Marshal(n *Network) ([]byte, error) {
 		return nil, err
 	}
 	fs := n.Features
+	if b := tensorBytes(fs, n.Hidden); b > maxTensorBytes {
+		return nil, fmt.Errorf("weights: %d tensor bytes, more than a weights file's %d", b, int64(maxTensorBytes))
+	}
 	h := n.Header
 	h.Format, h.Version = "hatelab-nnue", FormatVersion
 	h.Width, h.Height, h.Variant = fs.width, fs.height, fs.variant.String()

@@ -1,6 +1,10 @@
 package nnue
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/hatelab/hatelab/internal/memlimit"
+)
 
 // ToPositional returns the network with positional features (D&F's layout)
 // whose value equals n's on every well: n must have shared features
@@ -24,11 +28,21 @@ func ToPositional(n *Network) (*Network, error) {
 	}
 	pos, err := NewFeatureSet(Positional, sh.Width(), sh.Height())
 	if err != nil {
+		return nil, fmt.Errorf("positional: %w", err)
+	}
+	// Positional tables grow with the geometry (16x28 has 3.3 M rows): a
+	// copy a weights file cannot hold, or one too large for the memory
+	// left with its int16 network beside it, is a one-line refusal.
+	b := tensorBytes(pos, n.Hidden)
+	if b > maxTensorBytes {
+		return nil, fmt.Errorf("positional: the copy (%s, %d hidden units) would hold %d tensor bytes, more than a weights file's %d", pos, n.Hidden, b, int64(maxTensorBytes))
+	}
+	if err := memlimit.Check(fmt.Sprintf("positional: the copy (%s, %d hidden units)", pos, n.Hidden), uint64(b)*5/2); err != nil {
 		return nil, err
 	}
 	p, err := NewNetwork(pos, n.Hidden, n.Activation)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("positional: %w", err)
 	}
 	rowPatterns := 1 << sh.Width()
 	for s := range sh.Active() {

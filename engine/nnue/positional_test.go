@@ -24,6 +24,9 @@ func TestToPositional(t *testing.T) {
 		{"H16 tanh", r.Width, r.Depth - r.Bar, 16, Tanh},
 		{"rows only (3 rows, no windows)", r.Width, 3, 8, HardTanh},
 		{"4 rows, one window row", r.Width, 4, 8, HardTanh},
+		{"the narrowest well, 4x16", 4, 16, 8, HardTanh},
+		{"the widest well, 16x6", 16, 6, 4, HardTanh},
+		{"the tallest well, 6x28", 6, 28, 4, HardTanh},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sh, err := NewFeatureSet(Shared, tc.width, tc.height)
@@ -43,6 +46,22 @@ func TestToPositional(t *testing.T) {
 			if p.Hidden != n.Hidden || p.Activation != n.Activation || p.ScoreWeight != n.ScoreWeight || p.Header.Output != "tanh" {
 				t.Fatalf("H%d %s score %g output %q, want H%d %s score %g tanh", p.Hidden, p.Activation, p.ScoreWeight, p.Header.Output, n.Hidden, n.Activation, n.ScoreWeight)
 			}
+			// Every (slot, pattern) row is its pattern's shared row, the
+			// patterns no reachable well holds included.
+			for slot := range sh.Active() {
+				patterns := int32(windowPatterns)
+				if slot < tc.height {
+					patterns = 1 << tc.width
+				}
+				for v := range patterns {
+					a, b := p.Row(p.Features.base[slot]+v), n.Row(sh.base[slot]+v)
+					for j := range a {
+						if a[j] != b[j] {
+							t.Fatalf("slot %d pattern %d unit %d: %v, shared %v", slot, v, j, a[j], b[j])
+						}
+					}
+				}
+			}
 			qn, err := Quantize(n, 0, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -51,9 +70,15 @@ func TestToPositional(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			qa, qb := qp.Scales()
+			na, nb := qn.Scales()
+			if qa != na || qb != nb || qp.ErrorBound() != qn.ErrorBound() || qp.ScoreWeight() != qn.ScoreWeight() {
+				t.Fatalf("int16 copy: scales %d, %d, error bound %v, score weight %v; shared %d, %d, %v, %v",
+					qa, qb, qp.ErrorBound(), qp.ScoreWeight(), na, nb, qn.ErrorBound(), qn.ScoreWeight())
+			}
 			an, ap := qn.NewAccumulator(), qp.NewAccumulator()
 			for i := range wells {
-				rows := wells[i][r.Depth-tc.height : r.Depth]
+				rows := clip(wells[i][r.Depth-min(tc.height, r.Depth-r.Bar):r.Depth], tc.width, tc.height)
 				if got, want := p.Evaluate(rows), n.Evaluate(rows); got != want {
 					t.Fatalf("well %d: positional value %v, shared %v", i, got, want)
 				}
@@ -77,6 +102,16 @@ func TestToPositionalRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// 16x28 with 165 hidden units: 3,268,608 positional rows, 2.16 GB of
+	// tensors, past a weights file's 2 GiB (the shared network: 46 MB).
+	huge, err := NewFeatureSet(Shared, MaxWidth, MaxHeight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, err := NewNetwork(huge, 165, HardTanh)
+	if err != nil {
+		t.Fatal(err)
+	}
 	short := randomNetwork(t, sh, 4, HardTanh, 0.05, 1)
 	short.W1 = short.W1[:len(short.W1)-1]
 	for _, tc := range []struct {
@@ -87,6 +122,7 @@ func TestToPositionalRefuses(t *testing.T) {
 		{"nil", nil, "no network"},
 		{"positional already", randomNetwork(t, pos, 4, HardTanh, 0.05, 1), "want shared"},
 		{"tensors that do not fit", short, "tensor sizes"},
+		{"a copy past a weights file's size", big, "more than a weights file's"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ToPositional(tc.n)
@@ -95,4 +131,17 @@ func TestToPositionalRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// clip fits standard-well rows to a test geometry: the last height rows
+// (empty rows above when the well has fewer), each masked to width
+// columns (Append masks too; the mask keeps the rows a well of that width
+// could hold).
+func clip(rows []uint16, width, height int) []uint16 {
+	out := make([]uint16, height)
+	copy(out[max(0, height-len(rows)):], rows[max(0, len(rows)-height):])
+	for i := range out {
+		out[i] &= 1<<width - 1
+	}
+	return out
 }
