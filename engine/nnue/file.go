@@ -90,8 +90,8 @@ func Marshal(n *Network) ([]byte, error) {
 		return nil, err
 	}
 	fs := n.Features
-	if b := tensorBytes(fs, n.Hidden); b > maxTensorBytes {
-		return nil, fmt.Errorf("weights: %d tensor bytes, more than a weights file's %d", b, int64(maxTensorBytes))
+	if err := checkTensorSize(fs, n.Hidden); err != nil {
+		return nil, fmt.Errorf("weights: %w", err)
 	}
 	h := n.Header
 	h.Format, h.Version = "hatelab-nnue", FormatVersion
@@ -238,6 +238,15 @@ func Unmarshal(b []byte) (*Network, error) {
 // tensorBytes is the size of the tensors of a network of fs and hidden.
 func tensorBytes(fs *FeatureSet, hidden int) int64 {
 	return 4 * (int64(fs.count)*int64(hidden) + 2*int64(hidden) + 1)
+}
+
+// checkTensorSize refuses a network of fs and hidden whose tensors a
+// weights file cannot hold (maxTensorBytes).
+func checkTensorSize(fs *FeatureSet, hidden int) error {
+	if b := tensorBytes(fs, hidden); b > maxTensorBytes {
+		return fmt.Errorf("%s with %d hidden units: %d tensor bytes, more than a weights file's %d", fs, hidden, b, int64(maxTensorBytes))
+	}
+	return nil
 }
 
 // parseHeader decodes and checks the JSON header.

@@ -33,11 +33,10 @@ func ToPositional(n *Network) (*Network, error) {
 	// Positional tables grow with the geometry (16x28 has 3.3 M rows): a
 	// copy a weights file cannot hold, or one too large for the memory
 	// left with its int16 network beside it, is a one-line refusal.
-	b := tensorBytes(pos, n.Hidden)
-	if b > maxTensorBytes {
-		return nil, fmt.Errorf("positional: the copy (%s, %d hidden units) would hold %d tensor bytes, more than a weights file's %d", pos, n.Hidden, b, int64(maxTensorBytes))
+	if err := checkTensorSize(pos, n.Hidden); err != nil {
+		return nil, fmt.Errorf("positional: the copy, %w", err)
 	}
-	if err := memlimit.Check(fmt.Sprintf("positional: the copy (%s, %d hidden units)", pos, n.Hidden), uint64(b)*5/2); err != nil {
+	if err := memlimit.Check(fmt.Sprintf("positional: the copy (%s, %d hidden units)", pos, n.Hidden), uint64(tensorBytes(pos, n.Hidden))*5/2); err != nil {
 		return nil, err
 	}
 	p, err := NewNetwork(pos, n.Hidden, n.Activation)
@@ -58,8 +57,5 @@ func ToPositional(n *Network) (*Network, error) {
 	copy(p.W2, n.W2)
 	p.B2, p.ScoreWeight = n.B2, n.ScoreWeight
 	p.Header.Output, p.Header.QA, p.Header.QB = n.Header.Output, n.Header.QA, n.Header.QB
-	if err := p.check(); err != nil {
-		return nil, fmt.Errorf("positional: %w", err)
-	}
-	return p, nil
+	return p, nil // n.check passed, and p holds only copies of n's values
 }
