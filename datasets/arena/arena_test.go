@@ -69,6 +69,9 @@ var sequential = map[string]struct {
 	// datasets/weights/teacher-positional/README.md, HP's deep gate (failed), on distinct starts.
 	"teacher-positional-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 39 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
+	// datasets/weights/teacher-scale/README.md, HS's deep gate (passed), on distinct starts.
+	"teacher-scale-records-sprt-w1000.jsonl": {h3, h3Gate,
+		"the sequential test stopped the match after 245 pairs, accepting mean +1 lines against mean +0 lines: better"},
 	// datasets/weights/soup/README.md, S3's deep gate (failed), on distinct starts.
 	"soup-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 138 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
