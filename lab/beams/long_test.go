@@ -14,7 +14,9 @@ func TestLongGames(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(txt), "\n")
 	// A header, a rule, then one row a game, longest first: the third
 	// generation's residual hybrid's 167 at width 200,000 and 148 at
-	// 100,000, the second's 136, tuned's 134 at 200,000, the residual
+	// 100,000, the second's 136, tuned's 134 at 200,000, HS's 131 at
+	// 100,000 (the third generation's network at 1/1.41421 of its
+	// weight: datasets/weights/teacher-scale), the residual
 	// hybrid's 123 at 200,000 (CPU measured from level 113 on), the 0.008
 	// hybrid's 116 (from level 196 on), tuned-03's 113 at 100,000.
 	want := [][]string{
@@ -22,6 +24,7 @@ func TestLongGames(t *testing.T) {
 		{"teacher/gen-03.hlnn+h:0.0017377:tuned", "100,000", "148"},
 		{"teacher/gen-02.hlnn+h:0.00176563:tuned", "100,000", "136"},
 		{"tuned ", "200,000", "134"},
+		{"teacher/gen-03.hlnn+h:0.0024575:tuned", "100,000", "131", "3,019"},
 		{"teacher/gen-02.hlnn+h:0.00176563:tuned", "200,000", "123", "(levels 113 on)"},
 		{"nnue+h:0.008:tuned", "116", "1,171 (levels 196 on)"},
 		{"tuned-03", "100,000", "113"},
