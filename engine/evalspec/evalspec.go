@@ -317,6 +317,30 @@ func hybrid(net eval.Evaluator, s, dir string) (eval.Evaluator, error) {
 	return eval.Sum{Base: eval.Scaled{E: h, W: weight}, Terms: []eval.Evaluator{net}}, nil
 }
 
+// HybridParts splits a hybrid spec NET+h:W:HAND (no +g or +n term) into
+// its hand-made part, W times HAND (an eval.Scaled, files relative to
+// dir), HAND's spec and W; ok is false for a spec that is no hybrid, and
+// err reports a hybrid that Parse refuses. An NNUE cycle whose teacher is
+// a hybrid subtracts this part in its residual targets.
+func HybridParts(spec, dir string) (part eval.Evaluator, hand string, w float64, ok bool, err error) {
+	spec = strings.TrimSpace(spec)
+	_, hpart, isHybrid := strings.Cut(spec, "+h:")
+	if !isHybrid || strings.Contains(spec, "+g:") || strings.Contains(spec, "+n:") {
+		return nil, "", 0, false, nil
+	}
+	ev, err := Parse(spec, dir, nil)
+	if err != nil {
+		return nil, "", 0, false, err
+	}
+	sum, isSum := ev.(eval.Sum)
+	scaled, isScaled := sum.Base.(eval.Scaled)
+	if !isSum || !isScaled {
+		return nil, "", 0, false, nil
+	}
+	_, hand, _ = strings.Cut(hpart, ":")
+	return scaled, hand, scaled.W, true, nil
+}
+
 // cutLast is strings.Cut at the last sep.
 func cutLast(s, sep string) (before, after string, found bool) {
 	if i := strings.LastIndex(s, sep); i >= 0 {

@@ -140,6 +140,52 @@ func TestHybrid(t *testing.T) {
 	}
 }
 
+// TestHybridParts: a hybrid's hand-made part, its spec and weight; other
+// specs are no hybrid, and a hybrid Parse refuses is an error.
+func TestHybridParts(t *testing.T) {
+	for _, tc := range []struct {
+		spec, hand string
+		w          float64
+		ok         bool
+		err        string
+	}{
+		{"nnue+h:0.0025:tuned", "tuned", 0.0025, true, ""},
+		{" nnue:../../datasets/weights/gen-00.hlnn+h:1e-3:hand+sz-holes ", "hand+sz-holes", 0.001, true, ""},
+		{"tuned", "", 0, false, ""},
+		{"nnue", "", 0, false, ""},
+		{"nnue+h:0.002:tuned+n:1:1", "", 0, false, ""},
+		{"nnue+h:0.002:tuned+g:1:x.json", "", 0, false, ""},
+		{"nnue+h:0:tuned", "", 0, false, "above 0"},
+		{"tuned+h:0.002:hand", "", 0, false, "adds a hand-made evaluation to a network"},
+	} {
+		part, hand, w, ok, err := HybridParts(tc.spec, "")
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("HybridParts(%q): %v, want an error about %q", tc.spec, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || ok != tc.ok || hand != tc.hand || w != tc.w {
+			t.Errorf("HybridParts(%q) = %q, %v, %v, %v; want %q, %v, %v", tc.spec, hand, w, ok, err, tc.hand, tc.w, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		// The part is W times the hand-made evaluation.
+		h, err := Parse(hand, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := hatetris.Standard()
+		var well hatetris.Well
+		well[r.Depth-1] = 0b0111111110
+		if got, want := part.NewWorker(r).Evaluate(&well, 3, 1), w*h.NewWorker(r).Evaluate(&well, 3, 1); got != want || want == 0 {
+			t.Errorf("HybridParts(%q): the part's value %v, want %v", tc.spec, got, want)
+		}
+	}
+}
+
 // TestDir: relative files are read from dir.
 func TestDir(t *testing.T) {
 	ev, err := Parse("weights:tuned-03.json", "../../datasets/weights", nil)

@@ -140,6 +140,20 @@ type Config struct {
 	// added to values the lines already scored).
 	Teacher     eval.Evaluator
 	TeacherSpec string
+	// ResidualBase, with targets.Residual and a hybrid teacher
+	// (NET+h:W:HAND: a network plus W times a hand-made evaluation), is
+	// the teacher's hand-made part, W times HAND (eval.Scaled), and
+	// ResidualHand and ResidualWeight are HAND's spec and W: the target
+	// is then the teacher's best value after the target beam minus that
+	// part's value of the start well (what the hybrid's search adds to
+	// its hand-made part), and the network, played as
+	// nnue:FILE+h:W/s:HAND (s the fitted spread), replaces the teacher's
+	// network: up to a constant, its value estimates the teacher's
+	// lookahead in units of s. nil: the teacher is hand-made and is its
+	// own base (W 1).
+	ResidualBase   eval.Evaluator
+	ResidualHand   string
+	ResidualWeight float64
 	// Collapse fails a generation whose targets crowd: more than this
 	// share of them within one tenth of [-1, 1] (0: no guard).
 	Collapse float64
@@ -282,6 +296,10 @@ func (c Config) Check() error {
 		return errors.New("--keep-score-weight with --target-rule residual: a residual network is played added to its teacher, which values the lines already scored")
 	case c.Teacher != nil && !isNetwork(c.Teacher) && c.TargetScale != "fitted":
 		return errors.New("--teacher other than a network needs --target-scale fitted (its values, hundreds for tuned, saturate tanh)")
+	case c.ResidualBase != nil && c.TargetRule != targets.Residual:
+		return errors.New("a residual base without --target-rule residual")
+	case c.ResidualBase != nil && (c.ResidualHand == "" || !(c.ResidualWeight > 0)):
+		return errors.New("a residual base needs its hand-made spec and a weight above 0")
 	case c.TargetRule == targets.Residual && c.Gate != nil:
 		return errors.New("--target-rule residual: --gate plays the network alone, and a residual network plays only added to its teacher")
 	case c.Teacher != nil && c.ShiftCheck > 0:
@@ -840,7 +858,7 @@ func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile,
 func (x *gen) targetConfig() TargetConfig {
 	c := x.cfg
 	return TargetConfig{Rules: c.Rules, Eval: x.guide, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
-		Scale: c.TargetScale, Workers: c.Workers, Progress: x.rep, Job: x.job}
+		Scale: c.TargetScale, Workers: c.Workers, Base: c.ResidualBase, Progress: x.rep, Job: x.job}
 }
 
 // describeTargets fills the report's target fields and applies the
@@ -891,7 +909,11 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		net.Header.Provenance += ", teacher " + c.TeacherSpec
 	}
 	if c.TargetRule == targets.Residual && tf.Scale > 0 {
-		net.Header.Provenance += fmt.Sprintf(" (play it as nnue:FILE+h:%.6g:%s)", 1/tf.Scale, c.TeacherSpec)
+		w, hand := 1.0, c.TeacherSpec
+		if c.ResidualBase != nil {
+			w, hand = c.ResidualWeight, c.ResidualHand
+		}
+		net.Header.Provenance += fmt.Sprintf(" (play it as nnue:FILE+h:%.6g:%s)", w/tf.Scale, hand)
 	}
 	if c.KeepScoreWeight {
 		sw, whose := x.prev.ScoreWeight, ""
@@ -979,7 +1001,7 @@ func (x *gen) shift(ctx context.Context, net *nnue.Network, tf *targetsFile, wel
 // rescale computes the targets of wells with a given squash: tanh((v -
 // center) / scale), or tanh(v) when scale is 0.
 func rescale(ctx context.Context, tc TargetConfig, wells []hatetris.Well, center, scale float64) (*TargetSet, error) {
-	outs, err := targets.Outcomes(ctx, targets.Config{Rules: tc.Rules, Eval: tc.Eval, BeamWidth: tc.BeamWidth, Pieces: tc.Pieces, Rule: tc.Rule, Workers: tc.Workers}, wells)
+	outs, err := targets.Outcomes(ctx, targets.Config{Rules: tc.Rules, Eval: tc.Eval, BeamWidth: tc.BeamWidth, Pieces: tc.Pieces, Rule: tc.Rule, Workers: tc.Workers, Base: tc.Base}, wells)
 	if err != nil {
 		return nil, err
 	}

@@ -1068,6 +1068,85 @@ func TestTeacher(t *testing.T) {
 	}
 }
 
+// TestHybridTeacher: a residual run whose teacher is a hybrid NET+h:W:HAND
+// learns what the hybrid's search adds to its hand-made part (each target
+// the hybrid's beam's best value minus W times HAND's value of the start
+// well, squashed), and its provenance says to play it as
+// nnue:FILE+h:W/s:HAND, in the teacher's network's place.
+func TestHybridTeacher(t *testing.T) {
+	const spec = "nnue:../../../datasets/weights/gen-00.hlnn+h:0.002:tuned"
+	teacher, err := evalspec.Parse(spec, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, hand, w, ok, err := evalspec.HybridParts(spec, "")
+	if err != nil || !ok {
+		t.Fatalf("HybridParts: %v %v", ok, err)
+	}
+	c := tinyConfig(t, t.TempDir())
+	c.Generations, c.TargetScale, c.TargetRule = 1, "fitted", targets.Residual
+	c.Teacher, c.TeacherSpec = teacher, spec
+	c.ResidualBase, c.ResidualHand, c.ResidualWeight = part, hand, w
+	reps, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tf targetsFile
+	if !load(filepath.Join(c.Dir, "gen-01", "targets.json"), &tf) {
+		t.Fatal("no targets.json")
+	}
+	best, err := targets.Outcomes(context.Background(), targets.Config{Eval: teacher, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Workers: 2}, sf.Wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hw := eval.NewHand(eval.TunedWeights()).NewWorker(hatetris.Standard())
+	outs := make([]targets.Outcome, len(best))
+	alive := 0
+	for i, o := range best {
+		outs[i] = o
+		if o.Survived >= c.TargetPieces {
+			outs[i].Value = o.Value - w*hw.Evaluate(&sf.Wells[i], 0, 0)
+			alive++
+		}
+	}
+	squash, center, spread := targets.FittedSquash(outs, c.TargetPieces)
+	if alive == 0 || math.Abs(center-tf.Center) > 1e-9 || math.Abs(spread-tf.Scale) > 1e-9 {
+		t.Fatalf("%d live wells; fitted centre %v spread %v, the hybrid's beams minus W tuned give %v %v", alive, tf.Center, tf.Scale, center, spread)
+	}
+	for i, o := range outs {
+		if want := targets.Residual.Target(o, c.TargetPieces, squash); math.Abs(float64(tf.Targets[i]-want)) > 1e-6 {
+			t.Fatalf("well %d: target %v, the hybrid's beam minus W tuned gives %v", i, tf.Targets[i], want)
+		}
+	}
+	net, err := nnue.Load(reps[0].Network)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hint := fmt.Sprintf("nnue:FILE+h:%.6g:tuned)", w/tf.Scale)
+	if !strings.Contains(net.Header.Provenance, "teacher "+spec) || !strings.Contains(net.Header.Provenance, hint) {
+		t.Fatalf("provenance %q, want the teacher and the hybrid %s", net.Header.Provenance, hint)
+	}
+	if _, err := evalspec.Parse(strings.Replace(strings.TrimSuffix(hint, ")"), "FILE", reps[0].Network, 1), "", nil); err != nil {
+		t.Fatalf("the provenance's hybrid does not parse: %v", err)
+	}
+	// A residual base needs the residual rule, its spec and its weight.
+	for _, bad := range []func(*Config){
+		func(d *Config) { d.TargetRule = targets.Best },
+		func(d *Config) { d.ResidualHand = "" },
+		func(d *Config) { d.ResidualWeight = 0 },
+	} {
+		d := c
+		bad(&d)
+		if err := d.Check(); err == nil || !strings.Contains(err.Error(), "residual base") {
+			t.Errorf("%+v: %v, want an error about the residual base", d.TargetRule, err)
+		}
+	}
+}
+
 // TestProvenance: the samples' provenance names where the master beams
 // start, openings and deep wells together in one phrase (it once read "and
 // games:…, record wells dropped,s from openings:…").

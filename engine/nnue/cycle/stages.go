@@ -178,6 +178,8 @@ type TargetConfig struct {
 	Rule              targets.Rule
 	Scale             string
 	Workers           int
+	// Base is what Rule Residual subtracts (targets.Config.Base; nil: Eval).
+	Base eval.Evaluator
 	// Progress receives the count of target beams, as Job.
 	Progress progress.Reporter
 	Job      string
@@ -210,7 +212,7 @@ func Targets(ctx context.Context, c TargetConfig, wells []hatetris.Well) (*Targe
 		return nil, err
 	}
 	t0 := time.Now()
-	tc := targets.Config{Rules: c.Rules, Eval: c.Eval, BeamWidth: c.BeamWidth, Pieces: c.Pieces, Rule: c.Rule, Workers: c.Workers}
+	tc := targets.Config{Rules: c.Rules, Eval: c.Eval, BeamWidth: c.BeamWidth, Pieces: c.Pieces, Rule: c.Rule, Workers: c.Workers, Base: c.Base}
 	if c.Progress != nil {
 		var mu sync.Mutex
 		n := int64(len(wells))

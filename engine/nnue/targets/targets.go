@@ -42,6 +42,11 @@ type Config struct {
 	Rule Rule
 	// Workers run target beams in parallel (0: GOMAXPROCS).
 	Workers int
+	// Base is what Rule Residual subtracts: its value of the start well
+	// (nil: Eval's, the search's own static judgement). A part of Eval
+	// (the hand-made half of a hybrid guide) makes the residual what
+	// Eval's search adds to that part alone.
+	Base eval.Evaluator
 	// OnTarget, when set, is called (from any worker) after each target.
 	OnTarget func(done int)
 }
@@ -68,7 +73,7 @@ const (
 	// networks that played worse than their start).
 	Lines
 	// Residual: the best value after Pieces pieces minus the
-	// evaluation's own value of the start well (at score 0), squashed;
+	// evaluation's own value of the start well (at score 0; or Config.Base's), squashed;
 	// -1 if the beam dies before: what the evaluation's search adds to
 	// its static judgement of the well. A network trained on it with
 	// FittedSquash (spread s) and added to that evaluation with weight
@@ -265,7 +270,11 @@ func run(ctx context.Context, cfg Config, w *hatetris.Well) (Outcome, error) {
 		case Lines:
 			o.Value = float64(l.MaxScore)
 		case Residual:
-			o.Value -= cfg.Eval.NewWorker(cfg.Rules).Evaluate(w, 0, 0)
+			base := cfg.Base
+			if base == nil {
+				base = cfg.Eval
+			}
+			o.Value -= base.NewWorker(cfg.Rules).Evaluate(w, 0, 0)
 		}
 	}
 	return o, nil

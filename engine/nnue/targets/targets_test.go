@@ -322,3 +322,35 @@ func tunedOutcomes(t *testing.T, r Rule) (ev eval.Evaluator, wells []hatetris.We
 	}
 	return ev, wells, cfg, best, res
 }
+
+// TestResidualBase: with Config.Base a residual subtracts the base's value
+// of the start well, not the guide's: here the guide is tuned plus one
+// line's worth, the base tuned, so every surviving residual is Rule
+// Best's value minus tuned's static value.
+func TestResidualBase(t *testing.T) {
+	ev, wells, cfg, best, _ := tunedOutcomes(t, Best)
+	guide := eval.Sum{Base: ev, Terms: []eval.Evaluator{eval.Scaled{E: ev, W: 0.5}}}
+	cfg.Eval, cfg.Base, cfg.Rule = guide, ev, Residual
+	res, err := Outcomes(context.Background(), cfg, wells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk := ev.NewWorker(hatetris.Standard())
+	alive := 0
+	for i, o := range res {
+		if o.Survived != best[i].Survived {
+			t.Fatalf("well %d: survived %d, tuned's beam %d (a scaled guide keeps the beam)", i, o.Survived, best[i].Survived)
+		}
+		if o.Survived < cfg.Pieces {
+			continue
+		}
+		alive++
+		// The guide is 1.5 times tuned: its best is 1.5 times tuned's best.
+		if want := 1.5*best[i].Value - wk.Evaluate(&wells[i], 0, 0); math.Abs(o.Value-want) > 1e-9*math.Max(1, math.Abs(want)) {
+			t.Fatalf("well %d: residual %v, want 1.5 x best %v minus the base's static %v = %v", i, o.Value, best[i].Value, wk.Evaluate(&wells[i], 0, 0), want)
+		}
+	}
+	if alive == 0 {
+		t.Fatal("no beam survived: nothing checked")
+	}
+}
