@@ -110,7 +110,9 @@
 //     beams instead of the network being trained (--teacher tuned); a
 //     Residual target is what the teacher's target beam adds to its own
 //     value of the well, and a network trained on it is played in a
-//     Hybrid with that teacher.
+//     Hybrid with that teacher (a Hybrid teacher: what its beam adds to
+//     its hand-made part, the network played in the teacher's network's
+//     place).
 //   - Match: every arm plays every start of a suite with the same beam;
 //     the first arm is the baseline the others are compared with, start by
 //     start (a paired difference, wins, losses, ties, a Wilcoxon p).

@@ -213,19 +213,12 @@ added to it (datasets/weights/teacher/README.md).`,
 				if err != nil {
 					return fmt.Errorf("--teacher: %v", err)
 				}
-				if rule == targets.Residual {
-					// The network is played as nnue:FILE+h:W:TEACHER, or, for a
-					// hybrid teacher NET+h:W:HAND, as nnue:FILE+h:W/s:HAND.
-					part, hand, w, hybrid, err := evalspec.HybridParts(teacher, "")
-					switch {
-					case err != nil:
-						return fmt.Errorf("--teacher: %v", err)
-					case hybrid:
-						cfg.ResidualBase, cfg.ResidualHand, cfg.ResidualWeight = part, hand, w
-					default:
-						if _, err := evalspec.Parse("nnue+h:1:"+teacher, "", nil); err != nil {
-							return fmt.Errorf("--teacher %s: --target-rule residual needs a hand-made teacher or a hybrid NET+h:W:HAND, one whose hand-made part the network is played with (%v)", teacher, err)
-						}
+				if rule == targets.Residual && !strings.Contains(teacher, "+h:") {
+					// The network is played as nnue:FILE+h:W:TEACHER (a hybrid
+					// teacher NET+h:W:HAND: as nnue:FILE+h:W/s:HAND, which the
+					// cycle's Check sees to).
+					if _, err := evalspec.Parse("nnue+h:1:"+teacher, "", nil); err != nil {
+						return fmt.Errorf("--teacher %s: --target-rule residual needs a hand-made teacher or a hybrid NET+h:W:HAND, one whose hand-made part the network is played with (%v)", teacher, err)
 					}
 				}
 				cfg.Teacher, cfg.TeacherSpec = t, teacher
@@ -301,7 +294,7 @@ added to it (datasets/weights/teacher/README.md).`,
 	flags.DecimalVar(f, &targetBeamWidth, "target-beam-width", 512, "target beam width")
 	flags.Alias(f, &targetBeamWidth, "target-width", "target-beam-width")
 	flags.DecimalVar(f, &targetPieces, "target-pieces", 10, "pieces of each target beam")
-	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies), dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between), lines (the lines the beam cleared in --target-pieces, -1 if it dies; needs --target-scale fitted) residual (best minus the teacher's own value of the well; needs --teacher and --target-scale fitted) or static (the teacher's own value of the well, no target beam: the network imitates the teacher; needs --teacher)")
+	f.StringVar(&targetRule, "target-rule", "best", "target rule: best (best value after --target-pieces, -1 if the beam dies), dnf (D&F 2023: runs twice the pieces; -1 dead by --target-pieces, the value if alive at twice, blended between), lines (the lines the beam cleared in --target-pieces, -1 if it dies; needs --target-scale fitted) residual (best minus the teacher's own value of the well, or for a hybrid teacher NET+h:W:HAND minus W times HAND's; needs --teacher and --target-scale fitted) or static (the teacher's own value of the well, no target beam: the network imitates the teacher; needs --teacher)")
 	f.StringVar(&targetScale, "target-scale", "tanh", "target scale: tanh (tanh of the value) or fitted (tanh of the value centred on the median and scaled so the 10th and 90th percentiles map to -+0.8)")
 	f.StringVar(&teacher, "teacher", "", "an evaluation spec (e.g. tuned; with --target-rule residual a hand-made one or a hybrid NET+h:W:HAND) that guides the master and target beams instead of each generation's network: the network learns the teacher's wells and what the teacher's search makes of them; with --target-rule residual, what that search adds to the teacher's own value, the network then played added to the teacher (nnue:FILE+h:W:SPEC, W in the network's provenance); for a hybrid teacher, what its search adds to its hand-made part W*HAND, the network then played in the teacher's network's place (nnue:FILE+h:W2:HAND, W2 in the provenance)")
 	f.BoolVar(&keepSW, "keep-score-weight", false, "give each trained network its start's score weight (with --teacher, the teacher's value of a line; in the trained output's units) instead of 0, so that a beam values lines already scored as the targets did")

@@ -319,7 +319,8 @@ func hybrid(net eval.Evaluator, s, dir string) (eval.Evaluator, error) {
 
 // HybridParts splits a hybrid spec NET+h:W:HAND (no +g or +n term) into
 // its hand-made part, W times HAND (an eval.Scaled, files relative to
-// dir), HAND's spec and W; ok is false for a spec that is no hybrid, and
+// dir), HAND's spec and W; ok is false for a spec that is no hybrid or a
+// hybrid with a +g or +n term, and
 // err reports a hybrid that Parse refuses. An NNUE cycle whose teacher is
 // a hybrid subtracts this part in its residual targets.
 func HybridParts(spec, dir string) (part eval.Evaluator, hand string, w float64, ok bool, err error) {

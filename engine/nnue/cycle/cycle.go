@@ -44,6 +44,7 @@ import (
 	"github.com/hatelab/hatelab/engine/arena"
 	"github.com/hatelab/hatelab/engine/beam"
 	"github.com/hatelab/hatelab/engine/eval"
+	"github.com/hatelab/hatelab/engine/evalspec"
 	"github.com/hatelab/hatelab/engine/hatetris"
 	"github.com/hatelab/hatelab/engine/nnue"
 	"github.com/hatelab/hatelab/engine/nnue/samples"
@@ -133,27 +134,16 @@ type Config struct {
 	// teacher (nnue:FILE+h:W:TEACHER, W = 1 / the fitted spread, which the
 	// trained network's provenance states): the teacher must then be one
 	// the hybrid's h term takes, a hand-made evaluation with its rules
-	// (the CLI checks the spec). A teacher other than a network needs the
+	// (the CLI checks the spec), or a hybrid NET+h:W:HAND itself, whose
+	// network values no lines: the network then learns what the
+	// hybrid's search adds to its hand-made part and is played in NET's
+	// place (nnue:FILE+h:W/s:HAND; Config.residual). A teacher other than a network needs the
 	// fitted scale (its values, hundreds for tuned, saturate tanh); with
 	// KeepScoreWeight the network gets the teacher's value of a line, not
-	// the start's (and under targets.Residual none: the teacher it is
-	// added to values the lines already scored).
+	// the start's (and under targets.Residual none: the hand-made
+	// evaluation it is played with values the lines already scored).
 	Teacher     eval.Evaluator
 	TeacherSpec string
-	// ResidualBase, with targets.Residual and a hybrid teacher
-	// (NET+h:W:HAND: a network plus W times a hand-made evaluation), is
-	// the teacher's hand-made part, W times HAND (eval.Scaled), and
-	// ResidualHand and ResidualWeight are HAND's spec and W: the target
-	// is then the teacher's best value after the target beam minus that
-	// part's value of the start well (what the hybrid's search adds to
-	// its hand-made part), and the network, played as
-	// nnue:FILE+h:W/s:HAND (s the fitted spread), replaces the teacher's
-	// network: up to a constant, its value estimates the teacher's
-	// lookahead in units of s. nil: the teacher is hand-made and is its
-	// own base (W 1).
-	ResidualBase   eval.Evaluator
-	ResidualHand   string
-	ResidualWeight float64
 	// Collapse fails a generation whose targets crowd: more than this
 	// share of them within one tenth of [-1, 1] (0: no guard).
 	Collapse float64
@@ -293,13 +283,9 @@ func (c Config) Check() error {
 	case c.TargetRule == targets.Residual && c.TargetScale != "fitted":
 		return errors.New("--target-rule residual needs --target-scale fitted (the residuals are in the teacher's units, hundreds for tuned)")
 	case c.TargetRule == targets.Residual && c.KeepScoreWeight:
-		return errors.New("--keep-score-weight with --target-rule residual: a residual network is played added to its teacher, which values the lines already scored")
+		return errors.New("--keep-score-weight with --target-rule residual: a residual network is played with its teacher's hand-made evaluation, which values the lines already scored")
 	case c.Teacher != nil && !isNetwork(c.Teacher) && c.TargetScale != "fitted":
 		return errors.New("--teacher other than a network needs --target-scale fitted (its values, hundreds for tuned, saturate tanh)")
-	case c.ResidualBase != nil && c.TargetRule != targets.Residual:
-		return errors.New("a residual base without --target-rule residual")
-	case c.ResidualBase != nil && (c.ResidualHand == "" || !(c.ResidualWeight > 0)):
-		return errors.New("a residual base needs its hand-made spec and a weight above 0")
 	case c.TargetRule == targets.Residual && c.Gate != nil:
 		return errors.New("--target-rule residual: --gate plays the network alone, and a residual network plays only added to its teacher")
 	case c.Teacher != nil && c.ShiftCheck > 0:
@@ -333,6 +319,11 @@ func (c Config) Check() error {
 	}
 	if _, err := ParseScale(c.TargetScale); err != nil {
 		return fmt.Errorf("--target-scale: %v", err)
+	}
+	if c.TargetRule == targets.Residual && c.Teacher != nil {
+		if _, _, _, err := c.residual(); err != nil {
+			return err
+		}
 	}
 	if c.Teacher != nil && c.KeepScoreWeight && c.TargetRule != targets.Lines {
 		if err := teacherLine(c.Teacher, c.TeacherSpec, c.rules()); err != nil {
@@ -639,6 +630,7 @@ type gen struct {
 	prev  *nnue.Network
 	ev    *eval.NNUE
 	guide eval.Evaluator // the master and target beams' evaluation: ev, or the teacher
+	base  eval.Evaluator // what residual targets subtract (Config.residual), nil otherwise
 	rep   progress.Reporter
 	stage int
 }
@@ -683,6 +675,11 @@ func generation(ctx context.Context, cfg Config, g int, rep progress.Reporter) (
 		prev: prev, ev: ev, guide: ev, rep: rep}
 	if cfg.Teacher != nil {
 		x.guide = cfg.Teacher
+	}
+	if cfg.TargetRule == targets.Residual {
+		if x.base, _, _, err = cfg.residual(); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.MkdirAll(x.dir, 0o755); err != nil {
 		return nil, err
@@ -858,7 +855,7 @@ func (x *gen) targets(ctx context.Context, wells []hatetris.Well) (*targetsFile,
 func (x *gen) targetConfig() TargetConfig {
 	c := x.cfg
 	return TargetConfig{Rules: c.Rules, Eval: x.guide, BeamWidth: c.TargetBeamWidth, Pieces: c.TargetPieces, Rule: c.TargetRule,
-		Scale: c.TargetScale, Workers: c.Workers, Base: c.ResidualBase, Progress: x.rep, Job: x.job}
+		Scale: c.TargetScale, Workers: c.Workers, Base: x.base, Progress: x.rep, Job: x.job}
 }
 
 // describeTargets fills the report's target fields and applies the
@@ -909,9 +906,9 @@ func (x *gen) train(ctx context.Context, r *Report, sf *samples.File, tf *target
 		net.Header.Provenance += ", teacher " + c.TeacherSpec
 	}
 	if c.TargetRule == targets.Residual && tf.Scale > 0 {
-		w, hand := 1.0, c.TeacherSpec
-		if c.ResidualBase != nil {
-			w, hand = c.ResidualWeight, c.ResidualHand
+		_, hand, w, err := c.residual()
+		if err != nil {
+			return nil, nil, err
 		}
 		net.Header.Provenance += fmt.Sprintf(" (play it as nnue:FILE+h:%.6g:%s)", w/tf.Scale, hand)
 	}
@@ -961,6 +958,33 @@ func teacherLine(e eval.Evaluator, spec string, r *hatetris.Rules) error {
 		return fmt.Errorf("--keep-score-weight: the teacher %s values a line at 0 (a network without a score weight, or weights without a score term): nothing to keep", spec)
 	}
 	return nil
+}
+
+// residual is what a residual run's targets subtract from the teacher's
+// best value, and how its network is played (nnue:FILE+h:W/s:HAND, s
+// the targets' fitted spread). A hand-made teacher is its own base (HAND
+// its spec, W 1); for a hybrid teacher NET+h:W:HAND (TeacherSpec, read
+// by evalspec.HybridParts with files relative to the working folder, as
+// the CLI reads --teacher) it is the hand-made part, W times HAND, and
+// the network is played in the teacher's network's place. A hybrid with
+// a +g or +n term, or whose network values lines (a score weight: the
+// trained network, at score weight 0, would not), is refused.
+func (c Config) residual() (base eval.Evaluator, hand string, w float64, err error) {
+	part, hand, w, ok, err := evalspec.HybridParts(c.TeacherSpec, "")
+	switch {
+	case err != nil:
+		return nil, "", 0, fmt.Errorf("--teacher: %v", err)
+	case !ok && strings.Contains(c.TeacherSpec, "+h:"):
+		return nil, "", 0, fmt.Errorf("--teacher %s: a hybrid teacher of --target-rule residual is NET+h:W:HAND, without +g or +n terms", c.TeacherSpec)
+	case !ok:
+		return c.Teacher, c.TeacherSpec, 1, nil
+	}
+	lt, err1 := eval.LineValue(c.Teacher, c.rules())
+	lp, err2 := eval.LineValue(part, c.rules())
+	if err1 != nil || err2 != nil || math.Abs(lt-lp) > 1e-9*math.Max(1, math.Abs(lt)) {
+		return nil, "", 0, fmt.Errorf("--teacher %s: its network values the lines scored (a line is worth %g to the teacher, %g to its hand-made part); a residual network, at score weight 0, would not", c.TeacherSpec, lt, lp)
+	}
+	return part, hand, w, nil
 }
 
 // keptScoreWeight is a start's score weight sw in the units of a network

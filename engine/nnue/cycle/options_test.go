@@ -1074,19 +1074,15 @@ func TestTeacher(t *testing.T) {
 // well, squashed), and its provenance says to play it as
 // nnue:FILE+h:W/s:HAND, in the teacher's network's place.
 func TestHybridTeacher(t *testing.T) {
-	const spec = "nnue:../../../datasets/weights/gen-00.hlnn+h:0.002:tuned"
+	const spec = "nnue:../../../datasets/weights/teacher/gen-03.hlnn+h:0.002:tuned"
 	teacher, err := evalspec.Parse(spec, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	part, hand, w, ok, err := evalspec.HybridParts(spec, "")
-	if err != nil || !ok {
-		t.Fatalf("HybridParts: %v %v", ok, err)
-	}
+	const w = 0.002
 	c := tinyConfig(t, t.TempDir())
 	c.Generations, c.TargetScale, c.TargetRule = 1, "fitted", targets.Residual
 	c.Teacher, c.TeacherSpec = teacher, spec
-	c.ResidualBase, c.ResidualHand, c.ResidualWeight = part, hand, w
 	reps, err := Run(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
@@ -1133,16 +1129,20 @@ func TestHybridTeacher(t *testing.T) {
 	if _, err := evalspec.Parse(strings.Replace(strings.TrimSuffix(hint, ")"), "FILE", reps[0].Network, 1), "", nil); err != nil {
 		t.Fatalf("the provenance's hybrid does not parse: %v", err)
 	}
-	// A residual base needs the residual rule, its spec and its weight.
-	for _, bad := range []func(*Config){
-		func(d *Config) { d.TargetRule = targets.Best },
-		func(d *Config) { d.ResidualHand = "" },
-		func(d *Config) { d.ResidualWeight = 0 },
+	// Refused: a hybrid with another term, and one whose network values
+	// lines (the trained network, at score weight 0, would not).
+	for _, tc := range []struct{ spec, err string }{
+		{spec + "+n:1:1", "without +g or +n terms"},
+		{"nnue:../../../datasets/weights/gen-00.hlnn+h:0.002:tuned", "its network values the lines scored"},
 	} {
 		d := c
-		bad(&d)
-		if err := d.Check(); err == nil || !strings.Contains(err.Error(), "residual base") {
-			t.Errorf("%+v: %v, want an error about the residual base", d.TargetRule, err)
+		d.Dir = t.TempDir()
+		if d.Teacher, err = evalspec.Parse(tc.spec, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		d.TeacherSpec = tc.spec
+		if err := d.Check(); err == nil || !strings.Contains(err.Error(), tc.err) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("teacher %s: %v, want a one-line error about %q", tc.spec, err, tc.err)
 		}
 	}
 }

@@ -73,15 +73,18 @@ const (
 	// networks that played worse than their start).
 	Lines
 	// Residual: the best value after Pieces pieces minus the
-	// evaluation's own value of the start well (at score 0; or Config.Base's), squashed;
+	// evaluation's own value of the start well (at score 0), squashed;
 	// -1 if the beam dies before: what the evaluation's search adds to
 	// its static judgement of the well. A network trained on it with
 	// FittedSquash (spread s) and added to that evaluation with weight
 	// 1/s (the hybrid nnue:FILE+h:1/s:HAND) approximates, up to a
 	// constant and where the squash is near linear, the evaluation's own
-	// Pieces-piece lookahead divided by s. Use it with
-	// FittedSquash (the values are in the evaluation's units) and a
-	// teacher evaluation (the cycle's --teacher).
+	// Pieces-piece lookahead divided by s. With Config.Base (a part of
+	// the evaluation, W times HAND for a hybrid NET+h:W:HAND) the base's
+	// value is subtracted instead, and the network, played with weight
+	// W/s in NET's place (nnue:FILE+h:W/s:HAND), approximates the same.
+	// Use it with FittedSquash (the values are in the evaluation's
+	// units) and a teacher evaluation (the cycle's --teacher).
 	Residual
 	// Static: the evaluation's own value of the well (at score 0),
 	// squashed; no beam runs, so no well dies: a network trained on it

@@ -324,9 +324,9 @@ func tunedOutcomes(t *testing.T, r Rule) (ev eval.Evaluator, wells []hatetris.We
 }
 
 // TestResidualBase: with Config.Base a residual subtracts the base's value
-// of the start well, not the guide's: here the guide is tuned plus one
-// line's worth, the base tuned, so every surviving residual is Rule
-// Best's value minus tuned's static value.
+// of the start well, not the guide's: here the guide is 1.5 times tuned
+// (the same beam), the base tuned, so every surviving residual is 1.5
+// times Rule Best's value minus tuned's static value.
 func TestResidualBase(t *testing.T) {
 	ev, wells, cfg, best, _ := tunedOutcomes(t, Best)
 	guide := eval.Sum{Base: ev, Terms: []eval.Evaluator{eval.Scaled{E: ev, W: 0.5}}}
