@@ -23,6 +23,11 @@ const h3 = "nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned"
 
 var h3Gate = stats.MeanSPRT{D0: 0, D1: 1, Alpha: 0.05, Beta: 0.05}
 
+// hs is HS, H3's network at 1/1.41421 of its weight, the baseline of the
+// deep gates since its own (datasets/weights/teacher-scale/README.md),
+// with the same declared test.
+const hs = "nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0024575:tuned"
+
 // sequential are the committed matches a sequential test stopped, with
 // their baseline and test as declared (a match file does not record them):
 // each must be one its test had decided when it stopped, and its
@@ -72,6 +77,9 @@ var sequential = map[string]struct {
 	// datasets/weights/teacher-scale/README.md, HS's deep gate (passed), on distinct starts.
 	"teacher-scale-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 245 pairs, accepting mean +1 lines against mean +0 lines: better"},
+	// datasets/weights/teacher-hs/README.md, HH's deep gate against HS (failed), on distinct starts.
+	"teacher-hs-records-sprt-w1000.jsonl": {hs, h3Gate,
+		"the sequential test stopped the match after 34 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
 	// datasets/weights/soup/README.md, S3's deep gate (failed), on distinct starts.
 	"soup-records-sprt-w1000.jsonl": {h3, h3Gate,
 		"the sequential test stopped the match after 138 pairs, accepting mean +0 lines against mean +1 lines: no gain of that size"},
