@@ -982,7 +982,7 @@ func (c Config) residual() (base eval.Evaluator, hand string, w float64, err err
 	lt, err1 := eval.LineValue(c.Teacher, c.rules())
 	lp, err2 := eval.LineValue(part, c.rules())
 	if err1 != nil || err2 != nil || math.Abs(lt-lp) > 1e-9*math.Max(1, math.Abs(lt)) {
-		return nil, "", 0, fmt.Errorf("--teacher %s: its network values the lines scored (a line is worth %g to the teacher, %g to its hand-made part); a residual network, at score weight 0, would not", c.TeacherSpec, lt, lp)
+		return nil, "", 0, fmt.Errorf("--teacher %s: its network values the lines scored (a line is worth %.6g to the teacher, %.6g to its hand-made part); a residual network, at score weight 0, would not", c.TeacherSpec, lt, lp)
 	}
 	return part, hand, w, nil
 }
