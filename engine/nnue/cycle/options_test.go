@@ -978,14 +978,7 @@ func TestTeacher(t *testing.T) {
 		c := tinyConfig(t, t.TempDir())
 		c.Generations, c.TargetScale, c.TargetRule = 1, "fitted", rule
 		c.Teacher, c.TeacherSpec = tunedEval(), "tuned"
-		reps, err := Run(context.Background(), c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sf, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		reps, sf := runGen1(t, c)
 		if !strings.Contains(sf.Provenance, "teacher tuned") || strings.Contains(sf.Provenance, "network ") {
 			t.Errorf("%v: samples' provenance %q does not name the teacher alone", rule, sf.Provenance)
 		}
@@ -993,16 +986,11 @@ func TestTeacher(t *testing.T) {
 		// whose start network is another one.
 		d := tinyConfig(t, t.TempDir())
 		d.Generations, d.TargetScale, d.TargetRule, d.Teacher, d.TeacherSpec = 1, "fitted", rule, c.Teacher, c.TeacherSpec
+		var err error
 		if d.Start, err = nnue.Load("../../../datasets/weights/gen-00-tuned.hlnn"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Run(context.Background(), d); err != nil {
-			t.Fatal(err)
-		}
-		sd, err := samples.Read(filepath.Join(d.Dir, "gen-01", "samples.bin"), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, sd := runGen1(t, d)
 		if len(sf.Wells) == 0 || !slices.Equal(sf.Wells, sd.Wells) || sf.Provenance != sd.Provenance {
 			t.Errorf("%v: the samples depend on the start network (%d and %d wells)", rule, len(sf.Wells), len(sd.Wells))
 		}
@@ -1068,6 +1056,20 @@ func TestTeacher(t *testing.T) {
 	}
 }
 
+// runGen1 runs the cycle c and reads its first generation's samples.
+func runGen1(t *testing.T, c Config) ([]Report, *samples.File) {
+	t.Helper()
+	reps, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reps, sf
+}
+
 // TestHybridTeacher: a residual run whose teacher is a hybrid NET+h:W:HAND
 // learns what the hybrid's search adds to its hand-made part (each target
 // the hybrid's beam's best value minus W times HAND's value of the start
@@ -1083,14 +1085,7 @@ func TestHybridTeacher(t *testing.T) {
 	c := tinyConfig(t, t.TempDir())
 	c.Generations, c.TargetScale, c.TargetRule = 1, "fitted", targets.Residual
 	c.Teacher, c.TeacherSpec = teacher, spec
-	reps, err := Run(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sf, err := samples.Read(filepath.Join(c.Dir, "gen-01", "samples.bin"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reps, sf := runGen1(t, c)
 	var tf targetsFile
 	if !load(filepath.Join(c.Dir, "gen-01", "targets.json"), &tf) {
 		t.Fatal("no targets.json")
