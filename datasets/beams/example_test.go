@@ -23,5 +23,5 @@ func ExampleAll() {
 	fmt.Printf("%d games; the longest: %d lines in %d pieces by %s at width %d\n",
 		len(games), best.Score, best.Pieces, best.Evaluation, best.BeamWidth)
 	// Output:
-	// 15 games; the longest: 167 lines in 450 pieces by nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0017377:tuned at width 200000
+	// 16 games; the longest: 172 lines in 463 pieces by nnue:datasets/weights/teacher/gen-03.hlnn+h:0.0024575:tuned at width 200000
 }

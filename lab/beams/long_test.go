@@ -12,7 +12,8 @@ func TestLongGames(t *testing.T) {
 	}
 	txt := tb.Text()
 	lines := strings.Split(strings.TrimSpace(txt), "\n")
-	// A header, a rule, then one row a game, longest first: the third
+	// A header, a rule, then one row a game, longest first: HS's 172 at
+	// width 200,000 (CPU measured from level 272 on), the third
 	// generation's residual hybrid's 167 at width 200,000 and 148 at
 	// 100,000, the second's 136, tuned's 134 at 200,000, HS's 131 at
 	// 100,000 (the third generation's network at 1/1.41421 of its
@@ -20,6 +21,7 @@ func TestLongGames(t *testing.T) {
 	// hybrid's 123 at 200,000 (CPU measured from level 113 on), the 0.008
 	// hybrid's 116 (from level 196 on), tuned-03's 113 at 100,000.
 	want := [][]string{
+		{"teacher/gen-03.hlnn+h:0.0024575:tuned", "200,000", "172", "1,953 (levels 272 on)"},
 		{"teacher/gen-03.hlnn+h:0.0017377:tuned", "200,000", "167", "10,391"},
 		{"teacher/gen-03.hlnn+h:0.0017377:tuned", "100,000", "148"},
 		{"teacher/gen-02.hlnn+h:0.00176563:tuned", "100,000", "136"},
