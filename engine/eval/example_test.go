@@ -25,9 +25,9 @@ func ExampleDefaultWeights() {
 func ExampleHandWorker_Features() {
 	r := hatetris.Standard()
 	// The two bottom rows, top first, MSB-left: ###....... over #.#.......,
-	// a hole sealed in by its neighbours. (The classic family, from
-	// RowTransitions to Bumpiness, is 0: dnf86 does not weigh it, so the
-	// worker skips it.)
+	// a hole sealed in by its neighbours. (The Costly terms, from
+	// RowTransitions to SSurfaceHeight, are 0: dnf86 does not weigh them,
+	// so the worker skips them.)
 	rows := make([]int, r.Depth)
 	rows[18] = 0b1110000000
 	rows[19] = 0b1010000000
@@ -43,7 +43,7 @@ func ExampleHandWorker_Features() {
 	fmt.Printf("value %.4f\n", hw.Evaluate(&w, 0, 0))
 	fmt.Printf("value at score 2 %.4f\n", hw.Evaluate(&w, 2, 0))
 	// Output:
-	// {Holes:1 EnclosedHoles:1 EnclosedHoleLines:1 SurfaceHeight:0 StackHeight:2 SurfaceColumns:6 Erasability:0 RowTransitions:0 ColumnTransitions:0 CumulativeWells:0 HoleDepth:0 RowsWithHoles:0 Bumpiness:0 Clears:[0 0 0 0 0 0 0]}
+	// {Holes:1 EnclosedHoles:1 EnclosedHoleLines:1 SurfaceHeight:0 StackHeight:2 SurfaceColumns:6 Erasability:0 RowTransitions:0 ColumnTransitions:0 CumulativeWells:0 HoleDepth:0 RowsWithHoles:0 Bumpiness:0 EdgeHeights:0 SSurfaceHeight:0 Clears:[0 0 0 0 0 0 0]}
 	// value -178.7398
 	// value at score 2 485.7024
 }

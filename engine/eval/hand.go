@@ -38,7 +38,12 @@ type Weights struct {
 	HoleDepth         float64 `json:"hole_depth,omitempty"`
 	RowsWithHoles     float64 `json:"rows_with_holes,omitempty"`
 	Bumpiness         float64 `json:"bumpiness,omitempty"`
-	Score             float64 `json:"score"`
+	// Two terms of Tim's hand-made heuristic (D&F, "Losing the World
+	// Record in HATETRIS", the table of knewjade's and Tim's terms);
+	// absent from a file, 0.
+	EdgeHeights    float64 `json:"edge_heights,omitempty"`
+	SSurfaceHeight float64 `json:"s_surface_height,omitempty"`
+	Score          float64 `json:"score"`
 	// FutureFactor weighs the lines a quiescence chain cleared to reach a
 	// well against lines already scored ("a bird in the hand": 0.5).
 	FutureFactor float64 `json:"future_factor"`
@@ -227,6 +232,26 @@ type Features struct {
 	// their heights (rows between the floor and the column's top filled
 	// cell, 0 for an empty column).
 	Bumpiness int
+	// Two terms of Tim's heuristic (D&F, "Losing the World Record in
+	// HATETRIS": "Heights of leftmost and rightmost columns" and "Surface
+	// height (S piece)"), each computed, as the classic family, only by a
+	// worker whose weights give it a non-zero weight, else 0.
+	//
+	// EdgeHeights: the height of the leftmost column plus that of the
+	// rightmost (a column's height as Bumpiness has it).
+	EdgeHeights int
+	// SSurfaceHeight: rows between the floor and the lowest row a cell of
+	// the S piece reaches over every placement the game's moves allow
+	// from the spawn (game-ending ones included), taken at the lock,
+	// before the lines it completes are cleared
+	// (hatetris.Generator.LowestRow); 0 when an S cell reaches the floor
+	// row. Were the S to have no placement at all, it would be the
+	// well's height below the bar, Depth - Bar; the game's rules always
+	// give one (a spawned piece locks, at worst at the spawn), so that
+	// value is only a definition. The S-piece analogue of SurfaceHeight
+	// (the 1x1 block's): an overhang a 1x1 block passes under can stop
+	// the S.
+	SSurfaceHeight int
 	// Clears: the most lines each piece can clear (S Z O I L J T).
 	Clears [hatetris.NumPieces]int
 }
@@ -304,7 +329,8 @@ func clearsWeighed(w *Weights) bool {
 	return w.Erasability != 0 || w.SZHoles || w.SZTwoWell
 }
 
-// classicSet is a set of the classic family's terms (the Costly ones).
+// classicSet is a set of the Costly terms: the classic family's and Tim's
+// two (classicFeatures computes them all).
 type classicSet uint8
 
 const (
@@ -314,18 +340,21 @@ const (
 	cHoleDepth
 	cCumulativeWells
 	cBumpiness
+	cEdgeHeights
+	cSSurface
 	// cOnePass: the terms classicFeatures computes in its first pass.
 	cOnePass = cRowTransitions | cColumnTransitions | cRowsWithHoles
 )
 
-// classicWeighed is the set of the classic terms w weighs.
+// classicWeighed is the set of the Costly terms w weighs.
 func classicWeighed(w *Weights) classicSet {
 	var s classicSet
 	for _, c := range []struct {
 		v float64
 		s classicSet
 	}{{w.RowTransitions, cRowTransitions}, {w.ColumnTransitions, cColumnTransitions}, {w.RowsWithHoles, cRowsWithHoles},
-		{w.HoleDepth, cHoleDepth}, {w.CumulativeWells, cCumulativeWells}, {w.Bumpiness, cBumpiness}} {
+		{w.HoleDepth, cHoleDepth}, {w.CumulativeWells, cCumulativeWells}, {w.Bumpiness, cBumpiness},
+		{w.EdgeHeights, cEdgeHeights}, {w.SSurfaceHeight, cSSurface}} {
 		if c.v != 0 {
 			s |= c.s
 		}
@@ -490,6 +519,13 @@ func (wt *Weights) Value(f *Features, score, future int) float64 {
 		wt.RowsWithHoles*float64(f.RowsWithHoles) +
 		wt.Bumpiness*float64(f.Bumpiness) +
 		wt.Score*lines
+	if math.Float64bits(wt.EdgeHeights)|math.Float64bits(wt.SSurfaceHeight) != 0 {
+		// Tim's terms, added last and only when weighed (a weight of
+		// -0, a zero with bits set, adds only a zero): weights without
+		// them keep their values bit for bit and their speed (the sum
+		// above is one chain of dependent additions).
+		cost += wt.EdgeHeights*float64(f.EdgeHeights) + wt.SSurfaceHeight*float64(f.SSurfaceHeight)
+	}
 	return -cost
 }
 
@@ -515,9 +551,19 @@ func (hw *HandWorker) features(w *hatetris.Well, clears, surface bool) Features 
 		}
 	}
 	if hw.classic != 0 {
-		classicFeatures(r, w, &f, hw.classic)
+		classicFeatures(hw.g, w, &f, hw.classic)
 	}
 	return f
+}
+
+// sSurfaceHeight is Features.SSurfaceHeight given the lowest row an S cell
+// reaches (hatetris.Generator.LowestRow; -1: the S has no placement, which
+// gives the well's height below the bar).
+func sSurfaceHeight(r *hatetris.Rules, low int) int {
+	if low < 0 {
+		return r.Depth - r.Bar
+	}
+	return r.Depth - 1 - low
 }
 
 // surfaceTerms sets the terms of f that the 1x1 block's flood from the top
@@ -596,14 +642,18 @@ func slicedInc(p *[planes]uint16, m uint16) {
 	}
 }
 
-// classicFeatures fills the terms of set s of the classic family of f
-// (f.StackHeight set), bitwise, in up to four passes over the rows from the
-// top of the stack to the floor, each only when s asks for its terms. Two
+// classicFeatures fills the Costly terms of set s of f (f.StackHeight set):
+// those of the classic family and EdgeHeights bitwise, in up to four
+// passes over the rows from the top of the stack to the floor, each only
+// when s asks for its terms (Bumpiness and EdgeHeights share the last,
+// which finds the columns' heights), and SSurfaceHeight by the generator
+// g (its rules are the well's; LowestRow floods the S down the well). Two
 // per-column counts are kept bit-sliced (plane k holds bit k of every
 // column's count): the filled cells above each column's current row (for
 // HoleDepth) and the length of the run of well cells ending there (for
 // CumulativeWells, which adds every run's length once per cell: 1+2+...+L).
-func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features, s classicSet) {
+func classicFeatures(g *hatetris.Generator, w *hatetris.Well, f *Features, s classicSet) {
+	r := g.Rules()
 	full := r.FullRow()
 	walls := uint32(1) | uint32(1)<<(r.Width+1)
 	top := r.Depth - f.StackHeight
@@ -663,19 +713,37 @@ func classicFeatures(r *hatetris.Rules, w *hatetris.Well, f *Features, s classic
 			}
 		}
 	}
-	if s&cBumpiness == 0 {
+	if s&(cBumpiness|cEdgeHeights|cSSurface) == 0 {
 		return
 	}
+	if s&cSSurface != 0 {
+		f.SSurfaceHeight = sSurfaceHeight(r, g.LowestRow(w, hatetris.S))
+		if s&(cBumpiness|cEdgeHeights) == 0 {
+			return
+		}
+	}
+	// height[b]: the height of the column of row bit b (bit 0 is the
+	// rightmost column, bit Width-1 the leftmost); edge heights alone
+	// need only those two columns.
 	var height [16]int
+	need := full
+	if s&cBumpiness == 0 {
+		need = r.Bit(0) | r.Bit(r.Width-1)
+	}
 	var above uint16
-	for y := top; y < r.Depth && above != full; y++ {
+	for y := top; y < r.Depth && above&need != need; y++ {
 		for n := w[y] &^ above; n != 0; n &= n - 1 {
 			height[bits.TrailingZeros16(n)] = r.Depth - y
 		}
 		above |= w[y]
 	}
-	for x := 1; x < r.Width; x++ {
-		d := height[x] - height[x-1]
-		f.Bumpiness += max(d, -d)
+	if s&cBumpiness != 0 {
+		for x := 1; x < r.Width; x++ {
+			d := height[x] - height[x-1]
+			f.Bumpiness += max(d, -d)
+		}
+	}
+	if s&cEdgeHeights != 0 {
+		f.EdgeHeights = height[0] + height[r.Width-1]
 	}
 }

@@ -219,6 +219,7 @@ func FuzzParseWeights(f *testing.F) {
 	f.Add([]byte(`{"holes": 1e6, "score": -1e6, "future_factor": -1e6, "surface_columns": 999999}`))
 	f.Add([]byte(`{"holes": 1e308}`))
 	f.Add([]byte(`{"row_transitions": 1e6, "column_transitions": -1e6, "cumulative_wells": 1e6, "hole_depth": -1e6, "rows_with_holes": 1e6, "bumpiness": 1e6}`))
+	f.Add([]byte(`{"edge_heights": 1e6, "s_surface_height": -1e6, "score": 1e6}`))
 	f.Add(weights.DNF86)
 	r := hatetris.Standard()
 	wells := make([]hatetris.Well, len(fuzzWells))
@@ -406,6 +407,8 @@ func TestHandName(t *testing.T) {
 	cols.SurfaceColumns = 2
 	rules := w
 	rules.SZHoles, rules.SZTwoWell = true, true
+	tim := w
+	tim.EdgeHeights, tim.SSurfaceHeight = 1, -2
 	for _, c := range []struct {
 		w    Weights
 		want string
@@ -414,6 +417,7 @@ func TestHandName(t *testing.T) {
 		{ScoreOnly(w), "hand:dnf86-score-only[0 0 0 0 0 0 -332.2211 0.5]"},
 		{cols, "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5 columns 2]"},
 		{rules, "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5 sz-holes sz-two-well]"},
+		{tim, "hand:dnf86[11.2106 83.7646 83.7646 -83.7646 0 -83.7646 -332.2211 0.5 edge-heights 1 s-surface -2]"},
 	} {
 		if got := NewHand(c.w).Name(); got != c.want {
 			t.Errorf("Name %q, want %q", got, c.want)

@@ -20,7 +20,7 @@ type WeightTerm struct {
 	// evaluations were committed keeps their names (and so their files)
 	// valid. A new term gets a Label.
 	Label string
-	// Costly terms (the classic family) are computed by
+	// Costly terms (the classic family, Tim's two) are computed by
 	// HandWorker.Features only when the worker's weights give them a
 	// non-zero weight (else reported as 0): a worker whose weights leave
 	// them at 0 pays nothing for them.
@@ -63,6 +63,15 @@ var WeightTerms = []WeightTerm{
 		func(w *Weights) *float64 { return &w.RowsWithHoles }, func(f *Features) int { return f.RowsWithHoles }, "rows-with-holes", true},
 	{"bumpiness", "the sum of |height differences| of neighbouring columns (a column's height: floor to its top cell)",
 		func(w *Weights) *float64 { return &w.Bumpiness }, func(f *Features) int { return f.Bumpiness }, "bumpiness", true},
+	// Two terms of Tim's hand-made heuristic, named as in the table of
+	// knewjade's and Tim's terms of D&F's "Losing the World Record in
+	// HATETRIS" (hallofdreams.org/posts/hatetris-2/): "Heights of leftmost
+	// and rightmost columns" and "Surface height (S piece)". The
+	// definitions are this project's reading (Features says them).
+	{"edge_heights", "the heights of the leftmost and the rightmost column, added (a column's height as bumpiness's)",
+		func(w *Weights) *float64 { return &w.EdgeHeights }, func(f *Features) int { return f.EdgeHeights }, "edge-heights", true},
+	{"s_surface_height", "rows between the floor and the lowest row an S piece's cell reaches at a lock (before its clears)",
+		func(w *Weights) *float64 { return &w.SSurfaceHeight }, func(f *Features) int { return f.SSurfaceHeight }, "s-surface", true},
 	{"score", "lines cleared (quiescence lines weighed by future_factor)",
 		func(w *Weights) *float64 { return &w.Score }, nil, "", false},
 	{"future_factor", "the weight of a quiescence chain's lines against lines scored",

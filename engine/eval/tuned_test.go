@@ -28,6 +28,8 @@ func TestTunedWeights(t *testing.T) {
 		{"cumulative_wells", w.CumulativeWells, 0},
 		{"hole_depth", w.HoleDepth, 0},
 		{"bumpiness", w.Bumpiness, 0},
+		{"edge_heights", w.EdgeHeights, 0},
+		{"s_surface_height", w.SSurfaceHeight, 0},
 		{"score", w.Score, d.Score},
 		{"future_factor", w.FutureFactor, d.FutureFactor},
 	} {
