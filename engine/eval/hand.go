@@ -250,7 +250,9 @@ type Features struct {
 	// give one (a spawned piece locks, at worst at the spawn), so that
 	// value is only a definition. The S-piece analogue of SurfaceHeight
 	// (the 1x1 block's): an overhang a 1x1 block passes under can stop
-	// the S.
+	// the S. At a spawn that overlaps the stack (a bar of 1 to 3 rows), a
+	// cell of the S lying on a filled cell counts as reached, as the
+	// game's Lock places it.
 	SSurfaceHeight int
 	// Clears: the most lines each piece can clear (S Z O I L J T).
 	Clears [hatetris.NumPieces]int
@@ -341,7 +343,7 @@ const (
 	cCumulativeWells
 	cBumpiness
 	cEdgeHeights
-	cSSurface
+	cSSurfaceHeight
 	// cOnePass: the terms classicFeatures computes in its first pass.
 	cOnePass = cRowTransitions | cColumnTransitions | cRowsWithHoles
 )
@@ -354,7 +356,7 @@ func classicWeighed(w *Weights) classicSet {
 		s classicSet
 	}{{w.RowTransitions, cRowTransitions}, {w.ColumnTransitions, cColumnTransitions}, {w.RowsWithHoles, cRowsWithHoles},
 		{w.HoleDepth, cHoleDepth}, {w.CumulativeWells, cCumulativeWells}, {w.Bumpiness, cBumpiness},
-		{w.EdgeHeights, cEdgeHeights}, {w.SSurfaceHeight, cSSurface}} {
+		{w.EdgeHeights, cEdgeHeights}, {w.SSurfaceHeight, cSSurfaceHeight}} {
 		if c.v != 0 {
 			s |= c.s
 		}
@@ -713,10 +715,10 @@ func classicFeatures(g *hatetris.Generator, w *hatetris.Well, f *Features, s cla
 			}
 		}
 	}
-	if s&(cBumpiness|cEdgeHeights|cSSurface) == 0 {
+	if s&(cBumpiness|cEdgeHeights|cSSurfaceHeight) == 0 {
 		return
 	}
-	if s&cSSurface != 0 {
+	if s&cSSurfaceHeight != 0 {
 		f.SSurfaceHeight = sSurfaceHeight(r, g.LowestRow(w, hatetris.S))
 		if s&(cBumpiness|cEdgeHeights) == 0 {
 			return

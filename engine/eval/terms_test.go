@@ -309,7 +309,7 @@ func BenchmarkClassicFeatures(b *testing.B) {
 	all := classicWeights()
 	g := hatetris.NewGenerator(r)
 	for b.Loop() {
-		classicFeatures(g, &w, &f, classicWeighed(&all)&^(cEdgeHeights|cSSurface))
+		classicFeatures(g, &w, &f, classicWeighed(&all)&^(cEdgeHeights|cSSurfaceHeight))
 		sinkBits += bits.OnesCount(uint(f.RowTransitions))
 	}
 }

@@ -1,8 +1,8 @@
 package hatetris
 
 // This file holds the reach query of the evaluations (the S piece's
-// surface height, engine/eval); like beam_clears.go it only reads the
-// generator's tables.
+// surface height, engine/eval). Like the generator's other queries it loads
+// the well into the generator's scratch state (every public entry reloads).
 
 // LowestRow returns the lowest row (the largest row index) that a cell of
 // piece p reaches over every placement of p in w the game's moves allow
