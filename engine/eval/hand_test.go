@@ -447,18 +447,7 @@ func TestClearsSkipped(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			hw := NewHand(c.w).NewHandWorker(r)
 			for i := range 300 {
-				var w hatetris.Well
-				density := rng.Float64()
-				for y := rng.IntN(r.Depth + 1); y < r.Depth; y++ {
-					for x := 0; x < r.Width; x++ {
-						if rng.Float64() < density {
-							w[y] |= r.Bit(x)
-						}
-					}
-					if w[y] == r.FullRow() {
-						w[y] &^= r.Bit(rng.IntN(r.Width))
-					}
-				}
+				w := randomWell(rng, r, false)
 				f := hw.Features(&w)
 				want := hw.value(&w, &f, 3, 1)
 				var clears [hatetris.NumPieces]int
@@ -474,4 +463,24 @@ func TestClearsSkipped(t *testing.T) {
 			}
 		})
 	}
+}
+
+// randomWell is a seeded random well of r: rows from a random top down to
+// the floor, each cell filled with one random density; a full row loses a
+// random cell and, with contiguous, an empty row gains one (a stack
+// contiguous from the floor: the generator's fast path).
+func randomWell(rng *rand.Rand, r *hatetris.Rules, contiguous bool) hatetris.Well {
+	var w hatetris.Well
+	density := rng.Float64()
+	for y := rng.IntN(r.Depth + 1); y < r.Depth; y++ {
+		for x := 0; x < r.Width; x++ {
+			if rng.Float64() < density {
+				w[y] |= r.Bit(x)
+			}
+		}
+		if w[y] == r.FullRow() || contiguous && w[y] == 0 {
+			w[y] ^= r.Bit(rng.IntN(r.Width))
+		}
+	}
+	return w
 }

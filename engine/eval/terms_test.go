@@ -473,18 +473,7 @@ func TestTimProperty(t *testing.T) {
 		}
 		g := NewHand(Weights{EdgeHeights: 1, SSurfaceHeight: 1}).NewHandWorker(r)
 		for i := range 120 {
-			var w hatetris.Well
-			density := rng.Float64()
-			for y := rng.IntN(r.Depth + 1); y < r.Depth; y++ {
-				for x := 0; x < r.Width; x++ {
-					if rng.Float64() < density {
-						w[y] |= r.Bit(x)
-					}
-				}
-				if i%2 == 0 && w[y] == 0 { // contiguous from the floor
-					w[y] = r.Bit(rng.IntN(r.Width))
-				}
-			}
+			w := randomWell(rng, r, i%2 == 0)
 			f := g.Features(&w)
 			if got, want := (timOf{f.EdgeHeights, f.SSurfaceHeight}), timReference(r, &w); got != want {
 				t.Fatalf("%dx%d well %d (%x): got %+v, want %+v", r.Width, r.Depth, i, w[:r.Depth], got, want)

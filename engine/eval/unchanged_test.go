@@ -41,19 +41,7 @@ func TestValuesUnchanged(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2026, 7))
 	for i := range 150 {
-		var w hatetris.Well
-		density := rng.Float64()
-		for y := rng.IntN(r.Depth + 1); y < r.Depth; y++ {
-			for x := 0; x < r.Width; x++ {
-				if rng.Float64() < density {
-					w[y] |= r.Bit(x)
-				}
-			}
-			if w[y] == r.FullRow() || i%2 == 0 && w[y] == 0 {
-				w[y] ^= r.Bit(rng.IntN(r.Width))
-			}
-		}
-		ws = append(ws, w)
+		ws = append(ws, randomWell(rng, r, i%2 == 0))
 	}
 	dnf := DefaultWeights()
 	stack, rules := dnf, dnf
