@@ -245,10 +245,8 @@ type Features struct {
 	// from the spawn (game-ending ones included), taken at the lock,
 	// before the lines it completes are cleared
 	// (hatetris.Generator.LowestRow); 0 when an S cell reaches the floor
-	// row. Were the S to have no placement at all, it would be the
-	// well's height below the bar, Depth - Bar; the game's rules always
-	// give one (a spawned piece locks, at worst at the spawn), so that
-	// value is only a definition. The S-piece analogue of SurfaceHeight
+	// row (the game's rules always give the S a placement: a spawned
+	// piece locks, at worst at the spawn). The S-piece analogue of SurfaceHeight
 	// (the 1x1 block's): an overhang a 1x1 block passes under can stop
 	// the S. At a spawn that overlaps the stack (a bar of 1 to 3 rows), a
 	// cell of the S lying on a filled cell counts as reached, as the
@@ -558,16 +556,6 @@ func (hw *HandWorker) features(w *hatetris.Well, clears, surface bool) Features 
 	return f
 }
 
-// sSurfaceHeight is Features.SSurfaceHeight given the lowest row an S cell
-// reaches (hatetris.Generator.LowestRow; -1: the S has no placement, which
-// gives the well's height below the bar).
-func sSurfaceHeight(r *hatetris.Rules, low int) int {
-	if low < 0 {
-		return r.Depth - r.Bar
-	}
-	return r.Depth - 1 - low
-}
-
 // surfaceTerms sets the terms of f that the 1x1 block's flood from the top
 // of w gives: Holes, EnclosedHoles, EnclosedHoleLines, SurfaceHeight and
 // SurfaceColumns.
@@ -719,7 +707,7 @@ func classicFeatures(g *hatetris.Generator, w *hatetris.Well, f *Features, s cla
 		return
 	}
 	if s&cSSurfaceHeight != 0 {
-		f.SSurfaceHeight = sSurfaceHeight(r, g.LowestRow(w, hatetris.S))
+		f.SSurfaceHeight = r.Depth - 1 - g.LowestRow(w, hatetris.S)
 		if s&(cBumpiness|cEdgeHeights) == 0 {
 			return
 		}

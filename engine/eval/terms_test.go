@@ -384,24 +384,10 @@ func TestTimFeatures(t *testing.T) {
 	}
 }
 
-// TestSSurfaceNoPlacement: an S with no placement would give the well's
-// height below the bar, Depth - Bar; the game's rules never leave the S
-// without one (a spawned piece locks, at worst at the spawn: here, on a
-// bar of 1, onto the blocks it spawned over, its lowest cell in row 2, the
-// floor row, of 3).
-func TestSSurfaceNoPlacement(t *testing.T) {
-	for _, g := range [][3]int{{10, 20, 4}, {8, 3, 1}, {16, 29, 2}} {
-		r, err := hatetris.NewRules(g[0], g[1], g[2])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := sSurfaceHeight(r, -1), r.Depth-r.Bar; got != want {
-			t.Errorf("%dx%d bar %d: no placement gives %d, want %d", g[0], g[1], g[2], got, want)
-		}
-		if got := sSurfaceHeight(r, r.Depth-1); got != 0 {
-			t.Errorf("%dx%d bar %d: the floor row gives %d, want 0", g[0], g[1], g[2], got)
-		}
-	}
+// TestSSurfaceSpawnLock: on a bar of 1 the S may spawn over blocks and
+// lock there, onto them; its lowest cell is then in row 2, the floor row
+// of 3, so the S surface height is 0.
+func TestSSurfaceSpawnLock(t *testing.T) {
 	r, err := hatetris.NewRules(8, 3, 1)
 	if err != nil {
 		t.Fatal(err)
